@@ -1,0 +1,218 @@
+/*
+ * falconc.h: the map of the compiler.
+ *
+ * The pipeline (main.c) is:  read source -> parse (parse.c, the only file
+ * that talks to tree-sitter) -> report syntax errors (diag.c) -> lower the
+ * Falcon constructs into edits of the source text (lower.c) -> apply the
+ * edits and write the result (emit.c).
+ *
+ * Plain C is never re-printed from the tree: the output is the input text
+ * with the byte ranges of Falcon constructs replaced, so comments, layout
+ * and preprocessor lines survive unchanged.
+ *
+ * Section numbers (§4.1, ...) refer to the Falcon language reference.
+ */
+#ifndef FALCONC_H
+#define FALCONC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define FALCONC_VERSION "0.1.0"
+
+/* ---- util.c: memory, growable strings ------------------------------- */
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* A growable byte buffer; `data` is always NUL-terminated. */
+typedef struct StrBuf {
+  char *data;
+  size_t len, cap;
+} StrBuf;
+
+void strbuf_append(StrBuf *b, const char *s, size_t n);
+void strbuf_puts(StrBuf *b, const char *s);
+void strbuf_printf(StrBuf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+void strbuf_free(StrBuf *b);
+
+/* Reads a whole file; returns NULL (errno set) on failure. */
+char *read_file(const char *path, size_t *len);
+
+/* ---- source.c: the input file ---------------------------------------- */
+
+/* The file being compiled, with an index of line starts so that a byte
+ * offset can be turned into a 1-based line and column. */
+typedef struct Source {
+  const char *path;
+  char *text;
+  size_t len;
+  size_t *line_start; /* byte offset where each line begins */
+  size_t nlines;
+} Source;
+
+Source *source_open(const char *path);
+void source_delete(Source *src);
+/* The text of line `line` (1-based) without its newline; sets *n. */
+const char *source_line(const Source *src, size_t line, size_t *n);
+
+/* ---- diag.c: diagnostics --------------------------------------------- */
+
+typedef struct SrcLoc {
+  uint32_t line, col; /* 1-based; col counts bytes */
+} SrcLoc;
+
+/* Prints `file:line:col: error: message`, the source line and a caret. */
+void error_at(const Source *src, SrcLoc loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* The same without a location: `falconc: error: message`. */
+void error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Number of errors reported so far. */
+int error_count(void);
+
+/* ---- ast.c: falconc's own tree --------------------------------------- */
+
+/* Node kinds the compiler reads.  Everything else is K_OTHER and is
+ * treated as plain C text.  The table in ast.c maps tree-sitter's node
+ * type names to these. */
+typedef enum NodeKind {
+  K_OTHER,
+  K_ERROR,
+  K_TRANSLATION_UNIT,
+  K_FUNCTION_DEFINITION,
+  K_FUNCTION_DECLARATOR,
+  K_IDENTIFIER,
+  K_RETURN_STATEMENT,
+  K_COMPOUND_STATEMENT,
+  /* Falcon (§2-§4) */
+  K_PLACEMENT,
+  K_PLACED_DECLARATOR,
+  K_GETTYPE_DECLARATION,
+  K_FALCON_TYPE,
+  K_ELEMENT_DECLARATOR,
+  K_ELEMENT_TYPE,
+  K_STRUCT_REC_SPECIFIER,
+  K_FOREACH_STATEMENT,
+  K_FOREACH_OFFSET,
+  K_SINGLE_STATEMENT,
+  K_PARALLEL_SECTIONS_STATEMENT,
+  K_SECTION,
+  K_REDUCTION_EXPRESSION,
+  K_NKINDS
+} NodeKind;
+
+/* Field names the compiler reads children by (never by position). */
+typedef enum FieldId {
+  F_NONE,
+  F_ALTERNATIVE,
+  F_BODY,
+  F_CONDITION,
+  F_DECLARATOR,
+  F_DEVICE,
+  F_ELEMENT,
+  F_GRAPH,
+  F_ITERABLE,
+  F_KIND,
+  F_LEFT,
+  F_NAME,
+  F_OFFSET,
+  F_OPERATOR,
+  F_PARAMETERS,
+  F_PLACEMENT,
+  F_RIGHT,
+  F_SECTION,
+  F_SOURCE,
+  F_TARGET,
+  F_TYPE,
+  F_VALUE,
+  F_VARIABLE,
+  F_OTHER
+} FieldId;
+
+typedef struct Node Node;
+struct Node {
+  NodeKind kind;
+  FieldId field;       /* the field this node fills in its parent */
+  const char *type;    /* tree-sitter's type name, for messages */
+  bool named;          /* false for punctuation and keywords */
+  bool missing;        /* inserted by error recovery */
+  bool has_error;      /* this node or a descendant is ERROR/MISSING */
+  uint32_t start, end; /* byte range in the source */
+  SrcLoc loc;          /* where it starts */
+  Node *parent;
+  Node *child;         /* first child */
+  Node *next;          /* next sibling */
+};
+
+/* The first child filling `field`, or NULL. */
+Node *node_field(const Node *n, FieldId field);
+/* The first child of kind `kind`, or NULL. */
+Node *node_child_of_kind(const Node *n, NodeKind kind);
+/* Pre-order successor of `n` within `root`; with enter == false the
+ * children of `n` are skipped.  NULL at the end of the walk. */
+Node *node_next(const Node *n, const Node *root, bool enter);
+/* The source text of a node (not NUL-terminated); sets *len. */
+const char *node_text(const Source *src, const Node *n, size_t *len);
+/* True when the node's text equals `s`. */
+bool node_text_is(const Source *src, const Node *n, const char *s);
+void node_delete(Node *n);
+/* Name of a kind, for messages ("foreach statement"). */
+const char *node_kind_describe(NodeKind k);
+bool node_kind_is_falcon(NodeKind k);
+
+/* ---- parse.c: tree-sitter front end ---------------------------------- */
+
+/* Parses the source and converts tree-sitter's tree into ours.  Returns
+ * NULL only if tree-sitter itself fails (out of memory, ABI mismatch). */
+Node *parse_source(const Source *src);
+
+/* ---- syntax.c: reporting syntax errors ------------------------------- */
+
+/* Reports every ERROR and MISSING node; returns how many were reported. */
+int report_syntax_errors(const Source *src, const Node *root);
+
+/* ---- lower.c: Falcon -> C / CUDA ------------------------------------- */
+
+typedef enum Target { TARGET_AUTO, TARGET_GPU, TARGET_CPU } Target;
+
+typedef struct Options {
+  Target target;
+  bool line_directives; /* emit #line (off with --no-line) */
+} Options;
+
+/* A replacement of source bytes [start, end) by `text`.  start == end is
+ * an insertion. */
+typedef struct Edit {
+  uint32_t start, end;
+  uint32_t seq; /* order of insertion, for edits at the same offset */
+  char *text;
+} Edit;
+
+typedef struct EditList {
+  Edit *items;
+  size_t len, cap;
+} EditList;
+
+void edit_add(EditList *e, uint32_t start, uint32_t end, const char *text);
+void edit_list_free(EditList *e);
+
+/* Lowers the Falcon constructs of the tree into edits.  Reports
+ * `not supported yet` for constructs without a lowering; returns false if
+ * any error was reported. */
+bool lower_program(const Source *src, const Node *root, const Options *opt,
+                   EditList *edits);
+
+/* ---- emit.c: output -------------------------------------------------- */
+
+/* Writes the source with the edits applied.  When `edits` is empty the
+ * output is the input, byte for byte.  Returns false on a write error. */
+bool emit_program(FILE *out, const Source *src, EditList *edits,
+                  const Options *opt);
+
+#endif /* FALCONC_H */

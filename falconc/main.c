@@ -1,0 +1,124 @@
+/*
+ * main.c: the falconc command and its pipeline, one stage per line:
+ *
+ *   source_open -> parse_source -> report_syntax_errors -> lower_program
+ *   -> emit_program
+ */
+#include "falconc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+    "usage: falconc [options] FILE.fal\n"
+    "\n"
+    "Compiles a Falcon program to CUDA C++ (when it places anything on a GPU)\n"
+    "or to C11 with OpenMP, written to standard output.\n"
+    "\n"
+    "options:\n"
+    "  -o FILE            write the output to FILE instead of standard output\n"
+    "  --target=TARGET    auto (default), gpu or cpu; cpu treats every <GPU>\n"
+    "                     placement as host placement\n"
+    "  --no-line          do not emit #line directives\n"
+    "  --help             print this help and exit\n"
+    "  --version          print the version and exit\n";
+
+static void usage_error(const char *fmt, const char *arg)
+{
+  fputs("falconc: error: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\nTry 'falconc --help' for more information.\n", stderr);
+  exit(2);
+}
+
+typedef struct Args {
+  Options opt;
+  const char *input;
+  const char *output;
+} Args;
+
+static Target parse_target(const char *s)
+{
+  if (strcmp(s, "auto") == 0)
+    return TARGET_AUTO;
+  if (strcmp(s, "gpu") == 0)
+    return TARGET_GPU;
+  if (strcmp(s, "cpu") == 0)
+    return TARGET_CPU;
+  usage_error("unknown target '%s' (expected auto, gpu or cpu)", s);
+  return TARGET_AUTO;
+}
+
+static Args parse_args(int argc, char **argv)
+{
+  Args a = {.opt = {.target = TARGET_AUTO, .line_directives = true}};
+  for (int i = 1; i < argc; i++) {
+    const char *s = argv[i];
+    if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+      fputs(usage_text, stdout);
+      exit(0);
+    } else if (strcmp(s, "--version") == 0) {
+      printf("falconc %s\n", FALCONC_VERSION);
+      exit(0);
+    } else if (strcmp(s, "-o") == 0) {
+      if (++i == argc)
+        usage_error("%s needs a file name", "-o");
+      a.output = argv[i];
+    } else if (strncmp(s, "--target=", 9) == 0) {
+      a.opt.target = parse_target(s + 9);
+    } else if (strcmp(s, "--no-line") == 0) {
+      a.opt.line_directives = false;
+    } else if (s[0] == '-' && s[1] != '\0') {
+      usage_error("unknown option '%s'", s);
+    } else if (a.input) {
+      usage_error("more than one input file ('%s')", s);
+    } else {
+      a.input = s;
+    }
+  }
+  if (!a.input)
+    usage_error("%s", "no input file");
+  return a;
+}
+
+static bool write_output(const Args *a, const Source *src, EditList *edits)
+{
+  if (!a->output)
+    return emit_program(stdout, src, edits, &a->opt);
+  FILE *out = fopen(a->output, "wb");
+  if (!out) {
+    error_plain("cannot open '%s' for writing: %s", a->output, strerror(errno));
+    return false;
+  }
+  bool ok = emit_program(out, src, edits, &a->opt);
+  if (fclose(out) != 0)
+    ok = false;
+  if (!ok) {
+    error_plain("cannot write '%s'", a->output);
+    remove(a->output);
+  }
+  return ok;
+}
+
+int main(int argc, char **argv)
+{
+  Args a = parse_args(argc, argv);
+  Source *src = source_open(a.input);
+  if (!src) {
+    error_plain("cannot read '%s': %s", a.input, strerror(errno));
+    return 1;
+  }
+  int status = 1;
+  EditList edits = {0};
+  Node *root = parse_source(src);
+  if (root && report_syntax_errors(src, root) == 0 &&
+      lower_program(src, root, &a.opt, &edits) &&
+      write_output(&a, src, &edits))
+    status = 0;
+  edit_list_free(&edits);
+  if (root)
+    node_delete(root);
+  source_delete(src);
+  return status;
+}

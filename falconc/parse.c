@@ -1,0 +1,151 @@
+/*
+ * parse.c: the only file that talks to tree-sitter.  It parses the source
+ * with the Falcon grammar (grammar/src/parser.c) and converts the tree once
+ * into falconc's own Node tree, naming each child by its field.
+ */
+#include "falconc.h"
+
+#include <string.h>
+#include <tree_sitter/api.h>
+
+const TSLanguage *tree_sitter_falcon(void);
+
+static const struct {
+  const char *type;
+  NodeKind kind;
+} kind_table[] = {
+    {"ERROR", K_ERROR},
+    {"translation_unit", K_TRANSLATION_UNIT},
+    {"function_definition", K_FUNCTION_DEFINITION},
+    {"function_declarator", K_FUNCTION_DECLARATOR},
+    {"identifier", K_IDENTIFIER},
+    {"return_statement", K_RETURN_STATEMENT},
+    {"compound_statement", K_COMPOUND_STATEMENT},
+    {"placement", K_PLACEMENT},
+    {"placed_declarator", K_PLACED_DECLARATOR},
+    {"gettype_declaration", K_GETTYPE_DECLARATION},
+    {"falcon_type", K_FALCON_TYPE},
+    {"element_declarator", K_ELEMENT_DECLARATOR},
+    {"element_type", K_ELEMENT_TYPE},
+    {"struct_rec_specifier", K_STRUCT_REC_SPECIFIER},
+    {"foreach_statement", K_FOREACH_STATEMENT},
+    {"foreach_offset", K_FOREACH_OFFSET},
+    {"single_statement", K_SINGLE_STATEMENT},
+    {"parallel_sections_statement", K_PARALLEL_SECTIONS_STATEMENT},
+    {"section", K_SECTION},
+    {"reduction_expression", K_REDUCTION_EXPRESSION},
+};
+
+static const struct {
+  const char *name;
+  FieldId id;
+} field_table[] = {
+    {"alternative", F_ALTERNATIVE}, {"body", F_BODY},
+    {"condition", F_CONDITION},     {"declarator", F_DECLARATOR},
+    {"device", F_DEVICE},           {"element", F_ELEMENT},
+    {"graph", F_GRAPH},             {"iterable", F_ITERABLE},
+    {"kind", F_KIND},               {"left", F_LEFT},
+    {"name", F_NAME},               {"offset", F_OFFSET},
+    {"operator", F_OPERATOR},       {"parameters", F_PARAMETERS},
+    {"placement", F_PLACEMENT},     {"right", F_RIGHT},
+    {"section", F_SECTION},         {"source", F_SOURCE},
+    {"target", F_TARGET},           {"type", F_TYPE},
+    {"value", F_VALUE},             {"variable", F_VARIABLE},
+};
+
+static NodeKind kind_of(const char *type, bool named)
+{
+  if (!named)
+    return K_OTHER; /* keywords and punctuation */
+  for (size_t i = 0; i < sizeof kind_table / sizeof kind_table[0]; i++)
+    if (strcmp(kind_table[i].type, type) == 0)
+      return kind_table[i].kind;
+  return K_OTHER;
+}
+
+static FieldId field_of(const char *name)
+{
+  if (!name)
+    return F_NONE;
+  for (size_t i = 0; i < sizeof field_table / sizeof field_table[0]; i++)
+    if (strcmp(field_table[i].name, name) == 0)
+      return field_table[i].id;
+  return F_OTHER;
+}
+
+static Node *convert_one(TSTreeCursor *cur, Node *parent)
+{
+  TSNode t = ts_tree_cursor_current_node(cur);
+  Node *n = xcalloc(1, sizeof *n);
+  n->type = ts_node_type(t);
+  n->named = ts_node_is_named(t);
+  n->missing = ts_node_is_missing(t);
+  n->kind = kind_of(n->type, n->named);
+  n->field = field_of(ts_tree_cursor_current_field_name(cur));
+  n->has_error = ts_node_has_error(t);
+  n->start = ts_node_start_byte(t);
+  n->end = ts_node_end_byte(t);
+  TSPoint p = ts_node_start_point(t);
+  n->loc.line = p.row + 1;
+  n->loc.col = p.column + 1;
+  n->parent = parent;
+  return n;
+}
+
+/* Iterative depth-first conversion that mirrors the cursor's moves: down
+ * to a first child, across to a sibling, up to a parent. */
+static Node *convert_tree(TSTree *tree)
+{
+  TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
+  Node *root = convert_one(&cur, NULL);
+  Node *n = root;
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(&cur)) {
+      Node *c = convert_one(&cur, n);
+      n->child = c;
+      n = c;
+      continue;
+    }
+    /* No children: move to the next sibling, climbing as needed. */
+    for (;;) {
+      if (ts_tree_cursor_goto_next_sibling(&cur)) {
+        Node *s = convert_one(&cur, n->parent);
+        n->next = s;
+        n = s;
+        break;
+      }
+      if (!ts_tree_cursor_goto_parent(&cur)) {
+        ts_tree_cursor_delete(&cur);
+        return root;
+      }
+      n = n->parent;
+    }
+  }
+}
+
+Node *parse_source(const Source *src)
+{
+  if (src->len > UINT32_MAX) {
+    error_plain("%s: file too large", src->path);
+    return NULL;
+  }
+  TSParser *parser = ts_parser_new();
+  if (!parser || !ts_parser_set_language(parser, tree_sitter_falcon())) {
+    error_plain("the Falcon grammar's ABI version is not supported by this "
+                "tree-sitter runtime");
+    if (parser)
+      ts_parser_delete(parser);
+    return NULL;
+  }
+  TSTree *tree = ts_parser_parse_string(parser, NULL, src->text,
+                                        (uint32_t)src->len);
+  if (!tree) {
+    error_plain("%s: the parser gave up", src->path);
+    ts_parser_delete(parser);
+    return NULL;
+  }
+  Node *root = convert_tree(tree);
+  ts_tree_delete(tree);
+  ts_parser_delete(parser);
+  return root;
+}

@@ -1,0 +1,209 @@
+/**
+ * @file Falcon grammar for tree-sitter: C (tree-sitter-c) plus the graph
+ *       types, placement qualifiers and parallel statements of Falcon.
+ *
+ * Section numbers (§2, §4.1, ...) refer to the Falcon language reference
+ * that falconc is built against.  Every child that falconc reads has a field
+ * name, so the compiler never reads a Falcon node by position.
+ *
+ * tree-sitter-c is a development dependency (grammar/package.json); this file
+ * only adds to it.
+ */
+
+const C = require('tree-sitter-c/grammar');
+
+const PREC = C.PREC;
+
+module.exports = grammar(C, {
+  name: 'falcon',
+
+  conflicts: ($, original) => original.concat([
+    // `foo(a, b) { ... }` at top level: a call or a function without a
+    // return type (§1).
+    [$.expression, $._declarator],
+    [$.expression, $._declarator, $.type_specifier],
+    [$.expression, $._declarator, $.type_specifier, $.macro_type_specifier],
+    // `Point (g) t;` binds t to graph g (§3.2); `Point (g);` would be a
+    // parenthesised declarator.
+    [$.element_type, $.falcon_type],
+    // `G1.getType() <GPU> G2;` (§2) begins like a member access.
+    [$.expression, $.gettype_declaration],
+    // `foreach (t In g.points) (cond) stmt` (§4.1): the parenthesised
+    // condition could also begin the body.
+    [$.expression, $.foreach_statement],
+  ]),
+
+  rules: {
+    _top_level_item: ($, original) => choice(
+      original,
+      alias($._implicit_function_definition, $.function_definition),
+    ),
+
+    _non_case_statement: ($, original) => choice(
+      original,
+      $.foreach_statement,
+      $.single_statement,
+      $.parallel_sections_statement,
+      $.gettype_declaration,
+    ),
+
+    _top_level_statement: ($, original) => choice(
+      original,
+      $.foreach_statement,
+      $.single_statement,
+      $.parallel_sections_statement,
+    ),
+
+    // §1: `relaxgraph(Point <GPU> p, Graph <GPU> g) { ... }` has no return
+    // type; it returns void (int for main).
+    _implicit_function_definition: $ => prec(-1, seq(
+      field('declarator', $.function_declarator),
+      field('body', $.compound_statement),
+    )),
+
+    // ---- §2 placement -------------------------------------------------
+
+    type_specifier: ($, original) => choice(
+      original,
+      $.falcon_type,
+      $.struct_rec_specifier,
+    ),
+
+    _declarator: ($, original) => choice(
+      original,
+      $.placed_declarator,
+      $.element_declarator,
+    ),
+
+    _declaration_declarator: ($, original) => choice(
+      original,
+      $.placed_declarator,
+      $.element_declarator,
+    ),
+
+    _field_declarator: ($, original) => choice(
+      original,
+      alias($.placed_field_declarator, $.placed_declarator),
+    ),
+
+    // `<GPU>`, `<GPU, 1>`, `<CPU>` before a declarator, per declarator.
+    placement: $ => seq(
+      '<',
+      field('kind', choice('GPU', 'CPU')),
+      optional(seq(',', field('device', choice($.number_literal, $.identifier)))),
+      '>',
+    ),
+
+    placed_declarator: $ => prec.right(seq(
+      field('placement', $.placement),
+      field('declarator', $._declarator),
+    )),
+
+    placed_field_declarator: $ => prec.right(seq(
+      field('placement', $.placement),
+      field('declarator', $._field_declarator),
+    )),
+
+    // `G1.getType() <GPU> G2;`: G2 has G1's property list (§2).
+    gettype_declaration: $ => seq(
+      field('source', $.identifier),
+      '.',
+      'getType',
+      '(',
+      ')',
+      commaSep1(field('declarator', choice($.placed_declarator, $.identifier))),
+      ';',
+    ),
+
+    // ---- §3 types -----------------------------------------------------
+
+    // Graph, HGraph, Point, Edge, Set, Collection; Point and Edge may be
+    // bound to a graph: `Point (g) t;` (§3.2, §3.3).
+    falcon_type: $ => prec.right(choice(
+      field('name', choice('Graph', 'HGraph', 'Set', 'Collection')),
+      seq(
+        field('name', choice('Point', 'Edge')),
+        optional(seq('(', field('graph', $.identifier), ')')),
+      ),
+    )),
+
+    // `s[Point(g)]`, `c[struct node]` (§3.4, §3.5).
+    element_declarator: $ => prec(1, seq(
+      field('declarator', $._declarator),
+      '[',
+      field('element', $.element_type),
+      ']',
+    )),
+
+    element_type: $ => choice(
+      seq(
+        field('kind', choice('Point', 'Edge')),
+        '(',
+        field('graph', $.identifier),
+        ')',
+      ),
+      field('type', choice($.struct_specifier, $.primitive_type)),
+    ),
+
+    // `struct_rec node nbr[3];` (§3.6)
+    struct_rec_specifier: $ => seq(
+      'struct_rec',
+      field('name', alias($.identifier, $.type_identifier)),
+    ),
+
+    // ---- §4 statements ------------------------------------------------
+
+    // foreach (x In obj.it) [(cond)] body; foreach (x (+ off) In p.outnbrs)
+    foreach_statement: $ => prec.right(seq(
+      'foreach',
+      '(',
+      field('variable', $.identifier),
+      optional(field('offset', $.foreach_offset)),
+      'In',
+      field('iterable', $.expression),
+      ')',
+      optional(field('condition', $.parenthesized_expression)),
+      field('body', $.statement),
+    )),
+
+    foreach_offset: $ => seq('(', '+', field('value', $.expression), ')'),
+
+    // single (item) stmt [else stmt] (§4.3)
+    single_statement: $ => prec.right(seq(
+      'single',
+      '(',
+      field('target', $.expression),
+      ')',
+      field('body', $.statement),
+      optional(field('alternative', $.else_clause)),
+    )),
+
+    // parallel sections { section { ... } ... } (§4.5)
+    parallel_sections_statement: $ => seq(
+      'parallel',
+      'sections',
+      '{',
+      repeat(field('section', $.section)),
+      '}',
+    ),
+
+    section: $ => seq('section', field('body', $.compound_statement)),
+
+    // ---- §4.4 reductions ---------------------------------------------
+
+    _expression_not_binary: ($, original) => choice(
+      original,
+      $.reduction_expression,
+    ),
+
+    reduction_expression: $ => prec.right(PREC.ASSIGNMENT, seq(
+      field('left', $._assignment_left_expression),
+      field('operator', choice('ReduxSum=', 'ReduxMul=')),
+      field('right', $.expression),
+    )),
+  },
+});
+
+function commaSep1(rule) {
+  return seq(rule, repeat(seq(',', rule)));
+}
