@@ -23,9 +23,6 @@ module.exports = grammar(C, {
     [$.expression, $._declarator],
     [$.expression, $._declarator, $.type_specifier],
     [$.expression, $._declarator, $.type_specifier, $.macro_type_specifier],
-    // `Point (g) t;` binds t to graph g (§3.2); `Point (g);` would be a
-    // parenthesised declarator.
-    [$.element_type, $.falcon_type],
     // `G1.getType() <GPU> G2;` (§2) begins like a member access.
     [$.expression, $.gettype_declaration],
     // `foreach (t In g.points) (cond) stmt` (§4.1): the parenthesised
@@ -79,7 +76,24 @@ module.exports = grammar(C, {
       original,
       $.placed_declarator,
       $.element_declarator,
+      $.gnu_attributed_declarator,
     ),
+
+    init_declarator: ($, original) => choice(
+      original,
+      seq(
+        field('declarator', $.gnu_attributed_declarator),
+        '=',
+        field('value', choice($.initializer_list, $.expression)),
+      ),
+    ),
+
+    // GNU C: `static int counter __attribute__((aligned(64))) = 0;`, which
+    // tree-sitter-c does not accept after a variable's declarator.
+    gnu_attributed_declarator: $ => prec.right(seq(
+      field('declarator', choice($.identifier, $.array_declarator, $.pointer_declarator)),
+      repeat1($.attribute_specifier),
+    )),
 
     _field_declarator: ($, original) => choice(
       original,
@@ -89,7 +103,7 @@ module.exports = grammar(C, {
     // `<GPU>`, `<GPU, 1>`, `<CPU>` before a declarator, per declarator.
     placement: $ => seq(
       '<',
-      field('kind', choice('GPU', 'CPU')),
+      field('kind', choice(alias('GPU', $.gpu), alias('CPU', $.cpu))),
       optional(seq(',', field('device', choice($.number_literal, $.identifier)))),
       '>',
     ),
@@ -119,31 +133,33 @@ module.exports = grammar(C, {
 
     // Graph, HGraph, Point, Edge, Set, Collection; Point and Edge may be
     // bound to a graph: `Point (g) t;` (§3.2, §3.3).
-    falcon_type: $ => prec.right(choice(
-      field('name', choice('Graph', 'HGraph', 'Set', 'Collection')),
-      seq(
-        field('name', choice('Point', 'Edge')),
-        optional(seq('(', field('graph', $.identifier), ')')),
-      ),
-    )),
+    falcon_type: $ => choice(
+      $.graph_type,
+      $.point_type,
+      $.edge_type,
+      $.set_type,
+      $.collection_type,
+    ),
+
+    graph_type: _ => choice('Graph', 'HGraph'),
+    set_type: _ => 'Set',
+    collection_type: _ => 'Collection',
+    point_type: $ => prec.right(seq('Point', optional($._graph_binding))),
+    edge_type: $ => prec.right(seq('Edge', optional($._graph_binding))),
+    _graph_binding: $ => seq('(', field('graph', $.identifier), ')'),
 
     // `s[Point(g)]`, `c[struct node]` (§3.4, §3.5).
     element_declarator: $ => prec(1, seq(
       field('declarator', $._declarator),
       '[',
-      field('element', $.element_type),
+      field('element', choice(
+        $.point_type,
+        $.edge_type,
+        $.struct_specifier,
+        $.primitive_type,
+      )),
       ']',
     )),
-
-    element_type: $ => choice(
-      seq(
-        field('kind', choice('Point', 'Edge')),
-        '(',
-        field('graph', $.identifier),
-        ')',
-      ),
-      field('type', choice($.struct_specifier, $.primitive_type)),
-    ),
 
     // `struct_rec node nbr[3];` (§3.6)
     struct_rec_specifier: $ => seq(
@@ -189,6 +205,24 @@ module.exports = grammar(C, {
 
     section: $ => seq('section', field('body', $.compound_statement)),
 
+    // `g.addPointProperty(dist, int)`, `g.addProperty(tri, struct node)`:
+    // property declarations take a type as their last argument (§3.1).
+    argument_list: $ => seq(
+      '(',
+      commaSep(choice(
+        seq(optional('__extension__'), $.expression),
+        $.compound_statement,
+        $.type_argument,
+      )),
+      ')',
+    ),
+
+    type_argument: $ => choice(
+      seq('struct', field('name', alias($.identifier, $.type_identifier))),
+      $.primitive_type,
+      $.sized_type_specifier,
+    ),
+
     // ---- §4.4 reductions ---------------------------------------------
 
     _expression_not_binary: ($, original) => choice(
@@ -203,6 +237,10 @@ module.exports = grammar(C, {
     )),
   },
 });
+
+function commaSep(rule) {
+  return optional(commaSep1(rule));
+}
 
 function commaSep1(rule) {
   return seq(rule, repeat(seq(',', rule)));

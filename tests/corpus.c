@@ -15,6 +15,8 @@
  * ts_node_string, is compared with the expected S-expression after both
  * are reduced to single spaces.  One line per case: [PASS] or [FAIL].
  * Usage: corpus FILE...   Exit status 1 if any case failed.
+ *        corpus --print SOURCE   prints the tree of a source file (for
+ *        writing new cases; read the tree before trusting it).
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -152,6 +154,22 @@ int main(int argc, char **argv)
   if (!ts_parser_set_language(parser, tree_sitter_falcon())) {
     fprintf(stderr, "corpus: grammar ABI not supported by the runtime\n");
     return 2;
+  }
+  if (argc == 3 && strcmp(argv[1], "--print") == 0) {
+    char *text = slurp(argv[2]);
+    if (!text) {
+      fprintf(stderr, "corpus: cannot read %s\n", argv[2]);
+      return 2;
+    }
+    TSTree *tree = ts_parser_parse_string(parser, NULL, text,
+                                          (uint32_t)strlen(text));
+    char *s = ts_node_string(ts_tree_root_node(tree));
+    puts(s);
+    free(s);
+    free(text);
+    ts_tree_delete(tree);
+    ts_parser_delete(parser);
+    return 0;
   }
   int failed = 0, total = 0;
   for (int i = 1; i < argc; i++) {
