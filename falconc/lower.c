@@ -69,7 +69,9 @@ static void lower_implicit_function(const Source *src, const Node *fn,
 
 static void report_unsupported(const Source *src, const Node *n)
 {
-  error_at(src, n->loc, "%s is not supported yet", node_kind_describe(n->kind));
+  /* Name the type itself (Graph, Point, ...) rather than "Falcon type". */
+  NodeKind k = n->kind == K_FALCON_TYPE && n->child ? n->child->kind : n->kind;
+  error_at(src, n->loc, "%s is not supported yet", node_kind_describe(k));
 }
 
 bool lower_program(const Source *src, const Node *root, const Options *opt,

@@ -17,6 +17,8 @@
  * Usage: corpus FILE...   Exit status 1 if any case failed.
  *        corpus --print SOURCE   prints the tree of a source file (for
  *        writing new cases; read the tree before trusting it).
+ *        corpus --query FILE     checks that a query file (highlights.scm)
+ *        compiles against the grammar.
  */
 #include <ctype.h>
 #include <stdbool.h>
@@ -148,6 +150,29 @@ static bool run_case(TSParser *parser, const char *file, const Case *c)
   return ok;
 }
 
+static int check_query(const char *path)
+{
+  char *text = slurp(path);
+  if (!text) {
+    printf("[FAIL] %s: cannot read\n", path);
+    return 1;
+  }
+  uint32_t offset;
+  TSQueryError err;
+  TSQuery *q = ts_query_new(tree_sitter_falcon(), text, (uint32_t)strlen(text),
+                            &offset, &err);
+  if (!q) {
+    printf("[FAIL] %s: query error %d at byte %u: %.40s\n", path, (int)err,
+           offset, text + offset);
+    free(text);
+    return 1;
+  }
+  printf("[PASS] %s: %u patterns compile\n", path, ts_query_pattern_count(q));
+  ts_query_delete(q);
+  free(text);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   TSParser *parser = ts_parser_new();
@@ -171,6 +196,8 @@ int main(int argc, char **argv)
     ts_parser_delete(parser);
     return 0;
   }
+  if (argc == 3 && strcmp(argv[1], "--query") == 0)
+    return check_query(argv[2]);
   int failed = 0, total = 0;
   for (int i = 1; i < argc; i++) {
     char *text = slurp(argv[i]);

@@ -1,0 +1,2 @@
+/* no newline at the end */
+int last = 1;

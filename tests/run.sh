@@ -1,0 +1,279 @@
+#!/bin/sh
+# tests/run.sh: the test suite run by `make check`.
+#
+#   FALCONC=build/falconc CORPUS=build/corpus sh tests/run.sh SRCDIR
+#
+# Groups (each prints one [PASS]/[FAIL] line per test):
+#   corpus       grammar corpus files (grammar/test/corpus/*.txt)
+#   errors       malformed .fal files: exit 1 and the diagnostics in x.err
+#   lower        golden lowering pairs: x.fal -> x.c (x.flags: options)
+#   passthrough  every hand-written .c/.h of the repository, byte for byte
+#   cli          options, exit codes, -o, robustness on garbage input
+#   build        configure errors, out-of-tree build, install/uninstall
+# The last line is "N passed, N failed"; the exit status is 1 on failure.
+
+srcdir=$(cd "${1:-.}" && pwd)
+: "${FALCONC:?set FALCONC to the falconc binary}"
+: "${CORPUS:?set CORPUS to the corpus driver}"
+: "${MAKE:=make}"
+only=${TESTS:-corpus errors lower passthrough cli build}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/falconc-check.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); echo "[PASS] $*"; }
+fail() { failed=$((failed + 1)); echo "[FAIL] $*"; }
+check() { # check NAME COMMAND...: pass if the command succeeds
+	name=$1; shift
+	if "$@" >"$tmp/check.out" 2>&1; then pass "$name"; else
+		fail "$name"; sed 's/^/    /' "$tmp/check.out" | head -20; fi
+}
+
+# ---- grammar corpus ----------------------------------------------------
+run_corpus() {
+	"$CORPUS" "$srcdir"/grammar/test/corpus/*.txt >"$tmp/corpus.out" 2>&1
+	status=$?
+	"$CORPUS" --query "$srcdir/grammar/queries/highlights.scm" \
+		>>"$tmp/corpus.out" 2>&1 || status=1
+	p=$(grep -c '^\[PASS\]' "$tmp/corpus.out")
+	f=$(grep -c '^\[FAIL\]' "$tmp/corpus.out")
+	passed=$((passed + p))
+	failed=$((failed + f))
+	sed "s|$srcdir/||" "$tmp/corpus.out"
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "corpus driver exited with status $status"
+	fi
+}
+
+# ---- malformed input: diagnostics -----------------------------------------
+run_errors() {
+	for fal in "$srcdir"/tests/errors/*.fal; do
+		name=tests/errors/$(basename "$fal")
+		exp=${fal%.fal}.err
+		# Run from the directory so the diagnostics name the file briefly.
+		(cd "$(dirname "$fal")" && "$FALCONC" "$(basename "$fal")") \
+			>"$tmp/out" 2>"$tmp/err"
+		status=$?
+		if [ "$status" -ne 1 ]; then
+			fail "$name: exit status $status, expected 1"
+		elif [ -s "$tmp/out" ]; then
+			fail "$name: wrote output despite errors"
+		elif ! cmp -s "$exp" "$tmp/err"; then
+			fail "$name: diagnostics differ from $(basename "$exp")"
+			diff "$exp" "$tmp/err" | sed 's/^/    /' | head -20
+		else
+			pass "$name"
+		fi
+	done
+}
+
+# ---- golden lowering --------------------------------------------------------
+run_lower() {
+	for fal in "$srcdir"/tests/lower/*.fal; do
+		name=tests/lower/$(basename "$fal")
+		base=${fal%.fal}
+		flags=
+		[ -f "$base.flags" ] && flags=$(cat "$base.flags")
+		# shellcheck disable=SC2086 # flags are words
+		if ! (cd "$(dirname "$fal")" && "$FALCONC" $flags "$(basename "$fal")") \
+			>"$tmp/out" 2>"$tmp/err"; then
+			fail "$name: falconc failed"
+			sed 's/^/    /' "$tmp/err" | head -10
+		elif ! cmp -s "$base.c" "$tmp/out"; then
+			fail "$name: output differs from $(basename "$base").c"
+			diff "$base.c" "$tmp/out" | sed 's/^/    /' | head -20
+		elif ! ${CC:-cc} -std=c11 -fsyntax-only -x c "$tmp/out" 2>"$tmp/err"; then
+			fail "$name: lowered C does not compile"
+			sed 's/^/    /' "$tmp/err" | head -10
+		else
+			pass "$name"
+		fi
+	done
+}
+
+# ---- plain C passes through unchanged ----------------------------------
+hand_written_c() {
+	if git -C "$srcdir" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git -C "$srcdir" ls-files --cached --others --exclude-standard \
+			-- '*.c' '*.h'
+	else
+		(cd "$srcdir" && find . -name node_modules -prune -o \
+			\( -name '*.c' -o -name '*.h' \) -print | sed 's|^\./||')
+	fi | grep -v '^grammar/src/' | sort
+}
+
+run_passthrough() {
+	hand_written_c >"$tmp/files"
+	n=$(wc -l <"$tmp/files")
+	if [ "$n" -lt 10 ]; then
+		fail "passthrough: found only $n hand-written C files"
+	fi
+	while IFS= read -r f; do
+		[ -f "$srcdir/$f" ] || continue
+		if ! "$FALCONC" "$srcdir/$f" >"$tmp/out" 2>"$tmp/err"; then
+			fail "passthrough $f: falconc failed"
+			sed 's/^/    /' "$tmp/err" | head -10
+		elif ! cmp -s "$srcdir/$f" "$tmp/out"; then
+			fail "passthrough $f: output differs from input"
+		else
+			pass "passthrough $f"
+		fi
+	done <"$tmp/files"
+}
+
+# ---- command line -------------------------------------------------------------
+expect_status() { # expect_status WANT COMMAND...
+	want=$1; shift
+	"$@" >"$tmp/cli.out" 2>"$tmp/cli.err"
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		echo "exit status $got, expected $want"; cat "$tmp/cli.err"; return 1
+	fi
+}
+
+cli_help() {
+	expect_status 0 "$FALCONC" --help &&
+		grep -q '^usage: falconc' "$tmp/cli.out"
+}
+
+cli_help_in_man() { # every option of --help is documented in the man page
+	"$FALCONC" --help | grep -o -- '--*[a-z][a-z-]*' | sort -u >"$tmp/opts"
+	[ -s "$tmp/opts" ] || return 1
+	while IFS= read -r o; do
+		grep -qF -- "$(echo "$o" | sed 's/-/\\-/g')" "$srcdir/docs/falconc.1" ||
+			{ echo "option $o missing from docs/falconc.1"; return 1; }
+	done <"$tmp/opts"
+}
+
+cli_version() {
+	expect_status 0 "$FALCONC" --version &&
+		grep -q '^falconc [0-9][0-9.]*$' "$tmp/cli.out"
+}
+
+cli_bad_option() {
+	expect_status 2 "$FALCONC" --bogus x.fal &&
+		grep -q "unknown option '--bogus'" "$tmp/cli.err"
+}
+
+cli_bad_target() {
+	expect_status 2 "$FALCONC" --target=tpu x.fal &&
+		grep -q "unknown target 'tpu'" "$tmp/cli.err"
+}
+
+cli_no_input() {
+	expect_status 2 "$FALCONC" && grep -q 'no input file' "$tmp/cli.err"
+}
+
+cli_missing_file() {
+	expect_status 1 "$FALCONC" "$tmp/does-not-exist.fal" &&
+		grep -q "cannot read '.*does-not-exist.fal'" "$tmp/cli.err"
+}
+
+cli_output_file() {
+	fal=$srcdir/tests/lower/implicit_return.fal
+	expect_status 0 "$FALCONC" -o "$tmp/o.c" "$fal" &&
+		"$FALCONC" "$fal" >"$tmp/stdout.c" && cmp -s "$tmp/o.c" "$tmp/stdout.c"
+}
+
+cli_unwritable_output() {
+	expect_status 1 "$FALCONC" -o "$tmp/no/such/dir/o.c" \
+		"$srcdir/tests/lower/implicit_return.fal" &&
+		grep -q 'cannot open' "$tmp/cli.err"
+}
+
+cli_no_output_on_error() { # a failed compile leaves no -o file behind
+	expect_status 1 "$FALCONC" -o "$tmp/bad.c" \
+		"$srcdir/tests/errors/missing_in.fal" && [ ! -e "$tmp/bad.c" ]
+}
+
+cli_garbage() { # binary garbage and deep nesting: a diagnostic, not a crash
+	awk 'BEGIN { srand(7); for (i = 0; i < 20000; i++)
+		printf "%c", int(rand() * 255) + 1 }' >"$tmp/garbage.fal"
+	expect_status 1 "$FALCONC" "$tmp/garbage.fal" &&
+		grep -q 'error:' "$tmp/cli.err" || return 1
+	awk 'BEGIN { printf "int x = "; for (i = 0; i < 50000; i++) printf "(";
+		printf "1"; for (i = 0; i < 50000; i++) printf ")"; print ";" }' \
+		>"$tmp/deep.fal"
+	expect_status 0 "$FALCONC" "$tmp/deep.fal" || return 1
+	cmp -s "$tmp/deep.fal" "$tmp/cli.out"
+}
+
+cli_empty_file() {
+	: >"$tmp/empty.fal"
+	expect_status 0 "$FALCONC" "$tmp/empty.fal" && [ ! -s "$tmp/cli.out" ]
+}
+
+run_cli() {
+	check "cli: --help prints usage" cli_help
+	check "cli: every --help option is in docs/falconc.1" cli_help_in_man
+	check "cli: --version" cli_version
+	check "cli: unknown option exits 2" cli_bad_option
+	check "cli: unknown target exits 2" cli_bad_target
+	check "cli: no input file exits 2" cli_no_input
+	check "cli: missing input file exits 1" cli_missing_file
+	check "cli: -o writes what stdout gets" cli_output_file
+	check "cli: unwritable -o exits 1" cli_unwritable_output
+	check "cli: no -o file is left after errors" cli_no_output_on_error
+	check "cli: garbage and deep nesting do not crash" cli_garbage
+	check "cli: empty file" cli_empty_file
+}
+
+# ---- configure, build, install ------------------------------------------------
+build_bogus_option() {
+	(cd "$tmp" && expect_status 1 "$srcdir/configure" --bogus) &&
+		grep -q "unknown option '--bogus'" "$tmp/cli.err"
+}
+
+build_no_tree_sitter() { # a pkg-config that knows no packages
+	printf '#!/bin/sh\nexit 1\n' >"$tmp/fake-pkg-config"
+	chmod +x "$tmp/fake-pkg-config"
+	mkdir -p "$tmp/nots"
+	(cd "$tmp/nots" && expect_status 1 \
+		env PKG_CONFIG="$tmp/fake-pkg-config" "$srcdir/configure") &&
+		grep -q 'libtree-sitter-dev' "$tmp/cli.err"
+}
+
+build_install() { # out-of-tree build, install and uninstall with DESTDIR
+	mkdir -p "$tmp/b" && cd "$tmp/b" || return 1
+	"$srcdir/configure" --prefix=/opt/falcon-test --without-cuda >/dev/null &&
+		$MAKE >/dev/null 2>&1 && $MAKE install DESTDIR="$tmp/stage" >/dev/null ||
+		{ cd "$srcdir"; return 1; }
+	cd "$srcdir" || return 1
+	for f in bin/falconc share/man/man1/falconc.1; do
+		[ -f "$tmp/stage/opt/falcon-test/$f" ] || { echo "not installed: $f"; return 1; }
+	done
+	"$tmp/stage/opt/falcon-test/bin/falconc" --version >/dev/null || return 1
+	(cd "$tmp/b" && $MAKE uninstall DESTDIR="$tmp/stage" >/dev/null) || return 1
+	left=$(find "$tmp/stage" -type f | wc -l)
+	[ "$left" -eq 0 ] || { echo "uninstall left $left files"; return 1; }
+}
+
+build_man_renders() {
+	command -v man >/dev/null 2>&1 || command -v groff >/dev/null 2>&1 ||
+		{ echo "(neither man nor groff installed: checked the macros only)";
+		  grep -q '^\.TH FALCONC 1' "$srcdir/docs/falconc.1"; return; }
+	if command -v man >/dev/null 2>&1; then
+		MANWIDTH=80 man -l "$srcdir/docs/falconc.1" 2>"$tmp/man.err" |
+			grep -q 'falconc' && [ ! -s "$tmp/man.err" ]
+	else
+		groff -man -Tutf8 -ww "$srcdir/docs/falconc.1" 2>"$tmp/man.err" |
+			grep -q 'falconc' && [ ! -s "$tmp/man.err" ]
+	fi || { cat "$tmp/man.err"; return 1; }
+}
+
+run_build() {
+	check "build: configure --bogus fails clearly" build_bogus_option
+	check "build: configure names libtree-sitter-dev when missing" build_no_tree_sitter
+	check "build: out-of-tree build, install and uninstall" build_install
+	check "build: the man page renders" build_man_renders
+}
+
+for group in $only; do
+	echo "== $group"
+	"run_$group"
+done
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
