@@ -111,3 +111,35 @@ bool node_kind_is_falcon(NodeKind k)
 {
   return k >= K_PLACEMENT && k < K_NKINDS;
 }
+
+bool node_has_falcon(const Node *root)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true))
+    if (node_kind_is_falcon(n->kind))
+      return true;
+  return false;
+}
+
+int node_named_count(const Node *n)
+{
+  int k = 0;
+  for (const Node *c = n->child; c; c = c->next)
+    if (c->named && c->kind != K_COMMENT)
+      k++;
+  return k;
+}
+
+Node *node_named_child(const Node *n, int i)
+{
+  for (Node *c = n->child; c; c = c->next)
+    if (c->named && c->kind != K_COMMENT && i-- == 0)
+      return c;
+  return NULL;
+}
+
+char *node_strdup(const Source *src, const Node *n)
+{
+  size_t len;
+  const char *t = node_text(src, n, &len);
+  return xstrndup(t, len);
+}

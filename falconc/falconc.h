@@ -90,6 +90,27 @@ typedef enum NodeKind {
   K_IDENTIFIER,
   K_RETURN_STATEMENT,
   K_COMPOUND_STATEMENT,
+  K_DECLARATION,
+  K_PARAMETER_DECLARATION,
+  K_INIT_DECLARATOR,
+  K_POINTER_DECLARATOR,
+  K_FIELD_EXPRESSION,
+  K_CALL_EXPRESSION,
+  K_SUBSCRIPT_EXPRESSION,
+  K_PARENTHESIZED_EXPRESSION,
+  K_ARGUMENT_LIST,
+  K_TYPE_ARGUMENT,
+  K_EXPRESSION_STATEMENT,
+  K_IF_STATEMENT,
+  K_BREAK_STATEMENT,
+  K_CONTINUE_STATEMENT,
+  K_LOOP_STATEMENT, /* for, while, do: they capture break and continue */
+  K_SWITCH_STATEMENT,
+  K_STRUCT_SPECIFIER,
+  K_FIELD_DECLARATION,
+  K_FIELD_DECLARATION_LIST,
+  K_PREPROC_DEF,
+  K_COMMENT,
   /* Falcon (§2-§4) */
   K_PLACEMENT,
   K_PLACED_DECLARATOR,
@@ -115,7 +136,13 @@ typedef enum NodeKind {
 typedef enum FieldId {
   F_NONE,
   F_ALTERNATIVE,
+  F_ARGUMENT,
+  F_ARGUMENTS,
   F_BODY,
+  F_CONSEQUENCE,
+  F_FIELD,
+  F_FUNCTION,
+  F_INDEX,
   F_CONDITION,
   F_DECLARATOR,
   F_DEVICE,
@@ -147,6 +174,7 @@ struct Node {
   bool named;          /* false for punctuation and keywords */
   bool missing;        /* inserted by error recovery */
   bool has_error;      /* this node or a descendant is ERROR/MISSING */
+  bool interesting;    /* lowering must look inside (lower.c) */
   uint32_t start, end; /* byte range in the source */
   SrcLoc loc;          /* where it starts */
   Node *parent;
@@ -169,6 +197,15 @@ void node_delete(Node *n);
 /* Name of a kind, for messages ("foreach statement"). */
 const char *node_kind_describe(NodeKind k);
 bool node_kind_is_falcon(NodeKind k);
+/* True if the subtree holds a Falcon node (a node for which
+ * node_kind_is_falcon holds). */
+bool node_has_falcon(const Node *n);
+/* The number of named children filling no field (argument lists). */
+int node_named_count(const Node *n);
+/* The i-th named child (0-based), or NULL. */
+Node *node_named_child(const Node *n, int i);
+/* The source text of a node as a new string. */
+char *node_strdup(const Source *src, const Node *n);
 
 /* ---- parse.c: tree-sitter front end ---------------------------------- */
 
@@ -181,7 +218,7 @@ Node *parse_source(const Source *src);
 /* Reports every ERROR and MISSING node; returns how many were reported. */
 int report_syntax_errors(const Source *src, const Node *root);
 
-/* ---- lower.c: Falcon -> C / CUDA ------------------------------------- */
+/* ---- sema.c: program-wide facts ---------------------------------------- */
 
 typedef enum Target { TARGET_AUTO, TARGET_GPU, TARGET_CPU } Target;
 
@@ -190,33 +227,79 @@ typedef struct Options {
   bool line_directives; /* emit #line (off with --no-line) */
 } Options;
 
-/* A replacement of source bytes [start, end) by `text`.  start == end is
- * an insertion. */
-typedef struct Edit {
-  uint32_t start, end;
-  uint32_t seq; /* order of insertion, for edits at the same offset */
-  char *text;
-} Edit;
+/* What a Falcon-typed expression denotes. */
+typedef enum FalKind {
+  FK_NONE,    /* plain C */
+  FK_GRAPH,   /* a graph variable (lowered to a pointer to its struct) */
+  FK_POINT,   /* a point id of `graph` */
+  FK_EDGE,    /* an edge id of `graph` */
+  FK_PROPVAL, /* a struct-typed property element: t.minppty */
+  FK_ITER     /* g.points / g.edges (only as a foreach or reduction domain) */
+} FalKind;
 
-typedef struct EditList {
-  Edit *items;
-  size_t len, cap;
-} EditList;
+typedef enum PropKind { PK_POINT, PK_EDGE, PK_GRAPH } PropKind;
 
-void edit_add(EditList *e, uint32_t start, uint32_t end, const char *text);
-void edit_list_free(EditList *e);
+/* A property from addPointProperty / addEdgeProperty / addProperty (§3.1).
+ * Properties live in one registry for the whole program: a name has one
+ * type and kind wherever it is added (docs/language-choices.md). */
+typedef struct Prop {
+  char *name;
+  char *ctype;       /* lowered element type, e.g. "int", "struct node" */
+  char *struct_name; /* for struct types: "node" */
+  PropKind kind;
+  SrcLoc loc;
+} Prop;
 
-/* Lowers the Falcon constructs of the tree into edits.  Reports
- * `not supported yet` for constructs without a lowering; returns false if
- * any error was reported. */
-bool lower_program(const Source *src, const Node *root, const Options *opt,
-                   EditList *edits);
+typedef struct FieldInfo {
+  char *struct_name, *field;
+  FalKind kind; /* FK_POINT or FK_EDGE for Point/Edge fields */
+} FieldInfo;
 
-/* ---- emit.c: output -------------------------------------------------- */
+typedef struct FuncInfo {
+  char *name;
+  const Node *def;
+  bool element;      /* reachable from a parallel foreach: runs per element */
+  char *graph_param; /* the single Graph parameter, or NULL */
+} FuncInfo;
 
-/* Writes the source with the edits applied.  When `edits` is empty the
- * output is the input, byte for byte.  Returns false on a write error. */
-bool emit_program(FILE *out, const Source *src, EditList *edits,
-                  const Options *opt);
+typedef struct Program {
+  Prop *props;
+  int nprops;
+  FieldInfo *fields;
+  int nfields;
+  FuncInfo *funcs;
+  int nfuncs;
+  bool falcon;          /* the file uses any Falcon construct */
+  bool uses_gpu;        /* a <GPU> placement exists */
+  bool uses_in_edges;   /* innbrs, nbrs, getInDegree */
+  bool uses_sources;    /* e.src over edges */
+  bool user_atomics;    /* the file defines its own MIN/MAX/... */
+  const Node *struct_at; /* top-level item before which fal_G is defined */
+} Program;
+
+/* Collects properties, struct fields, functions and the call graph;
+ * reports misuse.  Returns false if an error was reported. */
+bool sema_program(const Source *src, const Node *root, Program *prog);
+void program_free(Program *prog);
+const Prop *program_prop(const Program *prog, const char *name);
+FuncInfo *program_func(const Program *prog, const char *name);
+FalKind program_field_kind(const Program *prog, const char *struct_name,
+                           const char *field);
+
+/* ---- lower.c: Falcon -> C with OpenMP -------------------------------------- */
+
+/* Lowers the program into `out` (the whole output file).  Returns false
+ * if an error was reported. */
+bool lower_program(const Source *src, const Node *root, Program *prog,
+                   const Options *opt, StrBuf *out);
+
+/* ---- emit.c: output ---------------------------------------------------------- */
+
+/* Writes `text` to `out`; false on a write error. */
+bool emit_output(FILE *out, const StrBuf *text);
+/* Appends `#line LINE "path"` (path escaped) and a newline. */
+void emit_line_directive(StrBuf *b, unsigned line, const char *path);
+/* 1-based line of a byte offset. */
+unsigned source_line_of(const Source *src, size_t offset);
 
 #endif /* FALCONC_H */

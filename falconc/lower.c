@@ -1,94 +1,1196 @@
 /*
- * lower.c: lowering of Falcon constructs into edits of the source text.
+ * lower.c: Falcon to C11 with OpenMP (the CPU target).
  *
- * This is the front end's stage: functions without a return type (§1) are
- * lowered here; every other Falcon construct is reported as "not supported
- * yet" so that nothing is silently copied into C that will not compile.
- * The CPU and CUDA backends replace those reports with real lowerings.
+ * The output is written by one walk over the tree (render): a node with
+ * nothing to lower is copied as source text, so plain C keeps its layout
+ * and comments; a node that needs lowering gets its own render_* function,
+ * which writes the C for it and renders its children the same way.
+ *
+ * Representation in the output (docs/lowering.md):
+ *   Graph g             ->  fal_G fal_gs_g = {0}, *g = &fal_gs_g;
+ *                           (one struct per program: a fal_gbase, then one
+ *                           array per property, struct of arrays)
+ *   Point p / Edge e    ->  fal_point p / fal_edge e   (ids)
+ *   p.dist              ->  g->dist[p]
+ *   foreach (outermost) ->  #pragma omp parallel for + for loop
+ *   foreach (nested)    ->  sequential for loop over the CSR
+ *   MIN(a, v, flag)     ->  compare-and-swap loop (falcon/falcon.h)
  */
 #include "falconc.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-void edit_add(EditList *e, uint32_t start, uint32_t end, const char *text)
+typedef struct Sym {
+  char *name;
+  FalKind kind;
+  char *graph;    /* the graph variable a point/edge belongs to */
+  char *edge_var; /* the current edge when bound by a neighbour loop */
+} Sym;
+
+typedef struct Redux {
+  const char *graph;
+  bool edges;
+  const char *index; /* the loop variable of the reduction */
+} Redux;
+
+typedef struct Ctx {
+  const Source *src;
+  Program *prog;
+  const Options *opt;
+  StrBuf *out;
+  Sym *syms;
+  int nsyms, cap;
+  FuncInfo *fn;
+  bool element;           /* this code runs per element of a parallel loop */
+  bool break_is_continue; /* directly inside a parallel foreach body */
+  int foreach_depth;
+  bool single_points, single_edges; /* a single (p) / single (e) was lowered */
+  Redux *redux;
+  int uniq;
+  char **strings; /* strings owned by the context, freed at the end */
+  int nstrings;
+} Ctx;
+
+typedef struct EType {
+  FalKind kind;
+  const char *graph;
+  const char *struct_name; /* FK_PROPVAL */
+  const char *edge_var;    /* FK_POINT bound by a neighbour loop */
+  bool edges;              /* FK_ITER: g.edges (else g.points) */
+} EType;
+
+static void render(Ctx *c, const Node *n);
+static void render_children_of(Ctx *c, const Node *n);
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static char *ctx_own(Ctx *c, char *s)
 {
-  if (e->len == e->cap) {
-    e->cap = e->cap ? 2 * e->cap : 16;
-    e->items = xrealloc(e->items, e->cap * sizeof *e->items);
+  c->strings = xrealloc(c->strings, (size_t)(c->nstrings + 1) * sizeof *c->strings);
+  c->strings[c->nstrings++] = s;
+  return s;
+}
+
+static char *ctx_printf(Ctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static char *ctx_printf(Ctx *c, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = xmalloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return ctx_own(c, s);
+}
+
+static char *text_of(Ctx *c, const Node *n)
+{
+  return ctx_own(c, node_strdup(c->src, n));
+}
+
+static void put(Ctx *c, const char *s) { strbuf_puts(c->out, s); }
+
+static void putf(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(Ctx *c, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[512];
+  int n = vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && (size_t)n < sizeof buf) {
+    put(c, buf);
+    return;
   }
-  e->items[e->len] = (Edit){start, end, (uint32_t)e->len, xstrdup(text)};
-  e->len++;
+  va_start(ap, fmt);
+  char *big = xmalloc((size_t)n + 1);
+  vsnprintf(big, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  put(c, big);
+  free(big);
 }
 
-void edit_list_free(EditList *e)
+static void copy_range(Ctx *c, uint32_t from, uint32_t to)
 {
-  for (size_t i = 0; i < e->len; i++)
-    free(e->items[i].text);
-  free(e->items);
-  e->items = NULL;
-  e->len = e->cap = 0;
+  if (to > from)
+    strbuf_append(c->out, c->src->text + from, to - from);
 }
 
-/* The identifier a function declarator declares (through pointers and
- * parentheses), or NULL. */
-static const Node *declared_name(const Node *decl)
+/* Renders a node into a new string (owned by the context). */
+static char *render_str(Ctx *c, const Node *n)
 {
-  while (decl && decl->kind != K_IDENTIFIER)
-    decl = node_field(decl, F_DECLARATOR);
-  return decl;
+  StrBuf b = {0}, *saved = c->out;
+  c->out = &b;
+  render(c, n);
+  c->out = saved;
+  return ctx_own(c, b.data ? b.data : xstrdup(""));
 }
 
-/* `return;` directly in main's body (not in nested functions) becomes
- * `return 0;` (§1: exit status 0). */
-static void lower_main_returns(const Node *body, EditList *edits)
+/* `#line` for the source line of byte `offset`, at the start of a line. */
+static void resync(Ctx *c, uint32_t offset)
 {
-  for (const Node *n = body; n; n = node_next(n, body, true)) {
-    if (n->kind != K_RETURN_STATEMENT)
-      continue;
-    bool has_value = false;
-    for (const Node *c = n->child; c; c = c->next)
-      if (c->named)
-        has_value = true;
-    if (!has_value)
-      edit_add(edits, n->start + 6, n->start + 6, " 0"); /* after "return" */
+  if (!c->opt->line_directives)
+    return;
+  if (c->out->len && c->out->data[c->out->len - 1] != '\n')
+    put(c, "\n");
+  emit_line_directive(c->out, source_line_of(c->src, offset), c->src->path);
+}
+
+/* Starts a new output line for a #pragma. */
+static void pragma_line(Ctx *c, const char *pragma)
+{
+  if (c->out->len && c->out->data[c->out->len - 1] != '\n')
+    put(c, "\n");
+  putf(c, "#pragma %s\n", pragma);
+}
+
+/* ---- symbols -------------------------------------------------------------- */
+
+static Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
+                    const char *edge_var)
+{
+  if (c->nsyms == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 32;
+    c->syms = xrealloc(c->syms, (size_t)c->cap * sizeof *c->syms);
+  }
+  Sym *s = &c->syms[c->nsyms++];
+  s->name = xstrdup(name);
+  s->kind = kind;
+  s->graph = graph ? xstrdup(graph) : NULL;
+  s->edge_var = edge_var ? xstrdup(edge_var) : NULL;
+  return s;
+}
+
+static void sym_pop(Ctx *c, int mark)
+{
+  while (c->nsyms > mark) {
+    Sym *s = &c->syms[--c->nsyms];
+    free(s->name);
+    free(s->graph);
+    free(s->edge_var);
   }
 }
 
-/* f(params) { ... }  ==>  void f(params) { ... }; main gets int (§1). */
-static void lower_implicit_function(const Source *src, const Node *fn,
-                                    EditList *edits)
+/* The innermost symbol of that name; a plain C declaration shadows a
+ * Falcon one with FK_NONE. */
+static const Sym *sym_find(const Ctx *c, const char *name, size_t len)
 {
-  const Node *decl = node_field(fn, F_DECLARATOR);
-  const Node *name = declared_name(decl);
-  bool is_main = name && node_text_is(src, name, "main");
-  edit_add(edits, fn->start, fn->start, is_main ? "int " : "void ");
-  if (is_main)
-    lower_main_returns(node_field(fn, F_BODY), edits);
+  for (int i = c->nsyms - 1; i >= 0; i--)
+    if (strlen(c->syms[i].name) == len && memcmp(c->syms[i].name, name, len) == 0)
+      return &c->syms[i];
+  return NULL;
 }
 
-static void report_unsupported(const Source *src, const Node *n)
+/* ---- expression types -------------------------------------------------- */
+
+static EType etype_none(void) { return (EType){FK_NONE, NULL, NULL, NULL, false}; }
+
+static EType expr_type(Ctx *c, const Node *e);
+
+static EType field_type(Ctx *c, const Node *e)
 {
-  /* Name the type itself (Graph, Point, ...) rather than "Falcon type". */
-  NodeKind k = n->kind == K_FALCON_TYPE && n->child ? n->child->kind : n->kind;
-  error_at(src, n->loc, "%s is not supported yet", node_kind_describe(k));
+  EType a = expr_type(c, node_field(e, F_ARGUMENT));
+  const Node *f = node_field(e, F_FIELD);
+  if (!f)
+    return etype_none();
+  char *name = text_of(c, f);
+  if (a.kind == FK_GRAPH &&
+      (strcmp(name, "points") == 0 || strcmp(name, "edges") == 0))
+    return (EType){FK_ITER, a.graph, NULL, NULL, name[0] == 'e'};
+  if (a.kind == FK_POINT || a.kind == FK_EDGE) {
+    const Prop *p = program_prop(c->prog, name);
+    if (p && p->struct_name)
+      return (EType){FK_PROPVAL, a.graph, p->struct_name, NULL, false};
+  }
+  if (a.kind == FK_PROPVAL) {
+    FalKind k = program_field_kind(c->prog, a.struct_name, name);
+    if (k == FK_POINT || k == FK_EDGE)
+      return (EType){k, a.graph, NULL, NULL, false};
+  }
+  return etype_none();
 }
 
-bool lower_program(const Source *src, const Node *root, const Options *opt,
-                   EditList *edits)
+static EType expr_type(Ctx *c, const Node *e)
 {
-  (void)opt;
-  int before = error_count();
-  const Node *n = root;
-  while (n) {
-    if (n->kind == K_FUNCTION_DEFINITION && !node_field(n, F_TYPE))
-      lower_implicit_function(src, n, edits);
-    if (node_kind_is_falcon(n->kind)) {
-      report_unsupported(src, n);
-      n = node_next(n, root, false);
+  if (!e)
+    return etype_none();
+  switch (e->kind) {
+  case K_IDENTIFIER: {
+    size_t len;
+    const char *t = node_text(c->src, e, &len);
+    const Sym *s = sym_find(c, t, len);
+    if (!s)
+      return etype_none();
+    return (EType){s->kind, s->kind == FK_GRAPH ? s->name : s->graph, NULL,
+                   s->edge_var, false};
+  }
+  case K_PARENTHESIZED_EXPRESSION:
+    return expr_type(c, node_named_child(e, 0));
+  case K_SUBSCRIPT_EXPRESSION: {
+    EType a = expr_type(c, node_field(e, F_ARGUMENT));
+    if (a.kind == FK_ITER)
+      return (EType){a.edges ? FK_EDGE : FK_POINT, a.graph, NULL, NULL, false};
+    return etype_none();
+  }
+  case K_FIELD_EXPRESSION:
+    return field_type(c, e);
+  default:
+    return etype_none();
+  }
+}
+
+/* ---- declarations (§2, §3) ------------------------------------------------ */
+
+static FalKind type_kind(const Node *type)
+{
+  if (!type || type->kind != K_FALCON_TYPE || !type->child)
+    return FK_NONE;
+  switch (type->child->kind) {
+  case K_GRAPH_TYPE: return FK_GRAPH;
+  case K_POINT_TYPE: return FK_POINT;
+  case K_EDGE_TYPE: return FK_EDGE;
+  default: return FK_NONE;
+  }
+}
+
+/* Strips `<GPU>` and returns the declarator under it. */
+static const Node *unplace(const Node *d)
+{
+  while (d && d->kind == K_PLACED_DECLARATOR)
+    d = node_field(d, F_DECLARATOR);
+  return d;
+}
+
+static void report_unsupported(Ctx *c, const Node *n, const char *what)
+{
+  error_at(c->src, n->loc, "%s is not supported yet", what);
+}
+
+/* The graph a point or edge declared without `(g)` belongs to: the one
+ * Graph parameter of the enclosing function. */
+static const char *default_graph(Ctx *c)
+{
+  return c->fn ? c->fn->graph_param : NULL;
+}
+
+static void render_graph_declarator(Ctx *c, const Node *d, bool param)
+{
+  d = unplace(d);
+  if (!d || d->kind != K_IDENTIFIER) {
+    error_at(c->src, (d ? d : c->prog->struct_at)->loc,
+             "a graph is declared as 'Graph name' (no pointer, array or "
+             "initialiser)");
+    return;
+  }
+  char *name = text_of(c, d);
+  if (param)
+    putf(c, "*%s", name);
+  else
+    putf(c, "fal_gs_%s = {0}, *%s = &fal_gs_%s", name, name, name);
+  sym_add(c, name, FK_GRAPH, NULL, NULL);
+}
+
+/* Point/Edge declarators: `t`, `t = expr`; pointers and arrays of ids are
+ * plain C and register no symbol. */
+static void render_id_declarator(Ctx *c, const Node *d, FalKind kind,
+                                 const char *graph)
+{
+  d = unplace(d);
+  const Node *name = d;
+  if (d->kind == K_INIT_DECLARATOR)
+    name = unplace(node_field(d, F_DECLARATOR));
+  if (name && name->kind == K_IDENTIFIER) {
+    if (!graph)
+      error_at(c->src, name->loc, "cannot tell which graph '%s' belongs to: "
+               "write 'Point (g) %s;' or give the function one Graph "
+               "parameter (§3.2)", text_of(c, name), text_of(c, name));
+    sym_add(c, text_of(c, name), kind, graph, NULL);
+  }
+  if (d->kind == K_INIT_DECLARATOR) {
+    render(c, name);
+    put(c, " = ");
+    render(c, node_field(d, F_VALUE));
+  } else {
+    render(c, d);
+  }
+}
+
+/* The graph named by `Point (g)`, checked to be a graph in scope. */
+static const char *bound_graph(Ctx *c, const Node *type)
+{
+  const Node *g = node_field(type->child, F_GRAPH);
+  if (!g)
+    return default_graph(c);
+  size_t len;
+  const char *t = node_text(c->src, g, &len);
+  const Sym *s = sym_find(c, t, len);
+  if (!s || s->kind != FK_GRAPH) {
+    error_at(c->src, g->loc, "'%.*s' is not a graph", (int)len, t);
+    return NULL;
+  }
+  return s->name;
+}
+
+static void render_falcon_declaration(Ctx *c, const Node *n, const Node *type)
+{
+  FalKind kind = type_kind(type);
+  if (kind == FK_NONE) {
+    report_unsupported(c, type, "Set and Collection (§3.4, §3.5)");
+    return;
+  }
+  copy_range(c, n->start, type->start); /* storage class, qualifiers */
+  const char *graph = kind == FK_GRAPH ? NULL : bound_graph(c, type);
+  put(c, kind == FK_GRAPH ? "fal_G " : kind == FK_POINT ? "fal_point " : "fal_edge ");
+  bool first = true;
+  for (const Node *d = n->child; d; d = d->next) {
+    if (d->field != F_DECLARATOR)
       continue;
+    if (!first)
+      put(c, ", ");
+    first = false;
+    if (kind == FK_GRAPH)
+      render_graph_declarator(c, d, false);
+    else
+      render_id_declarator(c, d, kind, graph);
+  }
+  put(c, ";");
+}
+
+static void render_declaration(Ctx *c, const Node *n)
+{
+  const Node *type = node_field(n, F_TYPE);
+  if (type && type->kind == K_FALCON_TYPE)
+    render_falcon_declaration(c, n, type);
+  else
+    render_children_of(c, n);
+}
+
+static void render_parameter(Ctx *c, const Node *n)
+{
+  const Node *type = node_field(n, F_TYPE);
+  FalKind kind = type_kind(type);
+  const Node *d = node_field(n, F_DECLARATOR);
+  if (!type || type->kind != K_FALCON_TYPE) {
+    render_children_of(c, n);
+    return;
+  }
+  if (kind == FK_NONE) {
+    report_unsupported(c, type, "Set and Collection parameters (§3.4, §3.5)");
+    return;
+  }
+  put(c, kind == FK_GRAPH ? "fal_G " : kind == FK_POINT ? "fal_point " : "fal_edge ");
+  if (!d)
+    return;
+  if (kind == FK_GRAPH)
+    render_graph_declarator(c, d, true);
+  else
+    render_id_declarator(c, d, kind, bound_graph(c, type));
+}
+
+/* `G1.getType() <GPU> G2;` (§2).  On the CPU target the new graph is the
+ * same graph: every <GPU> placement is a host placement, so G2 = G1 and
+ * G1 = G2 copy nothing. */
+static void render_gettype(Ctx *c, const Node *n)
+{
+  const Node *srcg = node_field(n, F_SOURCE);
+  const Sym *s = srcg ? sym_find(c, c->src->text + srcg->start,
+                                 srcg->end - srcg->start) : NULL;
+  if (!s || s->kind != FK_GRAPH) {
+    error_at(c->src, n->loc, "getType needs a graph before '.getType()' (§2)");
+    return;
+  }
+  char *from = xstrdup(s->name);
+  put(c, "fal_G ");
+  bool first = true;
+  for (const Node *d = n->child; d; d = d->next) {
+    if (d->field != F_DECLARATOR)
+      continue;
+    const Node *id = unplace(d);
+    char *name = text_of(c, id);
+    putf(c, "%s*%s = %s", first ? "" : ", ", name, from);
+    sym_add(c, name, FK_GRAPH, NULL, NULL);
+    first = false;
+  }
+  put(c, ";");
+  free(from);
+}
+
+/* ---- member access (§3.1-§3.3) ----------------------------------------- */
+
+static const char *const graph_fields[] = {"npoints", "nedges", "directed", NULL};
+
+static bool is_one_of(const char *s, const char *const *list)
+{
+  for (; *list; list++)
+    if (strcmp(s, *list) == 0)
+      return true;
+  return false;
+}
+
+/* g.npoints -> g->npoints; g.changed -> g->changed (graph property). */
+static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
+                               const char *f)
+{
+  const Prop *p = program_prop(c->prog, f);
+  if (!is_one_of(f, graph_fields) && !p) {
+    error_at(c->src, node_field(n, F_FIELD)->loc,
+             "graph has no field or property '%s' (§3.1)", f);
+    return;
+  }
+  render(c, arg);
+  putf(c, "->%s", f);
+}
+
+/* p.dist -> g->dist[p]; e.weight -> g->fal_base.csr.weight[e]. */
+static void render_element_field(Ctx *c, const Node *n, const Node *arg,
+                                 EType a, const char *f)
+{
+  bool edge = a.kind == FK_EDGE;
+  char *id = render_str(c, arg);
+  const Prop *p = program_prop(c->prog, f);
+  if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {
+    putf(c, "%s->%s[%s]", a.graph, f, id);
+  } else if (!edge && (strcmp(f, "x") == 0 || strcmp(f, "y") == 0)) {
+    putf(c, "((int)(%s))", id); /* no coordinates: the id (§3.2) */
+  } else if (strcmp(f, "isdel") == 0) {
+    putf(c, "((void)(%s), 0)", id); /* nothing is deleted without §6 */
+  } else if (edge && (strcmp(f, "dst") == 0 || strcmp(f, "weight") == 0 ||
+                      strcmp(f, "src") == 0)) {
+    putf(c, "%s->fal_base.csr.%s[%s]", a.graph, f, id);
+  } else {
+    error_at(c->src, node_field(n, F_FIELD)->loc,
+             "unknown %s property '%s' (add it with %s)", edge ? "edge" : "point",
+             f, edge ? "addEdgeProperty" : "addPointProperty");
+  }
+}
+
+/* g.edges.weight / g.points.f inside a reduction (§4.4). */
+static void render_iter_field(Ctx *c, const Node *n, EType a, const char *f)
+{
+  if (!c->redux || strcmp(c->redux->graph, a.graph) != 0) {
+    error_at(c->src, n->loc, "'%s.%s.%s' is only allowed in a reduction "
+             "statement (§4.4)", a.graph, a.edges ? "edges" : "points", f);
+    return;
+  }
+  const Prop *p = program_prop(c->prog, f);
+  if (p && p->kind == (a.edges ? PK_EDGE : PK_POINT))
+    putf(c, "%s->%s[%s]", a.graph, f, c->redux->index);
+  else if (a.edges && (strcmp(f, "weight") == 0 || strcmp(f, "dst") == 0 ||
+                       strcmp(f, "src") == 0))
+    putf(c, "%s->fal_base.csr.%s[%s]", a.graph, f, c->redux->index);
+  else
+    error_at(c->src, node_field(n, F_FIELD)->loc, "unknown %s property '%s'",
+             a.edges ? "edge" : "point", f);
+}
+
+static void render_field(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  const Node *fnode = node_field(n, F_FIELD);
+  EType a = expr_type(c, arg);
+  if (!fnode || a.kind == FK_NONE || a.kind == FK_PROPVAL) {
+    render_children_of(c, n);
+    return;
+  }
+  char *f = text_of(c, fnode);
+  switch (a.kind) {
+  case FK_GRAPH:
+    if (strcmp(f, "points") == 0 || strcmp(f, "edges") == 0)
+      error_at(c->src, n->loc, "'%s' can only be iterated, indexed or reduced "
+               "(§4.1, §4.4)", f);
+    else
+      render_graph_field(c, n, arg, f);
+    break;
+  case FK_POINT:
+  case FK_EDGE:
+    render_element_field(c, n, arg, a, f);
+    break;
+  case FK_ITER:
+    render_iter_field(c, n, a, f);
+    break;
+  default:
+    render_children_of(c, n);
+  }
+}
+
+/* g.points[i] -> (i) */
+static void render_subscript(Ctx *c, const Node *n)
+{
+  EType a = expr_type(c, node_field(n, F_ARGUMENT));
+  if (a.kind != FK_ITER) {
+    render_children_of(c, n);
+    return;
+  }
+  put(c, "(");
+  render(c, node_field(n, F_INDEX));
+  put(c, ")");
+}
+
+/* ---- calls: atomics (§4.2) and member functions (§3.1) ---------------- */
+
+static const struct {
+  const char *name;
+  const char *op;
+  int nargs;
+  bool int_only;
+} atomics[] = {
+    {"MIN", "min", 3, false}, {"MAX", "max", 3, false},
+    {"ADD", "add", 2, false}, {"SUB", "sub", 2, false},
+    {"INCR", "add", 1, false}, {"DECR", "sub", 1, false},
+    {"AND", "and", 2, true},  {"OR", "or", 2, true},
+    {"XOR", "xor", 2, true},  {"CAS", "cas", 3, false},
+};
+
+/* MIN(t.dist, v, flag) -> (FAL_ATOMIC_ANY(min, &(g->dist[t]), (v)) ?
+ *                          (FAL_SET_FLAG(flag), 1) : 0) */
+static bool render_atomic(Ctx *c, const Node *n, const char *name)
+{
+  for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++) {
+    if (strcmp(atomics[i].name, name) != 0)
+      continue;
+    const Node *args = node_field(n, F_ARGUMENTS);
+    int nargs = node_named_count(args);
+    if (nargs != atomics[i].nargs) {
+      error_at(c->src, n->loc, "%s takes %d argument%s, not %d (§4.2)", name,
+               atomics[i].nargs, atomics[i].nargs == 1 ? "" : "s", nargs);
+      return true;
     }
-    n = node_next(n, root, true);
+    char *a0 = render_str(c, node_named_child(args, 0));
+    const char *mac = atomics[i].int_only ? "FAL_ATOMIC_INT" : "FAL_ATOMIC_ANY";
+    if (strcmp(name, "MIN") == 0 || strcmp(name, "MAX") == 0) {
+      char *v = render_str(c, node_named_child(args, 1));
+      char *flag = render_str(c, node_named_child(args, 2));
+      putf(c, "(%s(%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
+           atomics[i].op, a0, v, flag);
+    } else if (strcmp(name, "CAS") == 0) {
+      char *e = render_str(c, node_named_child(args, 1));
+      char *d = render_str(c, node_named_child(args, 2));
+      putf(c, "%s(cas, &(%s), (%s), (%s))", mac, a0, e, d);
+    } else if (nargs == 1) {
+      putf(c, "%s(%s, &(%s), 1)", mac, atomics[i].op, a0);
+    } else {
+      char *v = render_str(c, node_named_child(args, 1));
+      putf(c, "%s(%s, &(%s), (%s))", mac, atomics[i].op, a0, v);
+    }
+    return true;
   }
+  return false;
+}
+
+static const char *prop_kind_name(PropKind k)
+{
+  return k == PK_POINT ? "FAL_PROP_POINT" : k == PK_EDGE ? "FAL_PROP_EDGE"
+                                                         : "FAL_PROP_GRAPH";
+}
+
+/* The edge of `p -> t` when one of them is the variable of the enclosing
+ * neighbour loop (§3.1: free inside foreach (t In p.outnbrs)). */
+static const char *loop_edge(Ctx *c, const Node *args)
+{
+  for (int i = 0; i < 2; i++) {
+    EType t = expr_type(c, node_named_child(args, i));
+    if (t.kind == FK_POINT && t.edge_var)
+      return t.edge_var;
+  }
+  return NULL;
+}
+
+static void render_graph_method(Ctx *c, const Node *n, const char *g,
+                                const char *m)
+{
+  const Node *args = node_field(n, F_ARGUMENTS);
+  int nargs = node_named_count(args);
+  if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
+      strcmp(m, "addProperty") == 0) {
+    const Prop *p = program_prop(c->prog, text_of(c, node_named_child(args, 0)));
+    if (p) /* sema reported the others */
+      putf(c, "fal_prop_add(&%s->fal_base, (void **)&%s->%s, sizeof(%s), %s)",
+           g, g, p->name, p->ctype, prop_kind_name(p->kind));
+  } else if (strcmp(m, "read") == 0 && nargs == 1) {
+    putf(c, "fal_G_read(%s, %s)", g, render_str(c, node_named_child(args, 0)));
+  } else if ((strcmp(m, "getweight") == 0 || strcmp(m, "getedge") == 0) &&
+             nargs == 2) {
+    const char *e = loop_edge(c, args);
+    bool w = m[3] == 'w';
+    if (e && w)
+      putf(c, "%s->fal_base.csr.weight[%s]", g, e);
+    else if (e)
+      putf(c, "(%s)", e);
+    else
+      putf(c, "fal_graph_get%s(&%s->fal_base.csr, %s, %s)", w ? "weight" : "edge",
+           g, render_str(c, node_named_child(args, 0)),
+           render_str(c, node_named_child(args, 1)));
+  } else if ((strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0) &&
+             nargs == 1) {
+    putf(c, "fal_%sdeg(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in", g,
+         render_str(c, node_named_child(args, 0)));
+  } else if (is_one_of(m, (const char *const[]){"addPoint", "addEdge",
+                 "delpoint", "deledge", NULL})) {
+    report_unsupported(c, n, "graph mutation (§6)");
+  } else if (is_one_of(m, (const char *const[]){"makePartition",
+                 "updateFunction", "updatePartition", NULL})) {
+    report_unsupported(c, n, "partitioned execution (§7)");
+  } else {
+    error_at(c->src, n->loc, "unknown graph member function '%s' (§3.1)", m);
+  }
+}
+
+static void render_point_method(Ctx *c, const Node *n, EType a,
+                                const Node *obj, const char *m)
+{
+  if (a.kind == FK_POINT &&
+      (strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0)) {
+    putf(c, "fal_%sdeg(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
+         a.graph, render_str(c, obj));
+  } else if (strcmp(m, "del") == 0) {
+    report_unsupported(c, n, "deleting points (§6)");
+  } else {
+    error_at(c->src, n->loc, "unknown %s member function '%s'",
+             a.kind == FK_POINT ? "point" : "edge", m);
+  }
+}
+
+static void render_call(Ctx *c, const Node *n)
+{
+  const Node *fn = node_field(n, F_FUNCTION);
+  if (fn && fn->kind == K_IDENTIFIER && c->prog->falcon &&
+      !c->prog->user_atomics && render_atomic(c, n, text_of(c, fn)))
+    return;
+  if (fn && fn->kind == K_FIELD_EXPRESSION) {
+    const Node *obj = node_field(fn, F_ARGUMENT);
+    EType a = expr_type(c, obj);
+    const char *m = text_of(c, node_field(fn, F_FIELD));
+    if (a.kind == FK_GRAPH) {
+      render_graph_method(c, n, a.graph, m);
+      return;
+    }
+    if (a.kind == FK_POINT || a.kind == FK_EDGE) {
+      render_point_method(c, n, a, obj, m);
+      return;
+    }
+  }
+  render_children_of(c, n);
+}
+
+/* ---- foreach (§4.1) -------------------------------------------------------- */
+
+typedef enum Domain { D_POINTS, D_EDGES, D_OUT, D_IN, D_ALL } Domain;
+
+/* What a foreach iterates: the graph and, for neighbours, the point. */
+typedef struct Iter {
+  Domain dom;
+  const char *graph;
+  const Node *point; /* D_OUT, D_IN, D_ALL */
+} Iter;
+
+static bool classify_iterable(Ctx *c, const Node *it, Iter *out)
+{
+  if (!it || it->kind != K_FIELD_EXPRESSION)
+    return false;
+  EType a = expr_type(c, node_field(it, F_ARGUMENT));
+  char *f = text_of(c, node_field(it, F_FIELD));
+  if (a.kind == FK_GRAPH && strcmp(f, "points") == 0)
+    *out = (Iter){D_POINTS, a.graph, NULL};
+  else if (a.kind == FK_GRAPH && strcmp(f, "edges") == 0)
+    *out = (Iter){D_EDGES, a.graph, NULL};
+  else if (a.kind == FK_POINT && strcmp(f, "outnbrs") == 0)
+    *out = (Iter){D_OUT, a.graph, node_field(it, F_ARGUMENT)};
+  else if (a.kind == FK_POINT && strcmp(f, "innbrs") == 0)
+    *out = (Iter){D_IN, a.graph, node_field(it, F_ARGUMENT)};
+  else if (a.kind == FK_POINT && strcmp(f, "nbrs") == 0)
+    *out = (Iter){D_ALL, a.graph, node_field(it, F_ARGUMENT)};
+  else
+    return false;
+  return true;
+}
+
+/* Renders `{ if (!(cond)) continue; body }` with `var` bound. */
+static void render_foreach_body(Ctx *c, const Node *n, bool parallel)
+{
+  const Node *cond = node_field(n, F_CONDITION);
+  bool saved_break = c->break_is_continue;
+  c->break_is_continue = parallel;
+  c->foreach_depth++;
+  put(c, "{ ");
+  if (cond) {
+    put(c, "if (!");
+    render(c, cond);
+    put(c, ") continue; ");
+  }
+  render(c, node_field(n, F_BODY));
+  put(c, " }");
+  c->foreach_depth--;
+  c->break_is_continue = saved_break;
+}
+
+/* foreach (t In g.points) S  ==>  [#pragma omp parallel for]
+ *                                 for (fal_point t = 0; t < g->npoints; t++) S */
+static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
+                               const char *var, bool parallel)
+{
+  bool edges = it->dom == D_EDGES;
+  int mark = c->nsyms;
+  sym_add(c, var, edges ? FK_EDGE : FK_POINT, it->graph, NULL);
+  bool sp = c->single_points, se = c->single_edges;
+  c->single_points = c->single_edges = false;
+  char *body;
+  {
+    StrBuf b = {0}, *saved = c->out;
+    c->out = &b;
+    render_foreach_body(c, n, parallel);
+    c->out = saved;
+    body = ctx_own(c, b.data ? b.data : xstrdup(""));
+  }
+  /* Hidden locks of single (p) are cleared before each loop (§4.3). */
+  if (c->single_points)
+    putf(c, "fal_single_reset(&%s->fal_base, 0); ", it->graph);
+  if (c->single_edges)
+    putf(c, "fal_single_reset(&%s->fal_base, 1); ", it->graph);
+  c->single_points |= sp;
+  c->single_edges |= se;
+  if (parallel) {
+    /* Dynamic chunks: per-point work follows the degree, which is skewed
+     * on social graphs. */
+    pragma_line(c, edges ? "omp parallel for schedule(static)"
+                         : "omp parallel for schedule(dynamic, 256)");
+    resync(c, n->start);
+  }
+  putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
+       edges ? "fal_edge" : "fal_point", var, var, it->graph,
+       edges ? "nedges" : "npoints", var, body);
+  sym_pop(c, mark);
+}
+
+/* foreach (t In p.outnbrs) S  ==>
+ *   { const fal_point P = p; for (int64_t E = off[P]; E < off[P+1]; E++)
+ *     { fal_point t = dst[E]; S } }
+ * innbrs walks the in-edge CSR; nbrs does both on a directed graph. */
+static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
+                            const char *var, const char *p, bool in)
+{
+  int id = ++c->uniq;
+  const char *g = it->graph;
+  const char *e = ctx_printf(c, "fal_e%d", id);
+  const char *edge = in ? ctx_printf(c, "%s->fal_base.csr.in_edge[%s]", g, e) : e;
+  const Node *off = node_field(n, F_OFFSET);
+  char *start = off ? render_str(c, node_field(off, F_VALUE)) : NULL;
+  int mark = c->nsyms;
+  sym_add(c, var, FK_POINT, g, edge);
+  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s; %s < %s->fal_base.csr.%s[%s + 1]; %s++) { fal_point %s = %s->fal_base.csr.%s[%s]; ",
+       e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
+       start ? start : "", start ? ")" : "", e, g, in ? "in_offsets" : "offsets",
+       p, e, var, g, in ? "in_src" : "dst", e);
+  render_foreach_body(c, n, false);
+  put(c, " }");
+  sym_pop(c, mark);
+}
+
+static void render_foreach_nbrs(Ctx *c, const Node *n, const Iter *it,
+                                const char *var)
+{
+  const char *p = ctx_printf(c, "fal_p%d", ++c->uniq);
+  putf(c, "{ const fal_point %s = ", p);
+  render(c, it->point);
+  put(c, "; ");
+  if (it->dom != D_IN)
+    render_nbr_loop(c, n, it, var, p, false);
+  if (it->dom == D_ALL)
+    putf(c, " if (%s->directed) ", it->graph);
+  if (it->dom != D_OUT)
+    render_nbr_loop(c, n, it, var, p, true);
+  put(c, " }");
+}
+
+static void render_foreach(Ctx *c, const Node *n)
+{
+  const Node *it_node = node_field(n, F_ITERABLE);
+  const Node *var_node = node_field(n, F_VARIABLE);
+  Iter it;
+  if (!classify_iterable(c, it_node, &it)) {
+    EType t = expr_type(c, it_node);
+    if (t.kind == FK_NONE && it_node)
+      report_unsupported(c, it_node, "foreach over a Collection or Set (§3.5)");
+    else
+      error_at(c->src, it_node ? it_node->loc : n->loc,
+               "cannot iterate over this: use g.points, g.edges, p.outnbrs, "
+               "p.innbrs or p.nbrs (§4.1)");
+    return;
+  }
+  if (node_field(n, F_OFFSET) && it.dom != D_OUT && it.dom != D_IN &&
+      it.dom != D_ALL) {
+    error_at(c->src, node_field(n, F_OFFSET)->loc,
+             "an offset '(+ k)' applies to neighbour loops only (§4.1)");
+    return;
+  }
+  char *var = text_of(c, var_node);
+  bool parallel = !c->element && c->foreach_depth == 0;
+  if (it.dom == D_POINTS || it.dom == D_EDGES)
+    render_foreach_all(c, n, &it, var, parallel);
+  else
+    render_foreach_nbrs(c, n, &it, var);
+}
+
+/* ---- single (§4.3) ----------------------------------------------------------- */
+
+/* single (t) S else T  ==>  if (fal_single_byte(&g->fal_base.single_lock[t])) S else T
+ * single (x.lock) S    ==>  if (fal_single_int(&(x.lock))) S */
+static void render_single(Ctx *c, const Node *n)
+{
+  const Node *target = node_field(n, F_TARGET);
+  EType t = expr_type(c, target);
+  char *tgt = render_str(c, target);
+  if (t.kind == FK_POINT || t.kind == FK_EDGE) {
+    bool e = t.kind == FK_EDGE;
+    putf(c, "if (fal_single_byte(&%s->fal_base.single_%s[%s])) ", t.graph,
+         e ? "elock" : "lock", tgt);
+    if (e)
+      c->single_edges = true;
+    else
+      c->single_points = true;
+  } else {
+    putf(c, "if (fal_single_int(&(%s))) ", tgt);
+  }
+  render(c, node_field(n, F_BODY));
+  const Node *alt = node_field(n, F_ALTERNATIVE);
+  if (alt) {
+    put(c, " ");
+    render(c, alt);
+  }
+}
+
+/* ---- reductions (§4.4) --------------------------------------------------------- */
+
+/* The g.points / g.edges that a reduction statement iterates over. */
+static bool find_redux_domain(Ctx *c, const Node *root, EType *out)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    if (n->kind != K_FIELD_EXPRESSION)
+      continue;
+    EType a = expr_type(c, node_field(n, F_ARGUMENT));
+    if (a.kind == FK_ITER) {
+      *out = a;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* if (g.edges.mark == 1) total ReduxSum= g.edges.weight;  ==>
+ *   { __typeof__(total) R = 0;
+ *   #pragma omp parallel for reduction(+:R)
+ *     for (int64_t I = 0; I < g->nedges; I++) if (g->mark[I] == 1) R += g->weight[I];
+ *     total += R; } */
+static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
+                             const Node *cond)
+{
+  EType d;
+  if (!find_redux_domain(c, red, &d) && !(cond && find_redux_domain(c, cond, &d))) {
+    error_at(c->src, red->loc, "a reduction needs 'g.points.f' or 'g.edges.f' "
+             "on its right-hand side (§4.4)");
+    return;
+  }
+  bool mul = node_text_is(c->src, node_field(red, F_OPERATOR), "ReduxMul=");
+  int id = ++c->uniq;
+  const char *r = ctx_printf(c, "fal_r%d", id);
+  const char *i = ctx_printf(c, "fal_i%d", id);
+  char *left = render_str(c, node_field(red, F_LEFT));
+  Redux rd = {d.graph, d.edges, i};
+  Redux *saved = c->redux;
+  c->redux = &rd;
+  char *cnd = cond ? render_str(c, cond) : NULL;
+  char *right = render_str(c, node_field(red, F_RIGHT));
+  c->redux = saved;
+  putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
+  pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
+  resync(c, stmt->start);
+  putf(c, "for (int64_t %s = 0; %s < %s->%s; %s++) %s%s%s %s %s= (%s); %s %s= %s; }",
+       i, i, d.graph, d.edges ? "nedges" : "npoints", i, cnd ? "if " : "",
+       cnd ? cnd : "", cnd ? "" : "", r, mul ? "*" : "+", right, left,
+       mul ? "*" : "+", r);
+}
+
+static const Node *reduction_in(const Node *stmt)
+{
+  if (!stmt || stmt->kind != K_EXPRESSION_STATEMENT)
+    return NULL;
+  const Node *e = node_named_child(stmt, 0);
+  return e && e->kind == K_REDUCTION_EXPRESSION ? e : NULL;
+}
+
+static void render_if(Ctx *c, const Node *n)
+{
+  const Node *red = reduction_in(node_field(n, F_CONSEQUENCE));
+  if (red && !node_field(n, F_ALTERNATIVE)) {
+    render_reduction(c, n, red, node_field(n, F_CONDITION));
+    return;
+  }
+  render_children_of(c, n);
+}
+
+static void render_expression_statement(Ctx *c, const Node *n)
+{
+  const Node *red = reduction_in(n);
+  if (red)
+    render_reduction(c, n, red, NULL);
+  else
+    render_children_of(c, n);
+}
+
+/* ---- functions and statements ------------------------------------------------ */
+
+static void render_function(Ctx *c, const Node *n)
+{
+  const Node *decl = node_field(n, F_DECLARATOR);
+  const Node *name = decl;
+  while (name && name->kind != K_IDENTIFIER)
+    name = node_field(name, F_DECLARATOR);
+  FuncInfo *saved_fn = c->fn;
+  bool saved_el = c->element;
+  c->fn = name ? program_func(c->prog, text_of(c, name)) : NULL;
+  c->element = c->fn && c->fn->element;
+  if (!node_field(n, F_TYPE)) /* §1: no return type */
+    put(c, name && node_text_is(c->src, name, "main") ? "int " : "void ");
+  int mark = c->nsyms;
+  render_children_of(c, n);
+  sym_pop(c, mark);
+  c->fn = saved_fn;
+  c->element = saved_el;
+}
+
+static bool in_main(const Ctx *c)
+{
+  return c->fn && strcmp(c->fn->name, "main") == 0;
+}
+
+/* `return;` in main returns 0 (§1). */
+static void render_return(Ctx *c, const Node *n)
+{
+  if (c->foreach_depth > 0 && !c->element) {
+    error_at(c->src, n->loc, "'return' cannot leave a parallel foreach; use "
+             "'continue' to end this element (§4.1)");
+    return;
+  }
+  if (in_main(c) && node_named_count(n) == 0 && c->fn &&
+      !node_field(c->fn->def, F_TYPE)) {
+    put(c, "return 0;");
+    return;
+  }
+  render_children_of(c, n);
+}
+
+/* break and continue in a parallel foreach body end this element (§4.1). */
+static void render_break(Ctx *c, const Node *n)
+{
+  if (c->break_is_continue)
+    put(c, "continue;");
+  else
+    render_children_of(c, n);
+}
+
+/* Loops and switches capture break. */
+static void render_loop(Ctx *c, const Node *n)
+{
+  bool saved = c->break_is_continue;
+  c->break_is_continue = false;
+  int mark = c->nsyms;
+  render_children_of(c, n);
+  sym_pop(c, mark);
+  c->break_is_continue = saved;
+}
+
+static void render_block(Ctx *c, const Node *n)
+{
+  int mark = c->nsyms;
+  render_children_of(c, n);
+  sym_pop(c, mark);
+}
+
+static void render_children_of(Ctx *c, const Node *n)
+{
+  uint32_t pos = n->start;
+  for (const Node *ch = n->child; ch; ch = ch->next) {
+    copy_range(c, pos, ch->start);
+    render(c, ch);
+    pos = ch->end;
+  }
+  copy_range(c, pos, n->end);
+}
+
+static void render(Ctx *c, const Node *n)
+{
+  if (!n)
+    return;
+  if (!n->interesting) {
+    copy_range(c, n->start, n->end);
+    return;
+  }
+  switch (n->kind) {
+  case K_FUNCTION_DEFINITION: render_function(c, n); break;
+  case K_DECLARATION: render_declaration(c, n); break;
+  case K_PARAMETER_DECLARATION: render_parameter(c, n); break;
+  case K_GETTYPE_DECLARATION: render_gettype(c, n); break;
+  case K_PLACED_DECLARATOR: render(c, node_field(n, F_DECLARATOR)); break;
+  case K_FIELD_EXPRESSION: render_field(c, n); break;
+  case K_SUBSCRIPT_EXPRESSION: render_subscript(c, n); break;
+  case K_CALL_EXPRESSION: render_call(c, n); break;
+  case K_FOREACH_STATEMENT: render_foreach(c, n); break;
+  case K_SINGLE_STATEMENT: render_single(c, n); break;
+  case K_IF_STATEMENT: render_if(c, n); break;
+  case K_EXPRESSION_STATEMENT: render_expression_statement(c, n); break;
+  case K_RETURN_STATEMENT: render_return(c, n); break;
+  case K_BREAK_STATEMENT: render_break(c, n); break;
+  case K_LOOP_STATEMENT:
+  case K_SWITCH_STATEMENT: render_loop(c, n); break;
+  case K_COMPOUND_STATEMENT: render_block(c, n); break;
+  case K_FALCON_TYPE:
+    put(c, type_kind(n) == FK_POINT ? "fal_point"
+           : type_kind(n) == FK_EDGE ? "fal_edge" : "fal_G");
+    if (type_kind(n) == FK_NONE)
+      report_unsupported(c, n, "Set and Collection (§3.4, §3.5)");
+    break;
+  case K_STRUCT_REC_SPECIFIER:
+    report_unsupported(c, n, "struct_rec (§3.6)");
+    break;
+  case K_PARALLEL_SECTIONS_STATEMENT:
+    report_unsupported(c, n, "parallel sections (§4.5)");
+    break;
+  case K_REDUCTION_EXPRESSION:
+    error_at(c->src, n->loc, "a reduction must be a statement of its own, "
+             "optionally under an if (§4.4)");
+    break;
+  default: render_children_of(c, n); break;
+  }
+}
+
+/* ---- the program ----------------------------------------------------------------- */
+
+static bool interesting_kind(NodeKind k)
+{
+  switch (k) {
+  case K_FIELD_EXPRESSION:
+  case K_CALL_EXPRESSION:
+  case K_SUBSCRIPT_EXPRESSION:
+  case K_FUNCTION_DEFINITION:
+  case K_BREAK_STATEMENT:
+  case K_RETURN_STATEMENT:
+    return true;
+  default:
+    return node_kind_is_falcon(k);
+  }
+}
+
+/* Marks the nodes render must look inside: those with an interesting
+ * descendant.  Everything else is copied as text. */
+static void mark_interesting(Node *root)
+{
+  for (Node *n = root; n; n = node_next(n, root, true)) {
+    if (!interesting_kind(n->kind))
+      continue;
+    for (Node *p = n; p && !p->interesting; p = p->parent)
+      p->interesting = true;
+  }
+}
+
+/* struct fal_G: the graph type of this program (struct of arrays). */
+static void emit_graph_struct(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "/* falconc: the graph type of this program; one array per property (§3.1). */\n");
+  put(c, "struct fal_G {\n  fal_gbase fal_base;\n  int npoints;\n  long nedges;\n  int directed;\n");
+  for (int i = 0; i < p->nprops; i++)
+    putf(c, "  %s *%s; /* %s property */\n", p->props[i].ctype, p->props[i].name,
+         p->props[i].kind == PK_POINT ? "point" : p->props[i].kind == PK_EDGE ? "edge" : "graph");
+  put(c, "};\n");
+  put(c, "static void fal_G_read(fal_G *g, const char *path)\n{\n");
+  if (p->uses_in_edges)
+    put(c, "  g->fal_base.need_in_edges = 1;\n");
+  if (p->uses_sources)
+    put(c, "  g->fal_base.need_sources = 1;\n");
+  put(c, "  fal_gbase_read(&g->fal_base, path);\n"
+         "  g->npoints = (int)g->fal_base.csr.npoints;\n"
+         "  g->nedges = (long)g->fal_base.csr.nedges;\n"
+         "  g->directed = g->fal_base.csr.directed;\n}\n");
+}
+
+/* Property struct types must be complete before struct fal_G. */
+static void check_prop_structs(Ctx *c, const Node *root)
+{
+  for (int i = 0; i < c->prog->nprops; i++) {
+    const Prop *p = &c->prog->props[i];
+    if (!p->struct_name)
+      continue;
+    bool found = false;
+    for (const Node *n = root->child; n && n != c->prog->struct_at; n = n->next)
+      for (const Node *s = n; s; s = node_next(s, n, true))
+        if (s->kind == K_STRUCT_SPECIFIER && node_field(s, F_BODY) &&
+            node_text_is(c->src, node_field(s, F_NAME), p->struct_name))
+          found = true;
+    if (!found)
+      error_at(c->src, p->loc, "struct %s (the type of property '%s') must be "
+               "defined before the first function", p->struct_name, p->name);
+  }
+}
+
+static void render_program(Ctx *c, const Node *root)
+{
+  uint32_t pos = root->start;
+  for (const Node *ch = root->child; ch; ch = ch->next) {
+    copy_range(c, pos, ch->start);
+    if (c->prog->falcon && ch == c->prog->struct_at) {
+      if (c->out->len && c->out->data[c->out->len - 1] != '\n')
+        put(c, "\n");
+      emit_graph_struct(c);
+      resync(c, ch->start);
+    }
+    render(c, ch);
+    pos = ch->end;
+  }
+  copy_range(c, pos, root->end);
+}
+
+static bool check_target(Ctx *c, const Node *root)
+{
+  if (!c->prog->uses_gpu || c->opt->target == TARGET_CPU)
+    return true;
+  for (const Node *n = root; n; n = node_next(n, root, true))
+    if (n->kind == K_PLACEMENT && node_text_is(c->src, node_field(n, F_KIND), "GPU")) {
+      error_at(c->src, n->loc, "CUDA output is not supported yet; compile with "
+               "--target=cpu to run this program on the host (§2)");
+      return false;
+    }
+  return true;
+}
+
+bool lower_program(const Source *src, const Node *root, Program *prog,
+                   const Options *opt, StrBuf *out)
+{
+  int before = error_count();
+  Ctx c = {.src = src, .prog = prog, .opt = opt};
+  if (!check_target(&c, root))
+    return false;
+  if (prog->falcon)
+    check_prop_structs(&c, root);
+  mark_interesting((Node *)root);
+  StrBuf body = {0};
+  c.out = &body;
+  render_program(&c, root);
+  bool changed = body.len != src->len || memcmp(body.data ? body.data : "", src->text, src->len) != 0;
+  if (prog->falcon)
+    strbuf_puts(out, "#include \"falcon/falcon.h\"\ntypedef struct fal_G fal_G;\n");
+  if (changed && opt->line_directives)
+    emit_line_directive(out, 1, src->path);
+  if (body.len)
+    strbuf_append(out, body.data, body.len);
+  strbuf_free(&body);
+  sym_pop(&c, 0);
+  free(c.syms);
+  for (int i = 0; i < c.nstrings; i++)
+    free(c.strings[i]);
+  free(c.strings);
   return error_count() == before;
 }

@@ -1,8 +1,8 @@
 /*
  * main.c: the falconc command and its pipeline, one stage per line:
  *
- *   source_open -> parse_source -> report_syntax_errors -> lower_program
- *   -> emit_program
+ *   source_open -> parse_source -> report_syntax_errors -> sema_program
+ *   -> lower_program -> write_output
  */
 #include "falconc.h"
 
@@ -82,16 +82,20 @@ static Args parse_args(int argc, char **argv)
   return a;
 }
 
-static bool write_output(const Args *a, const Source *src, EditList *edits)
+static bool write_output(const Args *a, const StrBuf *text)
 {
-  if (!a->output)
-    return emit_program(stdout, src, edits, &a->opt);
+  if (!a->output) {
+    if (emit_output(stdout, text))
+      return true;
+    error_plain("cannot write the output: %s", strerror(errno));
+    return false;
+  }
   FILE *out = fopen(a->output, "wb");
   if (!out) {
     error_plain("cannot open '%s' for writing: %s", a->output, strerror(errno));
     return false;
   }
-  bool ok = emit_program(out, src, edits, &a->opt);
+  bool ok = emit_output(out, text);
   if (fclose(out) != 0)
     ok = false;
   if (!ok) {
@@ -110,13 +114,16 @@ int main(int argc, char **argv)
     return 1;
   }
   int status = 1;
-  EditList edits = {0};
+  Program prog = {0};
+  StrBuf text = {0};
   Node *root = parse_source(src);
   if (root && report_syntax_errors(src, root) == 0 &&
-      lower_program(src, root, &a.opt, &edits) &&
-      write_output(&a, src, &edits))
+      sema_program(src, root, &prog) &&
+      lower_program(src, root, &prog, &a.opt, &text) &&
+      write_output(&a, &text))
     status = 0;
-  edit_list_free(&edits);
+  program_free(&prog);
+  strbuf_free(&text);
   if (root)
     node_delete(root);
   source_delete(src);

@@ -84,7 +84,9 @@ run_lower() {
 		elif ! cmp -s "$base.c" "$tmp/out"; then
 			fail "$name: output differs from $(basename "$base").c"
 			diff "$base.c" "$tmp/out" | sed 's/^/    /' | head -20
-		elif ! ${CC:-cc} -std=c11 -fsyntax-only -x c "$tmp/out" 2>"$tmp/err"; then
+		elif ! ${CC:-cc} -std=c11 -Werror=implicit-function-declaration \
+			-I"$srcdir/include" ${OPENMP_CFLAGS:-} -fsyntax-only -x c \
+			"$tmp/out" 2>"$tmp/err"; then
 			fail "$name: lowered C does not compile"
 			sed 's/^/    /' "$tmp/err" | head -10
 		else
