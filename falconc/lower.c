@@ -27,6 +27,8 @@ typedef struct Sym {
   FalKind kind;
   char *graph;    /* the graph variable a point/edge belongs to */
   char *edge_var; /* the current edge when bound by a neighbour loop */
+  char *from;     /* that loop's point, as written (p in p.outnbrs) */
+  bool in_edge;   /* the loop walks in-edges: the edge is var -> from */
 } Sym;
 
 typedef struct Redux {
@@ -163,6 +165,8 @@ static Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
   s->kind = kind;
   s->graph = graph ? xstrdup(graph) : NULL;
   s->edge_var = edge_var ? xstrdup(edge_var) : NULL;
+  s->from = NULL;
+  s->in_edge = false;
   return s;
 }
 
@@ -173,6 +177,7 @@ static void sym_pop(Ctx *c, int mark)
     free(s->name);
     free(s->graph);
     free(s->edge_var);
+    free(s->from);
   }
 }
 
@@ -588,14 +593,22 @@ static const char *prop_kind_name(PropKind k)
                                                          : "FAL_PROP_GRAPH";
 }
 
-/* The edge of `p -> t` when one of them is the variable of the enclosing
- * neighbour loop (§3.1: free inside foreach (t In p.outnbrs)). */
+/* The loop's own edge when the call names the two ends of the edge that
+ * an enclosing neighbour loop is on: inside foreach (t In p.outnbrs),
+ * getweight(p, t) and getweight(t, p) (published programs write both,
+ * §3.1); inside foreach (t In p.innbrs), getweight(t, p). */
 static const char *loop_edge(Ctx *c, const Node *args)
 {
+  const Node *a0 = node_named_child(args, 0), *a1 = node_named_child(args, 1);
   for (int i = 0; i < 2; i++) {
-    EType t = expr_type(c, node_named_child(args, i));
-    if (t.kind == FK_POINT && t.edge_var)
-      return t.edge_var;
+    const Node *var = i ? a1 : a0, *other = i ? a0 : a1;
+    if (!var || !other || var->kind != K_IDENTIFIER)
+      continue;
+    const Sym *s = sym_find(c, c->src->text + var->start, var->end - var->start);
+    if (!s || !s->edge_var || !s->from || !node_text_is(c->src, other, s->from))
+      continue;
+    if (!s->in_edge || i == 0)
+      return s->edge_var;
   }
   return NULL;
 }
@@ -780,7 +793,9 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
   const Node *off = node_field(n, F_OFFSET);
   char *start = off ? render_str(c, node_field(off, F_VALUE)) : NULL;
   int mark = c->nsyms;
-  sym_add(c, var, FK_POINT, g, edge);
+  Sym *s = sym_add(c, var, FK_POINT, g, edge);
+  s->from = text_of(c, it->point) ? xstrdup(text_of(c, it->point)) : NULL;
+  s->in_edge = in;
   putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s; %s < %s->fal_base.csr.%s[%s + 1]; %s++) { fal_point %s = %s->fal_base.csr.%s[%s]; ",
        e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
        start ? start : "", start ? ")" : "", e, g, in ? "in_offsets" : "offsets",

@@ -1,0 +1,86 @@
+#!/bin/sh
+# bench/run.sh: builds the samples with falconc (--target=cpu) and times
+# them on real and generated graphs, printing the median of several trials
+# and its ratio to the best hand-written CPU code (bench/references.txt,
+# from shared/performance.md).  Not part of `make check`.
+#
+#   bench/run.sh [--trials N] [--threads T] [--algos "sssp bfs cc pagerank"]
+#                [--graphs "road-FLA kron-20 slashdot"]
+#
+# Graphs are prepared once under bench/cache/ (binary CSR with weights
+# 1..1000, seed 1): road-FLA and slashdot from ../shared/data, kron-20 a
+# 2^20-point Kronecker graph of average degree 16 (falgraph gen kron 20 16).
+# Run from a configured build directory (after ./configure && make).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+build=${BUILD:-$top/build}
+data=${DATA:-$top/../shared/data}
+trials=5
+threads=2
+algos="sssp bfs cc pagerank"
+graphs="road-FLA kron-20"
+while [ $# -gt 0 ]; do
+	case $1 in
+	--trials) trials=$2; shift 2 ;;
+	--threads) threads=$2; shift 2 ;;
+	--algos) algos=$2; shift 2 ;;
+	--graphs) graphs=$2; shift 2 ;;
+	*) echo "bench: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+for tool in falconc falgraph libfalcon.a; do
+	[ -e "$build/$tool" ] || { echo "bench: $build/$tool missing: run make first" >&2; exit 1; }
+done
+. "$top/config.mk" 2>/dev/null || true
+CC=${CC:-cc}
+cache=$here/cache
+mkdir -p "$cache/bin"
+
+prepare() { # prepare NAME -> path of the cached binary graph
+	out=$cache/$1.bin
+	if [ ! -f "$out" ]; then
+		echo "bench: preparing $1 (once)" >&2
+		case $1 in
+		road-FLA) "$build/falgraph" --weights 1 1000 1 convert "$data/road-FLA.gr.xz" "$out" >&2 ;;
+		road-NY) "$build/falgraph" --weights 1 1000 1 convert "$data/road-NY.gr.xz" "$out" >&2 ;;
+		slashdot) "$build/falgraph" --weights 1 1000 1 convert "$data/soc-Slashdot0902.txt.gz" "$out" >&2 ;;
+		kron-20) "$build/falgraph" --weights 1 1000 1 gen kron 20 16 1 "$out" >&2 ;;
+		*) echo "bench: unknown graph $1" >&2; exit 1 ;;
+		esac
+	fi
+	echo "$out"
+}
+
+build_sample() { # build_sample ALGO -> path of the binary
+	exe=$cache/bin/$1
+	"$build/falconc" --target=cpu -o "$cache/bin/$1.c" "$top/samples/$1.fal"
+	$CC -std=c11 -O3 -march=native ${OPENMP_CFLAGS:--fopenmp} -I"$top/include" \
+		-o "$exe" "$cache/bin/$1.c" "$build/libfalcon.a" -lz -llzma -lm
+	echo "$exe"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
+	else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+printf '%-9s %-9s %8s %10s %10s %8s\n' algo graph threads "median ms" "ref ms" ratio
+for g in $graphs; do
+	gfile=$(prepare "$g")
+	for a in $algos; do
+		exe=$(build_sample "$a")
+		: >"$cache/times"
+		i=0
+		while [ $i -lt "$trials" ]; do
+			OMP_NUM_THREADS=$threads "$exe" "$gfile" >"$cache/out" 2>&1 ||
+				{ cat "$cache/out" >&2; exit 1; }
+			sed -n 's/.*time \([0-9.]*\) ms.*/\1/p' "$cache/out" >>"$cache/times"
+			i=$((i + 1))
+		done
+		med=$(median <"$cache/times")
+		ref=$(awk -v a="$a" -v g="$g" '$1 == a && $2 == g { print $3 }' "$here/references.txt")
+		ratio=-
+		[ -n "$ref" ] && ratio=$(awk -v m="$med" -v r="$ref" 'BEGIN { printf "%.2f", m / r }')
+		printf '%-9s %-9s %8s %10.1f %10s %8s\n' "$a" "$g" "$threads" "$med" "${ref:--}" "$ratio"
+	done
+done
+echo "(ratio = falconc median / best hand-written CPU code; below 1 is faster)"
