@@ -87,12 +87,19 @@ void fal_single_reset(fal_gbase *b, int edges)
     memset(*lock, 0, n);
 }
 
+/* Adjacency lists are sorted by destination (graph.c), so the first edge
+ * p -> t is found by a lower-bound binary search. */
 fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
 {
-  for (int64_t e = g->offsets[p]; e < g->offsets[p + 1]; e++)
-    if (g->dst[e] == t)
-      return e;
-  return -1;
+  int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (g->dst[mid] < t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < g->offsets[p + 1] && g->dst[lo] == t ? lo : -1;
 }
 
 fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t)

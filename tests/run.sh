@@ -10,13 +10,17 @@
 #   passthrough  every hand-written .c/.h of the repository, byte for byte
 #   cli          options, exit codes, -o, robustness on garbage input
 #   build        configure errors, out-of-tree build, install/uninstall
+#   runtime      libfalcon's graph runtime: $TEST_GRAPH tests/graphs
+#   e2e          every sample built with falconc --target=cpu, run on small
+#                graphs in every input format, compared in full with the
+#                serial references ($FALREF); the lost-update test
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 
 srcdir=$(cd "${1:-.}" && pwd)
 : "${FALCONC:?set FALCONC to the falconc binary}"
 : "${CORPUS:?set CORPUS to the corpus driver}"
 : "${MAKE:=make}"
-only=${TESTS:-corpus errors lower passthrough cli build}
+only=${TESTS:-corpus errors lower passthrough cli build runtime e2e}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/falconc-check.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -270,6 +274,108 @@ run_build() {
 	check "build: configure names libtree-sitter-dev when missing" build_no_tree_sitter
 	check "build: out-of-tree build, install and uninstall" build_install
 	check "build: the man page renders" build_man_renders
+}
+
+# ---- graph runtime (tests/runtime/test_graph.c) ------------------------------
+run_runtime() {
+	if [ -z "${TEST_GRAPH:-}" ]; then
+		fail "runtime: TEST_GRAPH is not set (run through make check)"; return
+	fi
+	"$TEST_GRAPH" "$srcdir/tests/graphs" >"$tmp/runtime.out" 2>&1
+	status=$?
+	p=$(grep -c '^\[PASS\]' "$tmp/runtime.out")
+	f=$(grep -c '^\[FAIL\]' "$tmp/runtime.out")
+	passed=$((passed + p))
+	failed=$((failed + f))
+	sed "s|$srcdir/||g" "$tmp/runtime.out"
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "runtime: test_graph exited with status $status"
+	fi
+}
+
+# ---- end to end: samples against the serial references ----------------------
+e2e_build() { # e2e_build NAME FAL: falconc --target=cpu, then cc with libfalcon
+	"$FALCONC" --target=cpu -o "$tmp/e2e/$1.c" "$2" 2>"$tmp/err" &&
+		${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
+			-o "$tmp/e2e/$1" "$tmp/e2e/$1.c" "$LIBFALCON" -lz -llzma -lm \
+			2>>"$tmp/err"
+}
+
+# The graphs: the hand-written tiny graph in every format, and generated
+# graphs (Kronecker, grid, uniform directed; weights 1..100, seed 7) written
+# in several formats, some compressed.
+e2e_graphs() {
+	g=$tmp/e2e/graphs
+	mkdir -p "$g"
+	for f in "$srcdir"/tests/graphs/tiny*; do
+		case $f in *pattern*) continue ;; esac
+		cp "$f" "$g/"
+	done
+	"$FALGRAPH" --weights 1 100 7 gen kron 9 8 3 "$g/kron.bin" >/dev/null &&
+		"$FALGRAPH" convert "$g/kron.bin" "$g/kron.txt" >/dev/null &&
+		"$FALGRAPH" convert "$g/kron.bin" "$g/kron.gr" >/dev/null &&
+		gzip -c "$g/kron.txt" >"$g/kron.txt.gz" && rm "$g/kron.txt" &&
+		"$FALGRAPH" --weights 1 100 7 gen grid 17 23 "$g/grid.gr" >/dev/null &&
+		xz -c "$g/grid.gr" >"$g/grid.gr.xz" && rm "$g/grid.gr" &&
+		"$FALGRAPH" --weights 1 100 7 gen uniform 300 1500 5 "$g/uniform.txt" >/dev/null &&
+		"$FALGRAPH" convert "$g/uniform.txt" "$g/uniform.bin" >/dev/null
+}
+
+e2e_run() { # e2e_run ALGO GRAPH: sample vs reference, full result vectors
+	a=$1; gf=$2; name="e2e $a $(basename "$gf")"
+	case $a in
+	sssp | bfs) args="0"; kind=exact ;;
+	cc) args=""; kind=cc ;;
+	tc) args=""; kind=tc ;;
+	pagerank) args=""; kind=pagerank ;;
+	esac
+	# shellcheck disable=SC2086 # args are words
+	if ! OMP_NUM_THREADS=4 "$tmp/e2e/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
+		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
+	fi
+	# shellcheck disable=SC2086
+	if ! "$FALREF" "$a" "$gf" $args "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
+		fail "$name: the reference failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
+	fi
+	if "$FALREF" compare "$kind" "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
+		pass "$name"
+	else
+		fail "$name: differs from the reference"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+	fi
+}
+
+run_e2e() {
+	for v in FALGRAPH FALREF LIBFALCON; do
+		eval "val=\${$v:-}"
+		[ -n "$val" ] || { fail "e2e: $v is not set (run through make check)"; return; }
+	done
+	mkdir -p "$tmp/e2e"
+	if "$FALREF" selftest >"$tmp/e2e/self" 2>&1; then pass "e2e: reference self-test"
+	else fail "e2e: reference self-test"; sed 's/^/    /' "$tmp/e2e/self" | head; fi
+	e2e_graphs || { fail "e2e: cannot make the test graphs"; return; }
+	for a in sssp bfs cc tc pagerank; do
+		if ! e2e_build "$a" "$srcdir/samples/$a.fal"; then
+			fail "e2e: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_run "$a" "$gf"
+		done
+	done
+	# Lost updates: 20000 points' MIN/MAX/INCR/ADD on one location, on 8
+	# threads sharing 2 cores, 30 rounds, 5 runs.
+	if e2e_build lost_update "$srcdir/tests/e2e/lost_update.fal"; then
+		"$FALGRAPH" gen uniform 20000 1 1 "$tmp/e2e/lu.bin" >/dev/null
+		ok=1
+		for run in 1 2 3 4 5; do
+			OMP_NUM_THREADS=8 "$tmp/e2e/lost_update" "$tmp/e2e/lu.bin" 30 \
+				>"$tmp/e2e/log" 2>&1 && grep -q '^lost_update: ok' "$tmp/e2e/log" ||
+				{ ok=0; break; }
+		done
+		if [ $ok = 1 ]; then pass "e2e: no lost updates (MIN/MAX/INCR/ADD, int/long/double)"
+		else fail "e2e: lost updates"; sed 's/^/    /' "$tmp/e2e/log"; fi
+	else
+		fail "e2e: building tests/e2e/lost_update.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 }
 
 for group in $only; do

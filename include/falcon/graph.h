@@ -8,7 +8,9 @@
  * offsets[p+1]-1 (64-bit offsets, so graphs over 2^31 edges load); edge e
  * goes to dst[e] with weight weight[e].  Destination and weight arrays are
  * separate for coalesced access.  Undirected inputs are stored with both
- * directions (directed == 0).
+ * directions (directed == 0; a self loop once).  Every graph this library
+ * builds from a text format or a generator has each adjacency list sorted
+ * by (dst, weight); duplicate edges and self loops of an input are kept.
  *
  * The headers are C11.  C++ code (the CUDA target) includes them inside
  * `extern "C" { ... }`.
@@ -64,6 +66,11 @@ int fal_graph_write_bin(const fal_graph *g, const char *path);
 
 /* Writes the Falcon edge-list text format ("n m" then "src dst w"). */
 int fal_graph_write_text(const fal_graph *g, const char *path);
+
+/* Writes DIMACS text ("p sp n m" then "a u v w", 1-based).  Both text
+ * writers write every stored edge (an undirected graph's in both
+ * directions).  Returns 0 or -1. */
+int fal_graph_write_dimacs(const fal_graph *g, const char *path);
 
 /* Builds g->src (one entry per edge).  Idempotent. */
 void fal_graph_build_sources(fal_graph *g);
