@@ -44,7 +44,8 @@ typedef struct fal_graph {
   fal_edge *in_edge;    /* the out-edge id of each in-edge */
 } fal_graph;
 
-/* Input formats of §9.  FAL_FORMAT_AUTO picks by content and extension. */
+/* Input formats of §9.  FAL_FORMAT_AUTO picks by content (magic bytes, then
+ * the first lines of a text file), never by the file name. */
 typedef enum fal_format {
   FAL_FORMAT_AUTO,
   FAL_FORMAT_FALCON_TEXT, /* "n m" then "src dst w" lines, 0-based, directed */

@@ -79,7 +79,10 @@ static const char usage_text[] =
 /* ---- errors and allocation ---------------------------------------------- */
 
 /* Prints `falref: error: ...` and exits with EXIT_ERROR. */
-static void fail_with(const char *fmt, ...)
+static _Noreturn void fail_with(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+static _Noreturn void fail_with(const char *fmt, ...)
 {
   va_list ap;
   va_start(ap, fmt);
@@ -90,7 +93,7 @@ static void fail_with(const char *fmt, ...)
   exit(EXIT_ERROR);
 }
 
-static void usage_error(const char *why)
+static _Noreturn void usage_error(const char *why)
 {
   fprintf(stderr, "falref: error: %s\n"
           "Try 'falref --help' for more information.\n", why);
@@ -764,6 +767,9 @@ static int64_t read_triangles(const char *path)
 
 /* Prints to out unless it is NULL (the self-test compares silently). */
 static void note(FILE *out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void note(FILE *out, const char *fmt, ...)
 {
   va_list ap;
   if (!out)
@@ -1257,5 +1263,4 @@ int main(int argc, char **argv)
     return run_selftest();
   }
   usage_error(argc > 1 ? "unknown command" : "no command");
-  return EXIT_ERROR;
 }
