@@ -341,11 +341,34 @@ static const char *bound_graph(Ctx *c, const Node *type)
   return s->name;
 }
 
+/* Graphs of main live as long as the program: their storage is static,
+ * so the data stays reachable until exit (leak checkers stay quiet). */
+static void render_main_graphs(Ctx *c, const Node *n)
+{
+  for (const Node *d = n->child; d; d = d->next) {
+    if (d->field != F_DECLARATOR)
+      continue;
+    const Node *id = unplace(d);
+    if (!id || id->kind != K_IDENTIFIER) {
+      render_graph_declarator(c, d, false); /* reports the error */
+      continue;
+    }
+    char *name = text_of(c, id);
+    putf(c, "%sstatic fal_G fal_gs_%s; fal_G *%s = &fal_gs_%s;",
+         d == node_field(n, F_DECLARATOR) ? "" : " ", name, name, name);
+    sym_add(c, name, FK_GRAPH, NULL, NULL);
+  }
+}
+
 static void render_falcon_declaration(Ctx *c, const Node *n, const Node *type)
 {
   FalKind kind = type_kind(type);
   if (kind == FK_NONE) {
     report_unsupported(c, type, "Set and Collection (§3.4, §3.5)");
+    return;
+  }
+  if (kind == FK_GRAPH && c->fn && strcmp(c->fn->name, "main") == 0) {
+    render_main_graphs(c, n);
     return;
   }
   copy_range(c, n->start, type->start); /* storage class, qualifiers */

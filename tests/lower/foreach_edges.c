@@ -33,7 +33,7 @@ for (fal_edge e = 0; e < g->nedges; e++) { if (!(g->fal_base.csr.weight[e] < lim
 
 int main()
 {
-  fal_G fal_gs_g = {0}, *g = &fal_gs_g;
+  static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->mark, sizeof(int), FAL_PROP_EDGE);
   mark_light(g, 10);
 }

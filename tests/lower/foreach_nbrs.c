@@ -32,7 +32,7 @@ void relax(fal_point p, fal_G *g)
 
 int main()
 {
-  fal_G fal_gs_g = {0}, *g = &fal_gs_g;
+  static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->dist, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&g->fal_base, (void **)&g->seen, sizeof(int), FAL_PROP_POINT);
   

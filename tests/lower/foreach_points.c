@@ -37,7 +37,7 @@ for (fal_point t = 0; t < g->npoints; t++) { if (!(g->level[t] == lev)) continue
 
 int main()
 {
-  fal_G fal_gs_g = {0}, *g = &fal_gs_g;
+  static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->level, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&g->fal_base, (void **)&g->done, sizeof(int), FAL_PROP_POINT);
   level_up(g, 0);

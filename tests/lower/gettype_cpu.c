@@ -23,7 +23,7 @@ int changed = 0, other = 0, host;
 
 int main(int argc, char **argv)
 {
-  fal_G fal_gs_hg = {0}, *hg = &fal_gs_hg;
+  static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
   fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
   fal_G_read(hg, argv[1]);
   fal_G *g = hg;

@@ -29,7 +29,7 @@ static void fal_G_read(fal_G *g, const char *path)
 #line 9 "properties.fal"
 int main(int argc, char **argv)
 {
-  fal_G fal_gs_g = {0}, *g = &fal_gs_g;
+  static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->dist, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&g->fal_base, (void **)&g->minppty, sizeof(struct node), FAL_PROP_POINT);
   fal_prop_add(&g->fal_base, (void **)&g->changed, sizeof(int), FAL_PROP_GRAPH);

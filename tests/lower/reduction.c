@@ -25,7 +25,7 @@ static void fal_G_read(fal_G *g, const char *path)
 #line 4 "reduction.fal"
 int main(int argc, char **argv)
 {
-  fal_G fal_gs_g = {0}, *g = &fal_gs_g;
+  static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->mark, sizeof(int), FAL_PROP_EDGE);
   fal_prop_add(&g->fal_base, (void **)&g->inmis, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&g->fal_base, (void **)&g->prob, sizeof(double), FAL_PROP_POINT);

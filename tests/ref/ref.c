@@ -27,8 +27,8 @@
  *
  * Graphs come only through include/falcon/graph.h (fal_graph_read with
  * FAL_FORMAT_AUTO).  Everything is iterative and linear in memory: on
- * graphs of 1M points and 30M edges each command takes seconds (TC on an
- * R-MAT graph about 20 s) and under 1 GB beside the graph.
+ * graphs of 1M points and 30M edges each command takes a few seconds (TC
+ * about 15 s) and under 700 MB in all.
  *
  * Build (from the repository root, after libfalcon is built):
  *
