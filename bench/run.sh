@@ -32,8 +32,11 @@ done
 for tool in falconc falgraph libfalcon.a; do
 	[ -e "$build/$tool" ] || { echo "bench: $build/$tool missing: run make first" >&2; exit 1; }
 done
-. "$top/config.mk" 2>/dev/null || true
+# config.mk is make syntax: read the two values we need from it.
+mkvar() { sed -n "s/^$1 = //p" "$top/config.mk" 2>/dev/null; }
+CC=${CC:-$(mkvar CC)}
 CC=${CC:-cc}
+OPENMP_CFLAGS=${OPENMP_CFLAGS:-$(mkvar OPENMP_CFLAGS)}
 cache=$here/cache
 mkdir -p "$cache/bin"
 
