@@ -7,7 +7,8 @@
 #   bench/run.sh [--trials N] [--threads T] [--algos "sssp bfs cc pagerank"]
 #                [--graphs "road-FLA kron-20 slashdot"]
 #
-# Graphs are prepared once under bench/cache/ (binary CSR with weights
+# SSSP and BFS start at point 0, or at the point of highest degree when
+# point 0 has no edges.  Graphs are prepared once under bench/cache/ (binary CSR with weights
 # 1..1000, seed 1): road-FLA and slashdot from ../shared/data, kron-20 a
 # 2^20-point Kronecker graph of average degree 16 (falgraph gen kron 20 16).
 # Run from a configured build directory (after ./configure && make).
@@ -69,12 +70,20 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 printf '%-9s %-9s %8s %10s %10s %8s\n' algo graph threads "median ms" "ref ms" ratio
 for g in $graphs; do
 	gfile=$(prepare "$g")
+	# SSSP and BFS start at point 0 unless it is isolated (Kronecker ids are
+	# permuted): then at the point of highest degree.
+	source=0
+	if "$build/falgraph" info "$gfile" | grep -q '^min degree: 0$'; then
+		source=$("$build/falgraph" info "$gfile" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
+	fi
 	for a in $algos; do
 		exe=$(build_sample "$a")
 		: >"$cache/times"
 		i=0
 		while [ $i -lt "$trials" ]; do
-			OMP_NUM_THREADS=$threads "$exe" "$gfile" >"$cache/out" 2>&1 ||
+			case $a in sssp | bfs) arg=$source ;; *) arg= ;; esac
+			# shellcheck disable=SC2086
+			OMP_NUM_THREADS=$threads "$exe" "$gfile" $arg >"$cache/out" 2>&1 ||
 				{ cat "$cache/out" >&2; exit 1; }
 			sed -n 's/.*time \([0-9.]*\) ms.*/\1/p' "$cache/out" >>"$cache/times"
 			i=$((i + 1))

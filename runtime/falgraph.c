@@ -150,13 +150,15 @@ static int write_graph(fal_graph *g, const char *out, const options *o)
 
 static void print_degrees(const fal_graph *g)
 {
-  int64_t lo = 0, hi = 0, loops = 0;
+  int64_t lo = 0, hi = 0, loops = 0, hub = 0;
   for (int64_t p = 0; p < g->npoints; p++) {
     int64_t d = g->offsets[p + 1] - g->offsets[p];
     if (p == 0 || d < lo)
       lo = d;
-    if (d > hi)
+    if (d > hi) {
       hi = d;
+      hub = p;
+    }
     for (int64_t e = g->offsets[p]; e < g->offsets[p + 1]; e++)
       loops += g->dst[e] == p;
   }
@@ -168,7 +170,8 @@ static void print_degrees(const fal_graph *g)
     printf("directed: no (%lld undirected edges, stored both ways)\n",
            (long long)(g->nedges + loops) / 2);
   printf("self loops: %lld\n", (long long)loops);
-  printf("min degree: %lld\nmax degree: %lld\n", (long long)lo, (long long)hi);
+  printf("min degree: %lld\nmax degree: %lld (point %lld)\n", (long long)lo,
+         (long long)hi, (long long)hub);
 }
 
 static void print_weights(const fal_graph *g)

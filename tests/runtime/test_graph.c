@@ -686,7 +686,7 @@ static int test_falgraph_info(void)
   const char *out = tmp_path("fg.out");
   CHECK(file_contains(out, "points: 7\n") && file_contains(out, "edges: 22\n") &&
         file_contains(out, "directed: no") && file_contains(out, "min degree: 2\n") &&
-        file_contains(out, "max degree: 5\n"), "unexpected falgraph info output");
+        file_contains(out, "max degree: 5 (point 3)\n"), "unexpected falgraph info output");
   return 1;
 }
 
