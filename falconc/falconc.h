@@ -95,6 +95,9 @@ typedef enum NodeKind {
   K_INIT_DECLARATOR,
   K_POINTER_DECLARATOR,
   K_FIELD_EXPRESSION,
+  K_ASSIGNMENT_EXPRESSION,
+  K_UPDATE_EXPRESSION,
+  K_ARRAY_DECLARATOR,
   K_CALL_EXPRESSION,
   K_SUBSCRIPT_EXPRESSION,
   K_PARENTHESIZED_EXPRESSION,
@@ -234,7 +237,9 @@ typedef enum FalKind {
   FK_POINT,   /* a point id of `graph` */
   FK_EDGE,    /* an edge id of `graph` */
   FK_PROPVAL, /* a struct-typed property element: t.minppty */
-  FK_ITER     /* g.points / g.edges (only as a foreach or reduction domain) */
+  FK_ITER,    /* g.points / g.edges (only as a foreach or reduction domain) */
+  FK_CVAR,    /* a plain C variable (tracked on the CUDA target) */
+  FK_GPUVAR   /* a file-scope scalar placed on the GPU: int <GPU> x */
 } FalKind;
 
 typedef enum PropKind { PK_POINT, PK_EDGE, PK_GRAPH } PropKind;

@@ -29,7 +29,18 @@ typedef struct Sym {
   char *edge_var; /* the current edge when bound by a neighbour loop */
   char *from;     /* that loop's point, as written (p in p.outnbrs) */
   bool in_edge;   /* the loop walks in-edges: the edge is var -> from */
+  /* CUDA target: */
+  bool gpu;       /* a graph placed on a GPU */
+  char *ctype;    /* FK_CVAR: the C type to pass it to a kernel, or NULL */
+  bool global;    /* declared at file scope */
 } Sym;
+
+/* A host variable a kernel reads: passed by value. */
+typedef struct Capture {
+  char *name;
+  char *ctype;
+  bool graph;
+} Capture;
 
 typedef struct Redux {
   const char *graph;
@@ -53,6 +64,14 @@ typedef struct Ctx {
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */
   int nstrings;
+  /* CUDA target: */
+  bool gpu;          /* lowering for CUDA */
+  bool in_kernel;    /* rendering a kernel body or a device function */
+  int kernel_mark;   /* symbols below this are the host's */
+  Capture *caps;
+  int ncaps;
+  StrBuf kernels;    /* kernels for the top-level item being rendered */
+  bool lvalue;       /* rendering the left side of an assignment */
 } Ctx;
 
 typedef struct EType {
@@ -167,6 +186,9 @@ static Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
   s->edge_var = edge_var ? xstrdup(edge_var) : NULL;
   s->from = NULL;
   s->in_edge = false;
+  s->gpu = false;
+  s->ctype = NULL;
+  s->global = c->fn == NULL;
   return s;
 }
 
@@ -178,6 +200,7 @@ static void sym_pop(Ctx *c, int mark)
     free(s->graph);
     free(s->edge_var);
     free(s->from);
+    free(s->ctype);
   }
 }
 
@@ -189,6 +212,72 @@ static const Sym *sym_find(const Ctx *c, const char *name, size_t len)
     if (strlen(c->syms[i].name) == len && memcmp(c->syms[i].name, name, len) == 0)
       return &c->syms[i];
   return NULL;
+}
+
+/* The symbol an identifier node names, or NULL. */
+static const Sym *ident_sym(Ctx *c, const Node *n)
+{
+  return n && n->kind == K_IDENTIFIER
+             ? sym_find(c, c->src->text + n->start, n->end - n->start) : NULL;
+}
+
+/* ---- CUDA target: what host data kernels use ------------------------- */
+
+static bool graph_on_gpu(const Ctx *c, const char *name)
+{
+  const Sym *s = name ? sym_find(c, name, strlen(name)) : NULL;
+  return s && s->kind == FK_GRAPH && s->gpu;
+}
+
+static void add_capture(Ctx *c, const Sym *s, const char *ctype, bool graph)
+{
+  for (int i = 0; i < c->ncaps; i++)
+    if (strcmp(c->caps[i].name, s->name) == 0)
+      return;
+  c->caps = xrealloc(c->caps, (size_t)(c->ncaps + 1) * sizeof *c->caps);
+  c->caps[c->ncaps++] = (Capture){xstrdup(s->name), xstrdup(ctype), graph};
+}
+
+/* A kernel or device function uses host symbol `s`: pass it by value, or
+ * report why it cannot be used on the GPU. */
+static void note_use(Ctx *c, const Sym *s, const Node *at)
+{
+  if (!c->in_kernel || s - c->syms >= c->kernel_mark || s->kind == FK_GPUVAR)
+    return;
+  if (s->global && s->kind != FK_GRAPH) {
+    error_at(c->src, at->loc, "host variable '%s' cannot be used in GPU code; "
+             "declare it on the GPU ('int <GPU> %s', §2)", s->name, s->name);
+    return;
+  }
+  if (s->global && s->kind == FK_GRAPH && c->fn && c->fn->element) {
+    error_at(c->src, at->loc, "'%s' is not visible in a function that runs on "
+             "the GPU; pass it as a parameter", s->name);
+    return;
+  }
+  switch (s->kind) {
+  case FK_GRAPH: add_capture(c, s, "fal_G", true); break;
+  case FK_POINT: add_capture(c, s, "fal_point", false); break;
+  case FK_EDGE: add_capture(c, s, "fal_edge", false); break;
+  case FK_CVAR:
+    if (s->ctype)
+      add_capture(c, s, s->ctype, false);
+    else
+      error_at(c->src, at->loc, "host array '%s' cannot be used in a GPU "
+               "foreach", s->name);
+    break;
+  default: break;
+  }
+}
+
+/* A graph named in generated code: inside a kernel it is a capture. */
+static const char *gname(Ctx *c, const char *graph)
+{
+  if (c->in_kernel && graph) {
+    const Sym *s = sym_find(c, graph, strlen(graph));
+    if (s)
+      note_use(c, s, c->prog->struct_at);
+  }
+  return graph;
 }
 
 /* ---- expression types -------------------------------------------------- */
@@ -283,8 +372,24 @@ static const char *default_graph(Ctx *c)
   return c->fn ? c->fn->graph_param : NULL;
 }
 
+/* The device of a placed declarator: "-1" for <GPU>, "n" for <GPU, n>;
+ * NULL when it is not placed on a GPU (or the target is the CPU). */
+static const char *gpu_device_of(Ctx *c, const Node *d)
+{
+  if (d && d->kind == K_INIT_DECLARATOR)
+    d = node_field(d, F_DECLARATOR);
+  if (!c->gpu || !d || d->kind != K_PLACED_DECLARATOR)
+    return NULL;
+  const Node *pl = node_field(d, F_PLACEMENT);
+  if (!pl || !node_text_is(c->src, node_field(pl, F_KIND), "GPU"))
+    return NULL;
+  const Node *dev = node_field(pl, F_DEVICE);
+  return dev ? text_of(c, dev) : "-1";
+}
+
 static void render_graph_declarator(Ctx *c, const Node *d, bool param)
 {
+  const char *dev = gpu_device_of(c, d);
   d = unplace(d);
   if (!d || d->kind != K_IDENTIFIER) {
     error_at(c->src, (d ? d : c->prog->struct_at)->loc,
@@ -295,9 +400,14 @@ static void render_graph_declarator(Ctx *c, const Node *d, bool param)
   char *name = text_of(c, d);
   if (param)
     putf(c, "*%s", name);
+  else if (dev)
+    putf(c, "fal_gs_%s = fal_G_gpu(%s), *%s = &fal_gs_%s", name, dev, name, name);
   else
     putf(c, "fal_gs_%s = {0}, *%s = &fal_gs_%s", name, name, name);
-  sym_add(c, name, FK_GRAPH, NULL, NULL);
+  Sym *s = sym_add(c, name, FK_GRAPH, NULL, NULL);
+  /* A Graph <GPU> parameter is a graph on the GPU. */
+  s->gpu = dev != NULL || (param && c->gpu && d->parent &&
+                           d->parent->kind == K_PLACED_DECLARATOR);
 }
 
 /* Point/Edge declarators: `t`, `t = expr`; pointers and arrays of ids are
@@ -354,9 +464,11 @@ static void render_main_graphs(Ctx *c, const Node *n)
       continue;
     }
     char *name = text_of(c, id);
-    putf(c, "%sstatic fal_G fal_gs_%s; fal_G *%s = &fal_gs_%s;",
-         d == node_field(n, F_DECLARATOR) ? "" : " ", name, name, name);
-    sym_add(c, name, FK_GRAPH, NULL, NULL);
+    const char *dev = gpu_device_of(c, d);
+    putf(c, "%sstatic fal_G fal_gs_%s%s%s%s; fal_G *%s = &fal_gs_%s;",
+         d == node_field(n, F_DECLARATOR) ? "" : " ", name,
+         dev ? " = fal_G_gpu(" : "", dev ? dev : "", dev ? ")" : "", name, name);
+    sym_add(c, name, FK_GRAPH, NULL, NULL)->gpu = dev != NULL;
   }
 }
 
@@ -389,13 +501,94 @@ static void render_falcon_declaration(Ctx *c, const Node *n, const Node *type)
   put(c, ";");
 }
 
+/* CUDA target: remembers a plain C variable and the type to pass it to a
+ * kernel by value (NULL for arrays, which cannot be passed). */
+static void register_cvar(Ctx *c, const Node *type, const Node *d)
+{
+  int stars = 0;
+  bool array = false;
+  d = unplace(d);
+  if (d && d->kind == K_INIT_DECLARATOR)
+    d = unplace(node_field(d, F_DECLARATOR));
+  while (d && d->kind != K_IDENTIFIER) {
+    if (d->kind == K_POINTER_DECLARATOR)
+      stars++;
+    else if (d->kind == K_ARRAY_DECLARATOR)
+      array = true;
+    else if (d->kind != K_PLACED_DECLARATOR)
+      return; /* function declarators and the like */
+    d = node_field(d, F_DECLARATOR);
+  }
+  if (!d)
+    return;
+  Sym *s = sym_add(c, text_of(c, d), FK_CVAR, NULL, NULL);
+  if (!array && type) {
+    StrBuf t = {0};
+    strbuf_puts(&t, text_of(c, type));
+    for (int i = 0; i < stars; i++)
+      strbuf_puts(&t, i ? "*" : " *");
+    s->ctype = t.data;
+  }
+}
+
+/* int <GPU> a = 0, <GPU> b = 0, h;  ==>  __device__ int a = 0, b = 0; int h;
+ * (CUDA target, file scope; §2) */
+static void render_gpu_scalars(Ctx *c, const Node *n, const Node *type)
+{
+  if (c->fn) {
+    report_unsupported(c, n, "a local variable placed on the GPU (declare it "
+                             "at file scope)");
+    return;
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    bool first = true;
+    for (const Node *d = n->child; d; d = d->next) {
+      if (d->field != F_DECLARATOR || (gpu_device_of(c, d) != NULL) != (pass == 0))
+        continue;
+      if (first) {
+        if (pass == 1)
+          put(c, " ");
+        copy_range(c, n->start, type->start);
+        putf(c, "%s%s ", pass == 0 ? "__device__ " : "", text_of(c, type));
+      } else {
+        put(c, ", ");
+      }
+      first = false;
+      render(c, unplace(d));
+      if (pass == 0)
+        sym_add(c, text_of(c, unplace(d)->kind == K_INIT_DECLARATOR
+                                  ? unplace(node_field(unplace(d), F_DECLARATOR))
+                                  : unplace(d)), FK_GPUVAR, NULL, NULL);
+      else
+        register_cvar(c, type, d);
+    }
+    if (!first)
+      put(c, ";");
+  }
+}
+
 static void render_declaration(Ctx *c, const Node *n)
 {
   const Node *type = node_field(n, F_TYPE);
-  if (type && type->kind == K_FALCON_TYPE)
+  if (type && type->kind == K_FALCON_TYPE) {
     render_falcon_declaration(c, n, type);
-  else
+    return;
+  }
+  if (!c->gpu) {
     render_children_of(c, n);
+    return;
+  }
+  for (const Node *d = n->child; d; d = d->next)
+    if (d->field == F_DECLARATOR && gpu_device_of(c, d)) {
+      render_gpu_scalars(c, n, type);
+      return;
+    }
+  /* Registered first so the declarators do not read as uses of an outer
+   * variable of the same name. */
+  for (const Node *d = n->child; d; d = d->next)
+    if (d->field == F_DECLARATOR)
+      register_cvar(c, type, d);
+  render_children_of(c, n);
 }
 
 static void render_parameter(Ctx *c, const Node *n)
@@ -404,6 +597,8 @@ static void render_parameter(Ctx *c, const Node *n)
   FalKind kind = type_kind(type);
   const Node *d = node_field(n, F_DECLARATOR);
   if (!type || type->kind != K_FALCON_TYPE) {
+    if (c->gpu && d)
+      register_cvar(c, type, d);
     render_children_of(c, n);
     return;
   }
@@ -433,18 +628,29 @@ static void render_gettype(Ctx *c, const Node *n)
     return;
   }
   char *from = xstrdup(s->name);
-  put(c, "fal_G ");
+  bool in_main = c->fn && strcmp(c->fn->name, "main") == 0;
   bool first = true;
+  if (!c->gpu)
+    put(c, "fal_G ");
   for (const Node *d = n->child; d; d = d->next) {
     if (d->field != F_DECLARATOR)
       continue;
     const Node *id = unplace(d);
     char *name = text_of(c, id);
-    putf(c, "%s*%s = %s", first ? "" : ", ", name, from);
-    sym_add(c, name, FK_GRAPH, NULL, NULL);
+    const char *dev = gpu_device_of(c, d);
+    if (!c->gpu) /* CPU target: the same graph under a second name */
+      putf(c, "%s*%s = %s", first ? "" : ", ", name, from);
+    else if (dev)
+      putf(c, "%s%sfal_G fal_gs_%s = fal_G_gpu(%s); fal_G *%s = &fal_gs_%s;",
+           first ? "" : " ", in_main ? "static " : "", name, dev, name, name);
+    else
+      putf(c, "%sfal_G fal_gs_%s = {0}; fal_G *%s = &fal_gs_%s;", first ? "" : " ",
+           name, name, name);
+    sym_add(c, name, FK_GRAPH, NULL, NULL)->gpu = dev != NULL;
     first = false;
   }
-  put(c, ";");
+  if (!c->gpu)
+    put(c, ";");
   free(from);
 }
 
@@ -458,6 +664,17 @@ static bool is_one_of(const char *s, const char *const *list)
     if (strcmp(s, *list) == 0)
       return true;
   return false;
+}
+
+/* An element of graph `g`'s arrays: on the CUDA target, host code reads
+ * an element of a GPU graph with a transfer (§2); an assignment's left
+ * side is left as is (render_assignment writes it). */
+static void put_device_ref(Ctx *c, const char *ref, const char *g)
+{
+  if (c->gpu && !c->in_kernel && !c->lvalue && graph_on_gpu(c, g))
+    putf(c, "fal_dget(&%s)", ref);
+  else
+    put(c, ref);
 }
 
 /* g.npoints -> g->npoints; g.changed -> g->changed (graph property). */
@@ -481,15 +698,16 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
   bool edge = a.kind == FK_EDGE;
   char *id = render_str(c, arg);
   const Prop *p = program_prop(c->prog, f);
+  const char *g = gname(c, a.graph);
   if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {
-    putf(c, "%s->%s[%s]", a.graph, f, id);
+    put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g, f, id), g);
   } else if (!edge && (strcmp(f, "x") == 0 || strcmp(f, "y") == 0)) {
     putf(c, "((int)(%s))", id); /* no coordinates: the id (§3.2) */
   } else if (strcmp(f, "isdel") == 0) {
     putf(c, "((void)(%s), 0)", id); /* nothing is deleted without §6 */
   } else if (edge && (strcmp(f, "dst") == 0 || strcmp(f, "weight") == 0 ||
                       strcmp(f, "src") == 0)) {
-    putf(c, "%s->fal_base.csr.%s[%s]", a.graph, f, id);
+    put_device_ref(c, ctx_printf(c, "%s->fal_base.csr.%s[%s]", g, f, id), g);
   } else {
     error_at(c->src, node_field(n, F_FIELD)->loc,
              "unknown %s property '%s' (add it with %s)", edge ? "edge" : "point",
@@ -506,11 +724,12 @@ static void render_iter_field(Ctx *c, const Node *n, EType a, const char *f)
     return;
   }
   const Prop *p = program_prop(c->prog, f);
+  const char *g = gname(c, a.graph);
   if (p && p->kind == (a.edges ? PK_EDGE : PK_POINT))
-    putf(c, "%s->%s[%s]", a.graph, f, c->redux->index);
+    putf(c, "%s->%s[%s]", g, f, c->redux->index);
   else if (a.edges && (strcmp(f, "weight") == 0 || strcmp(f, "dst") == 0 ||
                        strcmp(f, "src") == 0))
-    putf(c, "%s->fal_base.csr.%s[%s]", a.graph, f, c->redux->index);
+    putf(c, "%s->fal_base.csr.%s[%s]", g, f, c->redux->index);
   else
     error_at(c->src, node_field(n, F_FIELD)->loc, "unknown %s property '%s'",
              a.edges ? "edge" : "point", f);
@@ -547,8 +766,30 @@ static void render_field(Ctx *c, const Node *n)
 }
 
 /* g.points[i] -> (i) */
+/* g.changed[0] in host code, g on a GPU: one element transferred. */
+static bool render_gpu_graph_prop_element(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  if (!c->gpu || c->in_kernel || !arg || arg->kind != K_FIELD_EXPRESSION)
+    return false;
+  EType g = expr_type(c, node_field(arg, F_ARGUMENT));
+  if (g.kind != FK_GRAPH || !graph_on_gpu(c, g.graph))
+    return false;
+  const Prop *p = program_prop(c->prog, text_of(c, node_field(arg, F_FIELD)));
+  if (!p || p->kind != PK_GRAPH)
+    return false;
+  bool lv = c->lvalue;
+  c->lvalue = false;
+  char *idx = render_str(c, node_field(n, F_INDEX));
+  c->lvalue = lv;
+  put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g.graph, p->name, idx), g.graph);
+  return true;
+}
+
 static void render_subscript(Ctx *c, const Node *n)
 {
+  if (render_gpu_graph_prop_element(c, n))
+    return;
   EType a = expr_type(c, node_field(n, F_ARGUMENT));
   if (a.kind != FK_ITER) {
     render_children_of(c, n);
@@ -641,7 +882,18 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
 {
   const Node *args = node_field(n, F_ARGUMENTS);
   int nargs = node_named_count(args);
-  if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
+  bool on_gpu = c->gpu && !c->in_kernel && graph_on_gpu(c, g);
+  if (on_gpu && (strcmp(m, "addPointProperty") == 0 ||
+                 strcmp(m, "addEdgeProperty") == 0 || strcmp(m, "addProperty") == 0)) {
+    /* A GPU graph has every property of the program (fal_G_to_gpu). */
+    put(c, "((void)0)");
+  } else if (on_gpu && strcmp(m, "read") == 0 && nargs == 1) {
+    putf(c, "fal_G_read_gpu(%s, %s, __FILE__, __LINE__)", g,
+         render_str(c, node_named_child(args, 0)));
+  } else if (on_gpu) {
+    error_at(c->src, n->loc, "host code cannot call '%s' on a graph on the GPU; "
+             "call it on the host graph", m);
+  } else if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
       strcmp(m, "addProperty") == 0) {
     const Prop *p = program_prop(c->prog, text_of(c, node_named_child(args, 0)));
     if (p) /* sema reported the others */
@@ -658,12 +910,13 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
     else if (e)
       putf(c, "(%s)", e);
     else
-      putf(c, "fal_graph_get%s(&%s->fal_base.csr, %s, %s)", w ? "weight" : "edge",
-           g, render_str(c, node_named_child(args, 0)),
+      putf(c, "fal_graph_get%s%s(&%s->fal_base.csr, %s, %s)", w ? "weight" : "edge",
+           c->gpu ? "_hd" : "", g, render_str(c, node_named_child(args, 0)),
            render_str(c, node_named_child(args, 1)));
   } else if ((strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0) &&
              nargs == 1) {
-    putf(c, "fal_%sdeg(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in", g,
+    putf(c, "fal_%sdeg%s(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
+         c->gpu ? "_hd" : "", g,
          render_str(c, node_named_child(args, 0)));
   } else if (is_one_of(m, (const char *const[]){"addPoint", "addEdge",
                  "delpoint", "deledge", NULL})) {
@@ -681,8 +934,8 @@ static void render_point_method(Ctx *c, const Node *n, EType a,
 {
   if (a.kind == FK_POINT &&
       (strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0)) {
-    putf(c, "fal_%sdeg(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
-         a.graph, render_str(c, obj));
+    putf(c, "fal_%sdeg%s(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
+         c->gpu ? "_hd" : "", gname(c, a.graph), render_str(c, obj));
   } else if (strcmp(m, "del") == 0) {
     report_unsupported(c, n, "deleting points (§6)");
   } else {
@@ -702,7 +955,7 @@ static void render_call(Ctx *c, const Node *n)
     EType a = expr_type(c, obj);
     const char *m = text_of(c, node_field(fn, F_FIELD));
     if (a.kind == FK_GRAPH) {
-      render_graph_method(c, n, a.graph, m);
+      render_graph_method(c, n, gname(c, a.graph), m);
       return;
     }
     if (a.kind == FK_POINT || a.kind == FK_EDGE) {
@@ -797,7 +1050,7 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     resync(c, n->start);
   }
   putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
-       edges ? "fal_edge" : "fal_point", var, var, it->graph,
+       edges ? "fal_edge" : "fal_point", var, var, gname(c, it->graph),
        edges ? "nedges" : "npoints", var, body);
   sym_pop(c, mark);
 }
@@ -810,7 +1063,7 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
                             const char *var, const char *p, bool in)
 {
   int id = ++c->uniq;
-  const char *g = it->graph;
+  const char *g = gname(c, it->graph);
   const char *e = ctx_printf(c, "fal_e%d", id);
   const char *edge = in ? ctx_printf(c, "%s->fal_base.csr.in_edge[%s]", g, e) : e;
   const Node *off = node_field(n, F_OFFSET);
@@ -838,10 +1091,121 @@ static void render_foreach_nbrs(Ctx *c, const Node *n, const Iter *it,
   if (it->dom != D_IN)
     render_nbr_loop(c, n, it, var, p, false);
   if (it->dom == D_ALL)
-    putf(c, " if (%s->directed) ", it->graph);
+    putf(c, " if (%s->directed) ", gname(c, it->graph));
   if (it->dom != D_OUT)
     render_nbr_loop(c, n, it, var, p, true);
   put(c, " }");
+}
+
+/* ---- CUDA target: kernels ------------------------------------------------ */
+
+typedef struct KernelState {
+  bool in_kernel, element, single_points, single_edges;
+  int kernel_mark;
+  Capture *caps;
+  int ncaps;
+} KernelState;
+
+static KernelState kernel_enter(Ctx *c)
+{
+  KernelState k = {c->in_kernel, c->element, c->single_points, c->single_edges,
+                   c->kernel_mark, c->caps, c->ncaps};
+  c->in_kernel = true;
+  c->element = true;
+  c->single_points = c->single_edges = false;
+  c->kernel_mark = c->nsyms;
+  c->caps = NULL;
+  c->ncaps = 0;
+  return k;
+}
+
+static void kernel_leave(Ctx *c, const KernelState *k)
+{
+  for (int i = 0; i < c->ncaps; i++) {
+    free(c->caps[i].name);
+    free(c->caps[i].ctype);
+  }
+  free(c->caps);
+  c->in_kernel = k->in_kernel;
+  c->element = k->element;
+  c->single_points = k->single_points;
+  c->single_edges = k->single_edges;
+  c->kernel_mark = k->kernel_mark;
+  c->caps = k->caps;
+  c->ncaps = k->ncaps;
+}
+
+/* Kernel parameters, the pointer views of captured graphs, and the launch
+ * arguments, from the captures. */
+static void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args)
+{
+  for (int i = 0; i < c->ncaps; i++) {
+    const Capture *k = &c->caps[i];
+    const char *sep = i ? ", " : "";
+    if (k->graph) {
+      strbuf_printf(params, "%sfal_G fal_kv_%s", sep, k->name);
+      strbuf_printf(views, "  fal_G *%s = &fal_kv_%s;\n", k->name, k->name);
+      strbuf_printf(args, "%s*%s", sep, k->name);
+    } else {
+      strbuf_printf(params, "%s%s %s", sep, k->ctype, k->name);
+      strbuf_printf(args, "%s%s", sep, k->name);
+    }
+  }
+}
+
+static const char *kernel_name(Ctx *c, const Node *n, const char *what)
+{
+  return ctx_printf(c, "fal_%s_L%u_%d", what, n->loc.line, ++c->uniq);
+}
+
+/* foreach (t In g.points) S, g on a GPU  ==>
+ *   __global__ void fal_foreach_L<line>(fal_G fal_kv_g, captures...)
+ *   { fal_G *g = &fal_kv_g;
+ *     for (int64_t i = <global thread id>; i < g->npoints; i += <grid size>)
+ *       { fal_point t = i; S } }
+ * and at the foreach: the launch, sized from the device (§4.1). */
+static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
+                                  const char *var)
+{
+  bool edges = it->dom == D_EDGES;
+  const char *name = kernel_name(c, n, "foreach");
+  KernelState saved = kernel_enter(c);
+  int mark = c->nsyms;
+  gname(c, it->graph);
+  sym_add(c, var, edges ? FK_EDGE : FK_POINT, it->graph, NULL);
+  StrBuf body = {0}, *out = c->out;
+  c->out = &body;
+  render_foreach_body(c, n, true);
+  c->out = out;
+  sym_pop(c, mark);
+  StrBuf params = {0}, views = {0}, args = {0};
+  kernel_signature(c, &params, &views, &args);
+  StrBuf *k = &c->kernels;
+  if (c->opt->line_directives)
+    emit_line_directive(k, n->loc.line, c->src->path);
+  strbuf_printf(k, "__global__ void %s(%s)\n{\n%s", name, params.data ? params.data : "",
+                views.data ? views.data : "");
+  strbuf_printf(k, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+                "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) "
+                "{ %s %s = (%s)fal_i; %s }\n}\n",
+                it->graph, edges ? "nedges" : "npoints", edges ? "fal_edge" : "fal_point",
+                var, edges ? "fal_edge" : "fal_point", body.data ? body.data : "");
+  bool sp = c->single_points, se = c->single_edges;
+  char *a = xstrdup(args.data ? args.data : "");
+  kernel_leave(c, &saved);
+  const char *g = gname(c, it->graph);
+  putf(c, "{ fal_cuda_use(%s->fal_base.device); ", g);
+  if (sp)
+    putf(c, "fal_gpu_single_reset(&%s->fal_base, 0, __FILE__, __LINE__); ", g);
+  if (se)
+    putf(c, "fal_gpu_single_reset(&%s->fal_base, 1, __FILE__, __LINE__); ", g);
+  putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\"); }",
+       name, g, edges ? "nedges" : "npoints", a, name);
+  free(a);
+  strbuf_free(&body);
+  strbuf_free(&params);
+  strbuf_free(&views);
+  strbuf_free(&args);
 }
 
 static void render_foreach(Ctx *c, const Node *n)
@@ -867,7 +1231,10 @@ static void render_foreach(Ctx *c, const Node *n)
   }
   char *var = text_of(c, var_node);
   bool parallel = !c->element && c->foreach_depth == 0;
-  if (it.dom == D_POINTS || it.dom == D_EDGES)
+  if (parallel && c->gpu && (it.dom == D_POINTS || it.dom == D_EDGES) &&
+      graph_on_gpu(c, it.graph))
+    render_kernel_foreach(c, n, &it, var);
+  else if (it.dom == D_POINTS || it.dom == D_EDGES)
     render_foreach_all(c, n, &it, var, parallel);
   else
     render_foreach_nbrs(c, n, &it, var);
@@ -884,8 +1251,8 @@ static void render_single(Ctx *c, const Node *n)
   char *tgt = render_str(c, target);
   if (t.kind == FK_POINT || t.kind == FK_EDGE) {
     bool e = t.kind == FK_EDGE;
-    putf(c, "if (fal_single_byte(&%s->fal_base.single_%s[%s])) ", t.graph,
-         e ? "elock" : "lock", tgt);
+    putf(c, "if (fal_single_byte(&%s->fal_base.single_%s[%s])) ",
+         gname(c, t.graph), e ? "elock" : "lock", tgt);
     if (e)
       c->single_edges = true;
     else
@@ -918,6 +1285,58 @@ static bool find_redux_domain(Ctx *c, const Node *root, EType *out)
   return false;
 }
 
+/* The same on a GPU graph: a kernel whose threads accumulate privately,
+ * then one block reduction and one atomic per block into a device
+ * accumulator, added to the host variable after the launch. */
+static void render_gpu_reduction(Ctx *c, const Node *stmt, const Node *red,
+                                 const Node *cond, EType d, bool mul)
+{
+  const Node *left = node_field(red, F_LEFT);
+  const Sym *ls = ident_sym(c, left);
+  if (!ls || ls->kind != FK_CVAR || !ls->ctype) {
+    error_at(c->src, left->loc, "the target of a GPU reduction must be a host "
+             "variable of a scalar type (§4.4)");
+    return;
+  }
+  const char *T = ls->ctype;
+  const char *name = kernel_name(c, stmt, "redux");
+  KernelState saved = kernel_enter(c);
+  gname(c, d.graph);
+  Redux rd = {d.graph, d.edges, "fal_i"};
+  Redux *sr = c->redux;
+  c->redux = &rd;
+  char *cnd = cond ? render_str(c, cond) : NULL;
+  char *right = render_str(c, node_field(red, F_RIGHT));
+  c->redux = sr;
+  StrBuf params = {0}, views = {0}, args = {0};
+  kernel_signature(c, &params, &views, &args);
+  StrBuf *k = &c->kernels;
+  if (c->opt->line_directives)
+    emit_line_directive(k, stmt->loc.line, c->src->path);
+  strbuf_printf(k, "__global__ void %s(%s%s%s *fal_out)\n{\n%s", name,
+                params.data ? params.data : "", c->ncaps ? ", " : "", T,
+                views.data ? views.data : "");
+  strbuf_printf(k, "  %s fal_acc = %d;\n  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+                "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) %s%s%s fal_acc %s= (%s);\n"
+                "  fal_block_reduce(fal_acc, fal_out, %s);\n}\n",
+                T, mul ? 1 : 0, d.graph, d.edges ? "nedges" : "npoints",
+                cnd ? "if " : "", cnd ? cnd : "", cnd ? "" : "", mul ? "*" : "+",
+                right, mul ? "true" : "false");
+  char *a = xstrdup(args.data ? args.data : "");
+  int ncaps = c->ncaps;
+  kernel_leave(c, &saved);
+  const char *g = gname(c, d.graph);
+  putf(c, "{ fal_cuda_use(%s->fal_base.device); %s *fal_dr = (%s *)fal_dalloc(sizeof(%s), __FILE__, __LINE__); "
+       "fal_dset(fal_dr, %d); %s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s%sfal_dr); "
+       "FAL_CHECK_LAUNCH(\"%s\"); %s %s= fal_dget(fal_dr); FAL_CUDA(cudaFree(fal_dr)); }",
+       g, T, T, T, mul ? 1 : 0, name, g, d.edges ? "nedges" : "npoints", a,
+       ncaps ? ", " : "", name, ls->name, mul ? "*" : "+");
+  free(a);
+  strbuf_free(&params);
+  strbuf_free(&views);
+  strbuf_free(&args);
+}
+
 /* if (g.edges.mark == 1) total ReduxSum= g.edges.weight;  ==>
  *   { __typeof__(total) R = 0;
  *   #pragma omp parallel for reduction(+:R)
@@ -933,6 +1352,10 @@ static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
     return;
   }
   bool mul = node_text_is(c->src, node_field(red, F_OPERATOR), "ReduxMul=");
+  if (c->gpu && !c->in_kernel && graph_on_gpu(c, d.graph)) {
+    render_gpu_reduction(c, stmt, red, cond, d, mul);
+    return;
+  }
   int id = ++c->uniq;
   const char *r = ctx_printf(c, "fal_r%d", id);
   const char *i = ctx_printf(c, "fal_i%d", id);
@@ -979,7 +1402,159 @@ static void render_expression_statement(Ctx *c, const Node *n)
     render_children_of(c, n);
 }
 
+/* ---- CUDA target: host access to GPU data (§2) ------------------------ */
+
+/* A GPU scalar read by host code is a transfer; a host variable used by a
+ * kernel is a capture. */
+static void render_identifier(Ctx *c, const Node *n)
+{
+  const Sym *s = ident_sym(c, n);
+  if (s && c->in_kernel)
+    note_use(c, s, n);
+  if (s && s->kind == FK_GPUVAR && !c->in_kernel && !c->lvalue)
+    putf(c, "fal_sym_get(%s)", s->name);
+  else
+    copy_range(c, n->start, n->end);
+}
+
+/* True if `n` (host code) names GPU memory: an element of a GPU graph's
+ * property or a GPU graph's graph-level property element. */
+static bool is_device_element(Ctx *c, const Node *n)
+{
+  if (n->kind == K_FIELD_EXPRESSION) {
+    EType a = expr_type(c, node_field(n, F_ARGUMENT));
+    return (a.kind == FK_POINT || a.kind == FK_EDGE) && graph_on_gpu(c, a.graph);
+  }
+  if (n->kind == K_SUBSCRIPT_EXPRESSION) {
+    const Node *arg = node_field(n, F_ARGUMENT);
+    if (!arg || arg->kind != K_FIELD_EXPRESSION)
+      return false;
+    EType g = expr_type(c, node_field(arg, F_ARGUMENT));
+    return g.kind == FK_GRAPH && graph_on_gpu(c, g.graph);
+  }
+  return false;
+}
+
+/* `hg = g;` / `g = hg;`: whole-graph copies between host and GPU (§2, §5);
+ * `hg.dist = g.dist;`: one property array. */
+static bool render_graph_copy(Ctx *c, const Node *n, const Node *l, const Node *r)
+{
+  EType lt = expr_type(c, l), rt = expr_type(c, r);
+  if (lt.kind == FK_GRAPH && rt.kind == FK_GRAPH) {
+    bool lg = graph_on_gpu(c, lt.graph), rg = graph_on_gpu(c, rt.graph);
+    if (lg && !rg)
+      putf(c, "fal_G_to_gpu(%s, %s, __FILE__, __LINE__)", lt.graph, rt.graph);
+    else if (!lg && rg)
+      putf(c, "fal_G_to_host(%s, %s)", lt.graph, rt.graph);
+    else
+      error_at(c->src, n->loc, "a graph assignment copies between the host and a "
+               "GPU (§2)");
+    return true;
+  }
+  if (l->kind != K_FIELD_EXPRESSION || r->kind != K_FIELD_EXPRESSION)
+    return false;
+  lt = expr_type(c, node_field(l, F_ARGUMENT));
+  rt = expr_type(c, node_field(r, F_ARGUMENT));
+  if (lt.kind != FK_GRAPH || rt.kind != FK_GRAPH)
+    return false;
+  const Prop *p = program_prop(c->prog, text_of(c, node_field(l, F_FIELD)));
+  const Prop *q = program_prop(c->prog, text_of(c, node_field(r, F_FIELD)));
+  if (!p || p != q) {
+    error_at(c->src, n->loc, "a property copy names the same property on both "
+             "sides (§2)");
+    return true;
+  }
+  bool lg = graph_on_gpu(c, lt.graph), rg = graph_on_gpu(c, rt.graph);
+  const char *count = p->kind == PK_POINT ? "npoints" : p->kind == PK_EDGE ? "nedges" : NULL;
+  putf(c, "fal_prop_copy((void **)&%s->%s, %s->%s, (size_t)%s%s%s * sizeof *%s->%s, %d, %d)",
+       lt.graph, p->name, rt.graph, p->name, count ? rt.graph : "1",
+       count ? "->" : "", count ? count : "", rt.graph, p->name, lg, rg);
+  return true;
+}
+
+static void render_assignment(Ctx *c, const Node *n)
+{
+  const Node *l = node_field(n, F_LEFT), *r = node_field(n, F_RIGHT);
+  const Node *op = node_field(n, F_OPERATOR);
+  const Sym *ls = ident_sym(c, l);
+  if (c->in_kernel) {
+    if (ls && ls - c->syms < c->kernel_mark && ls->kind != FK_GPUVAR) {
+      error_at(c->src, l->loc, "a GPU foreach cannot assign host variable '%s'; "
+               "declare it on the GPU ('int <GPU> %s', §2)", ls->name, ls->name);
+      copy_range(c, n->start, n->end);
+      return;
+    }
+    render_children_of(c, n);
+    return;
+  }
+  if (render_graph_copy(c, n, l, r))
+    return;
+  bool eq = node_text_is(c->src, op, "=");
+  char *opnd = text_of(c, op);
+  size_t oplen = strlen(opnd);
+  if (ls && ls->kind == FK_GPUVAR) {
+    char *rhs = render_str(c, r);
+    if (eq)
+      putf(c, "fal_sym_set(%s, %s)", ls->name, rhs);
+    else
+      putf(c, "fal_sym_set(%s, fal_sym_get(%s) %.*s (%s))", ls->name, ls->name,
+           (int)oplen - 1, opnd, rhs);
+    return;
+  }
+  if (is_device_element(c, l)) {
+    c->lvalue = true;
+    char *ref = render_str(c, l);
+    c->lvalue = false;
+    char *rhs = render_str(c, r);
+    if (eq)
+      putf(c, "fal_dset(&%s, %s)", ref, rhs);
+    else
+      putf(c, "fal_dset(&%s, fal_dget(&%s) %.*s (%s))", ref, ref, (int)oplen - 1,
+           opnd, rhs);
+    return;
+  }
+  render_children_of(c, n);
+}
+
+/* x++ on a GPU scalar or element from host code, or on a host variable in
+ * a kernel: not lowered. */
+static void render_update(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  const Sym *s = ident_sym(c, arg);
+  if (c->in_kernel && s && s - c->syms < c->kernel_mark && s->kind != FK_GPUVAR)
+    error_at(c->src, n->loc, "a GPU foreach cannot change host variable '%s'",
+             s->name);
+  else if (!c->in_kernel && ((s && s->kind == FK_GPUVAR) ||
+                             (arg && is_device_element(c, arg))))
+    error_at(c->src, n->loc, "++ and -- on GPU data from host code are not "
+             "supported; write x = x + 1");
+  else
+    render_children_of(c, n);
+}
+
 /* ---- functions and statements ------------------------------------------------ */
+
+static bool is_static(const Ctx *c, const Node *fn)
+{
+  for (const Node *ch = fn->child; ch && ch->field != F_DECLARATOR; ch = ch->next)
+    if (node_text_is(c->src, ch, "static"))
+      return true;
+  return false;
+}
+
+/* CUDA target: functions a GPU foreach calls run on the device too
+ * (__host__ __device__); other non-static functions keep C linkage so
+ * that .c files can call them. */
+static void function_prefix(Ctx *c, const Node *n, bool is_main)
+{
+  if (!c->gpu || is_main)
+    return;
+  if (c->fn && c->fn->element)
+    put(c, "__host__ __device__ ");
+  else if (!is_static(c, n))
+    put(c, "extern \"C\" ");
+}
 
 static void render_function(Ctx *c, const Node *n)
 {
@@ -988,16 +1563,25 @@ static void render_function(Ctx *c, const Node *n)
   while (name && name->kind != K_IDENTIFIER)
     name = node_field(name, F_DECLARATOR);
   FuncInfo *saved_fn = c->fn;
-  bool saved_el = c->element;
+  bool saved_el = c->element, saved_k = c->in_kernel;
+  int saved_mark = c->kernel_mark;
   c->fn = name ? program_func(c->prog, text_of(c, name)) : NULL;
   c->element = c->fn && c->fn->element;
+  bool is_main = name && node_text_is(c->src, name, "main");
+  function_prefix(c, n, is_main);
+  if (c->gpu && c->element) { /* device code: only its own symbols */
+    c->in_kernel = true;
+    c->kernel_mark = c->nsyms;
+  }
   if (!node_field(n, F_TYPE)) /* §1: no return type */
-    put(c, name && node_text_is(c->src, name, "main") ? "int " : "void ");
+    put(c, is_main ? "int " : "void ");
   int mark = c->nsyms;
   render_children_of(c, n);
   sym_pop(c, mark);
   c->fn = saved_fn;
   c->element = saved_el;
+  c->in_kernel = saved_k;
+  c->kernel_mark = saved_mark;
 }
 
 static bool in_main(const Ctx *c)
@@ -1085,6 +1669,19 @@ static void render(Ctx *c, const Node *n)
   case K_LOOP_STATEMENT:
   case K_SWITCH_STATEMENT: render_loop(c, n); break;
   case K_COMPOUND_STATEMENT: render_block(c, n); break;
+  case K_IDENTIFIER: render_identifier(c, n); break;
+  case K_ASSIGNMENT_EXPRESSION:
+    if (c->gpu)
+      render_assignment(c, n);
+    else
+      render_children_of(c, n);
+    break;
+  case K_UPDATE_EXPRESSION:
+    if (c->gpu)
+      render_update(c, n);
+    else
+      render_children_of(c, n);
+    break;
   case K_FALCON_TYPE:
     put(c, type_kind(n) == FK_POINT ? "fal_point"
            : type_kind(n) == FK_EDGE ? "fal_edge" : "fal_G");
@@ -1107,8 +1704,12 @@ static void render(Ctx *c, const Node *n)
 
 /* ---- the program ----------------------------------------------------------------- */
 
-static bool interesting_kind(NodeKind k)
+static bool interesting_kind(NodeKind k, bool gpu)
 {
+  if (gpu && (k == K_IDENTIFIER || k == K_DECLARATION ||
+              k == K_PARAMETER_DECLARATION || k == K_ASSIGNMENT_EXPRESSION ||
+              k == K_UPDATE_EXPRESSION))
+    return true;
   switch (k) {
   case K_FIELD_EXPRESSION:
   case K_CALL_EXPRESSION:
@@ -1124,14 +1725,53 @@ static bool interesting_kind(NodeKind k)
 
 /* Marks the nodes render must look inside: those with an interesting
  * descendant.  Everything else is copied as text. */
-static void mark_interesting(Node *root)
+static void mark_interesting(Node *root, bool gpu)
 {
   for (Node *n = root; n; n = node_next(n, root, true)) {
-    if (!interesting_kind(n->kind))
+    if (!interesting_kind(n->kind, gpu))
       continue;
     for (Node *p = n; p && !p->interesting; p = p->parent)
       p->interesting = true;
   }
+}
+
+static const char *prop_count_expr(PropKind k)
+{
+  return k == PK_POINT ? "(size_t)h->npoints" : k == PK_EDGE ? "(size_t)h->nedges" : "1";
+}
+
+/* CUDA target: placing a graph, copying it to and from its GPU (§2, §5). */
+static void emit_gpu_graph_functions(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "static fal_G fal_G_gpu(int device)\n{\n  fal_G g;\n  memset(&g, 0, sizeof g);\n"
+         "  g.fal_base.on_gpu = 1;\n  g.fal_base.want_device = device;\n"
+         "  g.fal_base.device = -1;\n  return g;\n}\n");
+  put(c, "static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)\n{\n"
+         "  if (d->fal_base.device < 0)\n"
+         "    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);\n"
+         "  d->npoints = h->npoints;\n  d->nedges = h->nedges;\n  d->directed = h->directed;\n");
+  for (int i = 0; i < p->nprops; i++)
+    putf(c, "  fal_dcopy_in((void **)&d->%s, h->%s, %s * sizeof *d->%s, file, line);\n",
+         p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
+         p->props[i].name);
+  put(c, "}\n");
+  put(c, "static void fal_G_to_host(fal_G *h, const fal_G *d)\n{\n"
+         "  fal_cuda_use(d->fal_base.device);\n");
+  for (int i = 0; i < p->nprops; i++)
+    putf(c, "  fal_dcopy_out((void **)&h->%s, d->%s, %s * sizeof *h->%s);\n",
+         p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
+         p->props[i].name);
+  put(c, "}\n");
+  put(c, "static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)\n{\n"
+         "  fal_G h;\n  memset(&h, 0, sizeof h);\n");
+  for (int i = 0; i < p->nprops; i++)
+    putf(c, "  fal_prop_add(&h.fal_base, (void **)&h.%s, sizeof *h.%s, %s);\n",
+         p->props[i].name, p->props[i].name, prop_kind_name(p->props[i].kind));
+  put(c, "  fal_G_read(&h, path);\n  fal_G_to_gpu(g, &h, file, line);\n"
+         "  g->fal_base.structure_of = NULL;\n  fal_gbase_free(&h.fal_base);\n}\n");
 }
 
 /* struct fal_G: the graph type of this program (struct of arrays). */
@@ -1153,6 +1793,8 @@ static void emit_graph_struct(Ctx *c)
          "  g->npoints = (int)g->fal_base.csr.npoints;\n"
          "  g->nedges = (long)g->fal_base.csr.nedges;\n"
          "  g->directed = g->fal_base.csr.directed;\n}\n");
+  if (c->gpu)
+    emit_gpu_graph_functions(c);
 }
 
 /* Property struct types must be complete before struct fal_G. */
@@ -1185,22 +1827,31 @@ static void render_program(Ctx *c, const Node *root)
       emit_graph_struct(c);
       resync(c, ch->start);
     }
+    /* Kernels made while rendering an item go before it. */
+    StrBuf item = {0}, *out = c->out;
+    c->out = &item;
     render(c, ch);
+    c->out = out;
+    if (c->kernels.len) {
+      if (c->out->len && c->out->data[c->out->len - 1] != '\n')
+        put(c, "\n");
+      strbuf_append(c->out, c->kernels.data, c->kernels.len);
+      strbuf_free(&c->kernels);
+      resync(c, ch->start);
+    }
+    if (item.len)
+      strbuf_append(c->out, item.data, item.len);
+    strbuf_free(&item);
     pos = ch->end;
   }
   copy_range(c, pos, root->end);
 }
 
+/* CUDA when something is placed on a GPU, unless --target=cpu (§2). */
 static bool check_target(Ctx *c, const Node *root)
 {
-  if (!c->prog->uses_gpu || c->opt->target == TARGET_CPU)
-    return true;
-  for (const Node *n = root; n; n = node_next(n, root, true))
-    if (n->kind == K_PLACEMENT && node_text_is(c->src, node_field(n, F_KIND), "GPU")) {
-      error_at(c->src, n->loc, "CUDA output is not supported yet; compile with "
-               "--target=cpu to run this program on the host (§2)");
-      return false;
-    }
+  (void)root;
+  c->gpu = c->prog->uses_gpu && c->opt->target != TARGET_CPU;
   return true;
 }
 
@@ -1213,13 +1864,14 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
     return false;
   if (prog->falcon)
     check_prop_structs(&c, root);
-  mark_interesting((Node *)root);
+  mark_interesting((Node *)root, c.gpu);
   StrBuf body = {0};
   c.out = &body;
   render_program(&c, root);
   bool changed = body.len != src->len || memcmp(body.data ? body.data : "", src->text, src->len) != 0;
   if (prog->falcon)
-    strbuf_puts(out, "#include \"falcon/falcon.h\"\ntypedef struct fal_G fal_G;\n");
+    strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
+                  c.gpu ? "cuda.cuh" : "falcon.h");
   if (changed && opt->line_directives)
     emit_line_directive(out, 1, src->path);
   if (body.len)
@@ -1227,6 +1879,7 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
   strbuf_free(&body);
   sym_pop(&c, 0);
   free(c.syms);
+  strbuf_free(&c.kernels);
   for (int i = 0; i < c.nstrings; i++)
     free(c.strings[i]);
   free(c.strings);

@@ -78,25 +78,36 @@ run_lower() {
 	for fal in "$srcdir"/tests/lower/*.fal; do
 		name=tests/lower/$(basename "$fal")
 		base=${fal%.fal}
+		ext=c
+		[ -f "$base.cu" ] && ext=cu
 		flags=
 		[ -f "$base.flags" ] && flags=$(cat "$base.flags")
 		# shellcheck disable=SC2086 # flags are words
 		if ! (cd "$(dirname "$fal")" && "$FALCONC" $flags "$(basename "$fal")") \
-			>"$tmp/out" 2>"$tmp/err"; then
+			>"$tmp/out.$ext" 2>"$tmp/err"; then
 			fail "$name: falconc failed"
 			sed 's/^/    /' "$tmp/err" | head -10
-		elif ! cmp -s "$base.c" "$tmp/out"; then
-			fail "$name: output differs from $(basename "$base").c"
-			diff "$base.c" "$tmp/out" | sed 's/^/    /' | head -20
-		elif ! ${CC:-cc} -std=c11 -Werror=implicit-function-declaration \
-			-I"$srcdir/include" ${OPENMP_CFLAGS:-} -fsyntax-only -x c \
-			"$tmp/out" 2>"$tmp/err"; then
-			fail "$name: lowered C does not compile"
+		elif ! cmp -s "$base.$ext" "$tmp/out.$ext"; then
+			fail "$name: output differs from $(basename "$base").$ext"
+			diff "$base.$ext" "$tmp/out.$ext" | sed 's/^/    /' | head -20
+		elif ! lower_compiles "$tmp/out.$ext" "$ext"; then
+			fail "$name: lowered code does not compile"
 			sed 's/^/    /' "$tmp/err" | head -10
 		else
 			pass "$name"
 		fi
 	done
+}
+
+lower_compiles() { # lower_compiles FILE c|cu
+	if [ "$2" = cu ]; then
+		[ -n "${NVCC:-}" ] || { echo "(no nvcc: compared only)" >"$tmp/err"; return 0; }
+		"$NVCC" -std=c++17 -arch=sm_90 -I"$srcdir/include" -c -o "$tmp/out.o" "$1" \
+			2>"$tmp/err"
+	else
+		${CC:-cc} -std=c11 -Werror=implicit-function-declaration \
+			-I"$srcdir/include" ${OPENMP_CFLAGS:-} -fsyntax-only -x c "$1" 2>"$tmp/err"
+	fi
 }
 
 # ---- plain C passes through unchanged ----------------------------------
@@ -294,54 +305,28 @@ run_runtime() {
 }
 
 # ---- end to end: samples against the serial references ----------------------
-e2e_build() { # e2e_build NAME FAL: falconc --target=cpu, then cc with libfalcon
-	"$FALCONC" --target=cpu -o "$tmp/e2e/$1.c" "$2" 2>"$tmp/err" &&
-		${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
-			-o "$tmp/e2e/$1" "$tmp/e2e/$1.c" "$LIBFALCON" -lz -llzma -lm \
-			2>>"$tmp/err"
-}
+. "$srcdir/tests/e2e.sh"
 
-# The graphs: the hand-written tiny graph in every format, and generated
-# graphs (Kronecker, grid, uniform directed; weights 1..100, seed 7) written
-# in several formats, some compressed.
-e2e_graphs() {
-	g=$tmp/e2e/graphs
-	mkdir -p "$g"
-	for f in "$srcdir"/tests/graphs/tiny*; do
-		case $f in *pattern*) continue ;; esac
-		cp "$f" "$g/"
+# CUDA builds: every sample compiled by nvcc for Hopper (sm_90) and as
+# portable PTX (compute_75), and linked.  Without a GPU, the program must
+# stop with a clear message and status 1.
+e2e_cuda() {
+	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
+	for a in sssp bfs cc tc pagerank; do
+		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
+			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		pass "cuda: samples/$a.fal compiles and links (sm_90 + compute_75 PTX)"
+		if ! nvidia-smi -L >/dev/null 2>&1; then
+			"$tmp/e2e/cuda/$a" "$srcdir/tests/graphs/tiny.txt" >/dev/null 2>"$tmp/err"
+			st=$?
+			if [ $st -eq 1 ] && grep -q 'no CUDA GPU is available' "$tmp/err"; then
+				pass "cuda: $a without a GPU stops with a clear error"
+			else
+				fail "cuda: $a without a GPU: status $st"; sed 's/^/    /' "$tmp/err" | head -3
+			fi
+		fi
 	done
-	"$FALGRAPH" --weights 1 100 7 gen kron 9 8 3 "$g/kron.bin" >/dev/null &&
-		"$FALGRAPH" convert "$g/kron.bin" "$g/kron.txt" >/dev/null &&
-		"$FALGRAPH" convert "$g/kron.bin" "$g/kron.gr" >/dev/null &&
-		gzip -c "$g/kron.txt" >"$g/kron.txt.gz" && rm "$g/kron.txt" &&
-		"$FALGRAPH" --weights 1 100 7 gen grid 17 23 "$g/grid.gr" >/dev/null &&
-		xz -c "$g/grid.gr" >"$g/grid.gr.xz" && rm "$g/grid.gr" &&
-		"$FALGRAPH" --weights 1 100 7 gen uniform 300 1500 5 "$g/uniform.txt" >/dev/null &&
-		"$FALGRAPH" convert "$g/uniform.txt" "$g/uniform.bin" >/dev/null
-}
-
-e2e_run() { # e2e_run ALGO GRAPH: sample vs reference, full result vectors
-	a=$1; gf=$2; name="e2e $a $(basename "$gf")"
-	case $a in
-	sssp | bfs) args="0"; kind=exact ;;
-	cc) args=""; kind=cc ;;
-	tc) args=""; kind=tc ;;
-	pagerank) args=""; kind=pagerank ;;
-	esac
-	# shellcheck disable=SC2086 # args are words
-	if ! OMP_NUM_THREADS=4 "$tmp/e2e/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
-		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
-	fi
-	# shellcheck disable=SC2086
-	if ! "$FALREF" "$a" "$gf" $args "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
-		fail "$name: the reference failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
-	fi
-	if "$FALREF" compare "$kind" "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
-		pass "$name"
-	else
-		fail "$name: differs from the reference"; sed 's/^/    /' "$tmp/e2e/log" | head -5
-	fi
 }
 
 run_e2e() {
@@ -376,6 +361,7 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/lost_update.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	e2e_cuda
 }
 
 for group in $only; do

@@ -52,6 +52,12 @@ typedef struct fal_gbase {
   int nprops, cap;
   unsigned char *single_lock; /* per-point locks of `single (p)` (§4.3) */
   unsigned char *single_elock; /* per-edge locks of `single (e)` */
+  /* CUDA target (falcon/cuda.cuh): a graph placed on a GPU keeps its CSR
+   * and properties in device memory. */
+  int on_gpu;               /* placed on a GPU: <GPU> or getType() <GPU> */
+  int want_device;          /* <GPU, n>: n; -1 for round robin */
+  int device;               /* CUDA device, or -1 before placement */
+  const void *structure_of; /* host CSR last copied here (copied once) */
 } fal_gbase;
 
 /* Registers a property; its array (zeroed) is allocated now if the graph
@@ -85,12 +91,17 @@ static inline int64_t fal_indeg(const fal_graph *g, fal_point p)
   return g->in_offsets[p + 1] - g->in_offsets[p];
 }
 
+#ifndef __cplusplus
+/* The CUDA target (falcon/cuda.cuh, C++) defines its own rtclock and
+ * atomics; what follows is the C11 version. */
 #define rtclock() fal_rtclock()
+#endif
 #ifndef MAX_INT
 #define MAX_INT INT_MAX
 #endif
 
 /* ---- atomics (§4.2) -------------------------------------------------------- */
+#ifndef __cplusplus
 
 #define FAL_RLX __ATOMIC_RELAXED
 #define FAL_SEQ __ATOMIC_SEQ_CST
@@ -201,5 +212,7 @@ static inline int fal_single_byte(unsigned char *p)
   unsigned char zero = 0;
   return __atomic_compare_exchange_n(p, &zero, 1, 0, FAL_SEQ, FAL_RLX);
 }
+
+#endif /* !__cplusplus */
 
 #endif /* FALCON_FALCON_H */

@@ -1,0 +1,66 @@
+#!/bin/sh
+# tests/e2e.sh: end-to-end helpers shared by tests/run.sh (make check) and
+# tests/gpu.sh (make check-gpu).  Sourced; expects $tmp, $srcdir, $FALCONC,
+# $FALGRAPH, $FALREF and the pass/fail functions of the caller.
+
+e2e_build() { # e2e_build NAME FAL: falconc --target=cpu, then cc with libfalcon
+	"$FALCONC" --target=cpu -o "$tmp/e2e/$1.c" "$2" 2>"$tmp/err" &&
+		${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
+			-o "$tmp/e2e/$1" "$tmp/e2e/$1.c" "$LIBFALCON" -lz -llzma -lm \
+			2>>"$tmp/err"
+}
+
+# The graphs: the hand-written tiny graph in every format, and generated
+# graphs (Kronecker, grid, uniform directed; weights 1..100, seed 7) written
+# in several formats, some compressed.
+e2e_graphs() {
+	g=$tmp/e2e/graphs
+	mkdir -p "$g"
+	for f in "$srcdir"/tests/graphs/tiny*; do
+		case $f in *pattern*) continue ;; esac
+		cp "$f" "$g/"
+	done
+	"$FALGRAPH" --weights 1 100 7 gen kron 9 8 3 "$g/kron.bin" >/dev/null &&
+		"$FALGRAPH" convert "$g/kron.bin" "$g/kron.txt" >/dev/null &&
+		"$FALGRAPH" convert "$g/kron.bin" "$g/kron.gr" >/dev/null &&
+		gzip -c "$g/kron.txt" >"$g/kron.txt.gz" && rm "$g/kron.txt" &&
+		"$FALGRAPH" --weights 1 100 7 gen grid 17 23 "$g/grid.gr" >/dev/null &&
+		xz -c "$g/grid.gr" >"$g/grid.gr.xz" && rm "$g/grid.gr" &&
+		"$FALGRAPH" --weights 1 100 7 gen uniform 300 1500 5 "$g/uniform.txt" >/dev/null &&
+		"$FALGRAPH" convert "$g/uniform.txt" "$g/uniform.bin" >/dev/null
+}
+
+e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vectors
+	a=$1; gf=$2; bindir=${3:-$tmp/e2e}; name="${4:-e2e} $a $(basename "$gf")"
+	case $a in
+	sssp | bfs) args="0"; kind=exact ;;
+	cc) args=""; kind=cc ;;
+	tc) args=""; kind=tc ;;
+	pagerank) args=""; kind=pagerank ;;
+	esac
+	# shellcheck disable=SC2086 # args are words
+	if ! OMP_NUM_THREADS=4 "$bindir/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
+		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
+	fi
+	# shellcheck disable=SC2086
+	if ! "$FALREF" "$a" "$gf" $args "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
+		fail "$name: the reference failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
+	fi
+	if "$FALREF" compare "$kind" "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
+		pass "$name: $(grep -m1 'time' "$tmp/e2e/log" | sed 's/.*time //')"
+	else
+		fail "$name: differs from the reference"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+	fi
+}
+
+# cuda_build NAME FAL DIR: falconc (CUDA target), then nvcc for Hopper and
+# as portable PTX, linked with libfalcon.  GPU_LIBS may name static
+# archives where the machine lacks the shared libraries.
+cuda_build() {
+	mkdir -p "$3"
+	"$FALCONC" -o "$3/$1.cu" "$2" 2>"$tmp/err" &&
+		"$NVCC" -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 \
+			-gencode arch=compute_75,code=compute_75 -Xcompiler -fopenmp \
+			-I"$srcdir/include" -o "$3/$1" "$3/$1.cu" "$LIBFALCON" \
+			${GPU_LIBS:--lz -llzma -lgomp} 2>>"$tmp/err"
+}

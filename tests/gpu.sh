@@ -1,0 +1,74 @@
+#!/bin/sh
+# tests/gpu.sh: `make check-gpu`.  Builds every sample for the GPU
+# (falconc, then nvcc), runs it on graphs and compares the full result
+# vectors with the serial references.  Skips, saying so, where there is no
+# GPU.  The last line is "N passed, N failed[, N skipped]".
+#
+#   FALCONC= NVCC= LIBFALCON= FALREF= FALGRAPH= sh tests/gpu.sh SRCDIR
+#
+# GPU_GRAPHS: more graph files to test on (e.g. the real graphs);
+# KRON=N: also a generated 2^N-point Kronecker graph (weights 1..1000);
+# SANITIZE=1: run sssp and cc under compute-sanitizer memcheck and
+# racecheck on a small graph; GPU_LIBS: libraries to link instead of
+# -lz -llzma -lgomp.
+
+srcdir=$(cd "${1:-.}" && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/falconc-gpu.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "[PASS] $*"; }
+fail() { failed=$((failed + 1)); echo "[FAIL] $*"; }
+. "$srcdir/tests/e2e.sh"
+
+if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+	echo "check-gpu: skipped: no GPU here (nvidia-smi lists none)"
+	echo "0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+for v in FALCONC NVCC LIBFALCON FALREF FALGRAPH; do
+	eval "val=\${$v:-}"
+	[ -n "$val" ] || { echo "check-gpu: $v is not set (run make check-gpu)"; exit 2; }
+done
+nvidia-smi -L
+
+mkdir -p "$tmp/e2e"
+e2e_graphs || { fail "check-gpu: cannot make the test graphs"; }
+if [ -n "${KRON:-}" ]; then
+	"$FALGRAPH" --weights 1 1000 1 gen kron "$KRON" 16 1 "$tmp/e2e/graphs/kron-$KRON.bin" >/dev/null ||
+		fail "check-gpu: generating kron-$KRON"
+fi
+for gf in ${GPU_GRAPHS:-}; do
+	cp "$gf" "$tmp/e2e/graphs/" || fail "check-gpu: cannot read $gf"
+done
+
+for a in sssp bfs cc tc pagerank; do
+	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
+		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+	fi
+	for gf in "$tmp"/e2e/graphs/*; do
+		e2e_run "$a" "$gf" "$tmp/gpu" gpu
+	done
+done
+
+if [ "${SANITIZE:-0}" = 1 ]; then
+	"$FALGRAPH" --weights 1 100 3 gen kron 10 8 2 "$tmp/small.bin" >/dev/null
+	for a in sssp cc; do
+		for tool in memcheck racecheck; do
+			arg=; [ $a = sssp ] && arg=0
+			# shellcheck disable=SC2086
+			compute-sanitizer --tool $tool --error-exitcode 9 "$tmp/gpu/$a" \
+				"$tmp/small.bin" $arg >"$tmp/san" 2>&1
+			st=$?
+			summary=$(grep 'ERROR SUMMARY' "$tmp/san" | tail -1)
+			if [ $st -eq 0 ] && echo "$summary" | grep -q ' 0 errors'; then
+				pass "compute-sanitizer $tool $a: $summary"
+			else
+				fail "compute-sanitizer $tool $a (status $st)"; tail -20 "$tmp/san" | sed 's/^/    /'
+			fi
+		done
+	done
+fi
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

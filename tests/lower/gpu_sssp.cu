@@ -1,0 +1,113 @@
+#include "falcon/cuda.cuh"
+typedef struct fal_G fal_G;
+#line 1 "gpu_sssp.fal"
+/* §2, §4.1, §4.4 on the CUDA target: a getType graph on the GPU, GPU
+ * scalars, kernels with captured host variables, a device function,
+ * element transfers and a reduction. */
+#include <stdio.h>
+#include <stdlib.h>
+#define INF 2147483647
+/* falconc: the graph type of this program; one array per property (§3.1). */
+struct fal_G {
+  fal_gbase fal_base;
+  int npoints;
+  long nedges;
+  int directed;
+  int *dist; /* point property */
+};
+static void fal_G_read(fal_G *g, const char *path)
+{
+  fal_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)g->fal_base.csr.nedges;
+  g->directed = g->fal_base.csr.directed;
+}
+static fal_G fal_G_gpu(int device)
+{
+  fal_G g;
+  memset(&g, 0, sizeof g);
+  g.fal_base.on_gpu = 1;
+  g.fal_base.want_device = device;
+  g.fal_base.device = -1;
+  return g;
+}
+static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  if (d->fal_base.device < 0)
+    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
+  fal_cuda_use(d->fal_base.device);
+  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
+  d->npoints = h->npoints;
+  d->nedges = h->nedges;
+  d->directed = h->directed;
+  fal_dcopy_in((void **)&d->dist, h->dist, (size_t)h->npoints * sizeof *d->dist, file, line);
+}
+static void fal_G_to_host(fal_G *h, const fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  fal_dcopy_out((void **)&h->dist, d->dist, (size_t)h->npoints * sizeof *h->dist);
+}
+static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
+{
+  fal_G h;
+  memset(&h, 0, sizeof h);
+  fal_prop_add(&h.fal_base, (void **)&h.dist, sizeof *h.dist, FAL_PROP_POINT);
+  fal_G_read(&h, path);
+  fal_G_to_gpu(g, &h, file, line);
+  g->fal_base.structure_of = NULL;
+  fal_gbase_free(&h.fal_base);
+}
+#line 7 "gpu_sssp.fal"
+__device__ int changed = 0;
+
+__host__ __device__ void relax(fal_point p, fal_G *g)
+{
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+}
+
+#line 23 "gpu_sssp.fal"
+__global__ void fal_foreach_L23_3(fal_G fal_kv_g)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { g->dist[t] = INF; } }
+}
+#line 28 "gpu_sssp.fal"
+__global__ void fal_foreach_L28_4(fal_G fal_kv_g)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(g->dist[t] != INF)) continue; relax(t, g); } }
+}
+#line 37 "gpu_sssp.fal"
+__global__ void fal_redux_L37_5(fal_G fal_kv_g, long *fal_out)
+{
+  fal_G *g = &fal_kv_g;
+  long fal_acc = 0;
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x)  fal_acc += (g->dist[fal_i]);
+  fal_block_reduce(fal_acc, fal_out, false);
+}
+#line 15 "gpu_sssp.fal"
+int main(int argc, char *argv[])
+{
+  static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
+  fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
+  fal_G_read(hg, argv[1]);
+  static fal_G fal_gs_g = fal_G_gpu(-1); fal_G *g = &fal_gs_g;
+  fal_G_to_gpu(g, hg, __FILE__, __LINE__);
+  int source = argc > 2 ? atoi(argv[2]) : 0;
+  { fal_cuda_use(g->fal_base.device); fal_foreach_L23_3<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L23_3"); }
+  fal_dset(&g->dist[(source)], 0);
+  int rounds = 0;
+  while (1) {
+    fal_sym_set(changed, 0);
+    { fal_cuda_use(g->fal_base.device); fal_foreach_L28_4<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_4"); }
+    rounds++;
+    if (fal_sym_get(changed) == 0) break;
+  }
+  fal_prop_copy((void **)&hg->dist, g->dist, (size_t)g->npoints * sizeof *g->dist, 0, 1);
+  long total = 0;
+  for (int i = 0; i < hg->npoints; i++) if (hg->dist[(i)] != INF) total += hg->dist[(i)];
+  printf("rounds %d sum %ld\n", rounds, total);
+  long s2 = 0;
+  { fal_cuda_use(g->fal_base.device); long *fal_dr = (long *)fal_dalloc(sizeof(long), __FILE__, __LINE__); fal_dset(fal_dr, 0); fal_redux_L37_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_dr); FAL_CHECK_LAUNCH("fal_redux_L37_5"); s2 += fal_dget(fal_dr); FAL_CUDA(cudaFree(fal_dr)); }
+  printf("%d\n", fal_dget(&g->dist[(0)]));
+}
