@@ -5,7 +5,11 @@
 # from shared/performance.md).  Not part of `make check`.
 #
 #   bench/run.sh [--trials N] [--threads T] [--algos "sssp bfs cc pagerank"]
-#                [--graphs "road-FLA kron-20 slashdot"]
+#                [--graphs "road-FLA kron-20 slashdot"] [--gpu]
+#
+# --gpu builds the samples for CUDA (falconc, then nvcc for sm_90) and
+# compares with the best hand-written GPU code instead (GPU_LIBS: the
+# libraries to link, default -lz -llzma -lgomp).
 #
 # SSSP and BFS start at point 0, or at the point of highest degree when
 # point 0 has no edges.  Graphs are prepared once under bench/cache/ (binary CSR with weights
@@ -21,16 +25,18 @@ trials=5
 threads=2
 algos="sssp bfs cc pagerank"
 graphs="road-FLA kron-20"
+gpu=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--trials) trials=$2; shift 2 ;;
 	--threads) threads=$2; shift 2 ;;
 	--algos) algos=$2; shift 2 ;;
 	--graphs) graphs=$2; shift 2 ;;
+	--gpu) gpu=1; shift ;;
 	*) echo "bench: unknown option $1" >&2; exit 2 ;;
 	esac
 done
-for tool in falconc falgraph libfalcon.a; do
+for tool in falconc falgraph libfalcon.a; do  # BUILD= names another build
 	[ -e "$build/$tool" ] || { echo "bench: $build/$tool missing: run make first" >&2; exit 1; }
 done
 # config.mk is make syntax: read the two values we need from it.
@@ -58,9 +64,15 @@ prepare() { # prepare NAME -> path of the cached binary graph
 
 build_sample() { # build_sample ALGO -> path of the binary
 	exe=$cache/bin/$1
-	"$build/falconc" --target=cpu -o "$cache/bin/$1.c" "$top/samples/$1.fal"
-	$CC -std=c11 -O3 -march=native ${OPENMP_CFLAGS:--fopenmp} -I"$top/include" \
-		-o "$exe" "$cache/bin/$1.c" "$build/libfalcon.a" -lz -llzma -lm
+	if [ "$gpu" = 1 ]; then
+		"$build/falconc" -o "$cache/bin/$1.cu" "$top/samples/$1.fal"
+		${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
+			-o "$exe" "$cache/bin/$1.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
+	else
+		"$build/falconc" --target=cpu -o "$cache/bin/$1.c" "$top/samples/$1.fal"
+		$CC -std=c11 -O3 -march=native ${OPENMP_CFLAGS:--fopenmp} -I"$top/include" \
+			-o "$exe" "$cache/bin/$1.c" "$build/libfalcon.a" -lz -llzma -lm
+	fi
 	echo "$exe"
 }
 
@@ -89,10 +101,15 @@ for g in $graphs; do
 			i=$((i + 1))
 		done
 		med=$(median <"$cache/times")
-		ref=$(awk -v a="$a" -v g="$g" '$1 == a && $2 == g { print $3 }' "$here/references.txt")
+		col=3; [ "$gpu" = 1 ] && col=4
+		ref=$(awk -v a="$a" -v g="$g" -v c=$col '$1 == a && $2 == g { print $c }' "$here/references.txt")
 		ratio=-
 		[ -n "$ref" ] && ratio=$(awk -v m="$med" -v r="$ref" 'BEGIN { printf "%.2f", m / r }')
 		printf '%-9s %-9s %8s %10.1f %10s %8s\n' "$a" "$g" "$threads" "$med" "${ref:--}" "$ratio"
 	done
 done
-echo "(ratio = falconc median / best hand-written CPU code; below 1 is faster)"
+if [ "$gpu" = 1 ]; then
+	echo "(ratio = falconc median / best hand-written GPU code (H200); below 1 is faster)"
+else
+	echo "(ratio = falconc median / best hand-written CPU code; below 1 is faster)"
+fi
