@@ -39,15 +39,15 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 	pagerank) args=""; kind=pagerank ;;
 	esac
 	# shellcheck disable=SC2086 # args are words
-	if ! OMP_NUM_THREADS=4 "$bindir/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
-		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
+	if ! OMP_NUM_THREADS=4 "$bindir/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/run" 2>&1; then
+		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5; return
 	fi
 	# shellcheck disable=SC2086
 	if ! "$FALREF" "$a" "$gf" $args "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
 		fail "$name: the reference failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
 	fi
 	if "$FALREF" compare "$kind" "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
-		pass "$name: $(grep -m1 'time' "$tmp/e2e/log" | sed 's/.*time //')"
+		pass "$name ($(sed -n 's/.*time \(.*\)/\1/p' "$tmp/e2e/run"))"
 	else
 		fail "$name: differs from the reference"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
 	fi
