@@ -265,6 +265,9 @@ typedef struct FuncInfo {
   const Node *def;
   bool element;      /* reachable from a parallel foreach: runs per element */
   char *graph_param; /* the single Graph parameter, or NULL */
+  /* Filled by lowering: the function (or one it calls) uses the hidden
+   * per-point / per-edge locks of `single` (§4.3). */
+  bool single_points, single_edges;
 } FuncInfo;
 
 typedef struct Program {

@@ -947,6 +947,13 @@ static void render_point_method(Ctx *c, const Node *n, EType a,
 static void render_call(Ctx *c, const Node *n)
 {
   const Node *fn = node_field(n, F_FUNCTION);
+  if (fn && fn->kind == K_IDENTIFIER) {
+    const FuncInfo *f = program_func(c->prog, text_of(c, fn));
+    if (f) { /* the callee's singles need their locks cleared too */
+      c->single_points |= f->single_points;
+      c->single_edges |= f->single_edges;
+    }
+  }
   if (fn && fn->kind == K_IDENTIFIER && c->prog->falcon &&
       !c->prog->user_atomics && render_atomic(c, n, text_of(c, fn)))
     return;
@@ -1576,7 +1583,15 @@ static void render_function(Ctx *c, const Node *n)
   if (!node_field(n, F_TYPE)) /* §1: no return type */
     put(c, is_main ? "int " : "void ");
   int mark = c->nsyms;
+  bool sp = c->single_points, se = c->single_edges;
+  c->single_points = c->single_edges = false;
   render_children_of(c, n);
+  if (c->fn) { /* callers' loops clear the locks this function uses */
+    c->fn->single_points = c->single_points;
+    c->fn->single_edges = c->single_edges;
+  }
+  c->single_points = sp;
+  c->single_edges = se;
   sym_pop(c, mark);
   c->fn = saved_fn;
   c->element = saved_el;

@@ -169,7 +169,7 @@ static void add_function(const Source *src, Program *prog, const Node *def)
   const Node *name = declarator_name(decl);
   if (!name)
     return;
-  FuncInfo f = {node_strdup(src, name), def, false, NULL};
+  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false};
   const Node *fdecl = decl;
   while (fdecl && fdecl->kind != K_FUNCTION_DECLARATOR)
     fdecl = node_field(fdecl, F_DECLARATOR);

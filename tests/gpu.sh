@@ -51,6 +51,24 @@ for a in sssp bfs cc tc pagerank; do
 	done
 done
 
+# Atomics that lose no update, and single, on the GPU.
+"$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
+for t in lost_update single_once; do
+	if ! cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
+		fail "gpu: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+	fi
+	for gf in "$tmp/lu.bin" "$tmp/e2e/graphs/kron.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
+		[ $t = lost_update ] && [ "$gf" != "$tmp/lu.bin" ] && continue
+		arg=; [ $t = lost_update ] && arg=20
+		# shellcheck disable=SC2086
+		if "$tmp/gpu/$t" "$gf" $arg >"$tmp/log" 2>&1 && grep -q "^$t: ok" "$tmp/log"; then
+			pass "gpu: $(cat "$tmp/log")"
+		else
+			fail "gpu: $t on $(basename "$gf")"; sed 's/^/    /' "$tmp/log" | head
+		fi
+	done
+done
+
 if [ "${SANITIZE:-0}" = 1 ]; then
 	"$FALGRAPH" --weights 1 100 3 gen kron 10 8 2 "$tmp/small.bin" >/dev/null
 	# Start SSSP at the point of highest degree (Kronecker ids are permuted,

@@ -361,6 +361,20 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/lost_update.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
+	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \
+			"$srcdir/tests/graphs/dups.snap.txt"; do
+			if OMP_NUM_THREADS=8 "$tmp/e2e/single_once" "$gf" >"$tmp/e2e/log" 2>&1 &&
+				grep -q '^single_once: ok' "$tmp/e2e/log"; then
+				pass "e2e: single (p) lets one thread in: $(basename "$gf")"
+			else
+				fail "e2e: single (p) on $(basename "$gf")"; sed 's/^/    /' "$tmp/e2e/log"
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/single_once.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	e2e_cuda
 }
 
