@@ -1333,10 +1333,13 @@ static void render_gpu_reduction(Ctx *c, const Node *stmt, const Node *red,
   int ncaps = c->ncaps;
   kernel_leave(c, &saved);
   const char *g = gname(c, d.graph);
-  putf(c, "{ fal_cuda_use(%s->fal_base.device); %s *fal_dr = (%s *)fal_dalloc(sizeof(%s), __FILE__, __LINE__); "
-       "fal_dset(fal_dr, %d); %s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s%sfal_dr); "
-       "FAL_CHECK_LAUNCH(\"%s\"); %s %s= fal_dget(fal_dr); FAL_CUDA(cudaFree(fal_dr)); }",
-       g, T, T, T, mul ? 1 : 0, name, g, d.edges ? "nedges" : "npoints", a,
+  /* The accumulator is allocated once per device and reused: reductions
+   * often run once per round of a loop. */
+  putf(c, "{ static %s *fal_dr[64]; int fal_dev = %s->fal_base.device; fal_cuda_use(fal_dev); "
+       "if (!fal_dr[fal_dev]) fal_dr[fal_dev] = (%s *)fal_dalloc(sizeof(%s), __FILE__, __LINE__); "
+       "fal_dset(fal_dr[fal_dev], %d); %s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s%sfal_dr[fal_dev]); "
+       "FAL_CHECK_LAUNCH(\"%s\"); %s %s= fal_dget(fal_dr[fal_dev]); }",
+       T, g, T, T, mul ? 1 : 0, name, g, d.edges ? "nedges" : "npoints", a,
        ncaps ? ", " : "", name, ls->name, mul ? "*" : "+");
   free(a);
   strbuf_free(&params);

@@ -108,6 +108,6 @@ int main(int argc, char *argv[])
   for (int i = 0; i < hg->npoints; i++) if (hg->dist[(i)] != INF) total += hg->dist[(i)];
   printf("rounds %d sum %ld\n", rounds, total);
   long s2 = 0;
-  { fal_cuda_use(g->fal_base.device); long *fal_dr = (long *)fal_dalloc(sizeof(long), __FILE__, __LINE__); fal_dset(fal_dr, 0); fal_redux_L37_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_dr); FAL_CHECK_LAUNCH("fal_redux_L37_5"); s2 += fal_dget(fal_dr); FAL_CUDA(cudaFree(fal_dr)); }
+  { static long *fal_dr[64]; int fal_dev = g->fal_base.device; fal_cuda_use(fal_dev); if (!fal_dr[fal_dev]) fal_dr[fal_dev] = (long *)fal_dalloc(sizeof(long), __FILE__, __LINE__); fal_dset(fal_dr[fal_dev], 0); fal_redux_L37_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_dr[fal_dev]); FAL_CHECK_LAUNCH("fal_redux_L37_5"); s2 += fal_dget(fal_dr[fal_dev]); }
   printf("%d\n", fal_dget(&g->dist[(0)]));
 }
