@@ -85,7 +85,7 @@ for g in $graphs; do
 	# SSSP and BFS start at point 0 unless it is isolated (Kronecker ids are
 	# permuted): then at the point of highest degree.
 	source=0
-	if "$build/falgraph" info "$gfile" | grep -q '^min degree: 0$'; then
+	if "$build/falgraph" info "$gfile" | grep -q '^point 0 degree: 0$'; then
 		source=$("$build/falgraph" info "$gfile" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
 	fi
 	for a in $algos; do

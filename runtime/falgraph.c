@@ -172,6 +172,8 @@ static void print_degrees(const fal_graph *g)
   printf("self loops: %lld\n", (long long)loops);
   printf("min degree: %lld\nmax degree: %lld (point %lld)\n", (long long)lo,
          (long long)hi, (long long)hub);
+  if (g->npoints > 0)
+    printf("point 0 degree: %lld\n", (long long)(g->offsets[1] - g->offsets[0]));
 }
 
 static void print_weights(const fal_graph *g)
