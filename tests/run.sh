@@ -252,19 +252,91 @@ build_no_tree_sitter() { # a pkg-config that knows no packages
 		grep -q 'libtree-sitter-dev' "$tmp/cli.err"
 }
 
-build_install() { # out-of-tree build, install and uninstall with DESTDIR
+INSTALLED="bin/falconc bin/falgraph share/man/man1/falconc.1 lib/libfalcon.a
+lib/libfalcon.so.0 lib/libfalcon.so lib/pkgconfig/falcon.pc
+include/falcon/graph.h include/falcon/falcon.h include/falcon/cuda.cuh
+share/aclocal/falcon.m4 share/falcon/falcon.mk"
+
+build_install() { # out-of-tree build, install with DESTDIR, every file there
 	mkdir -p "$tmp/b" && cd "$tmp/b" || return 1
-	"$srcdir/configure" --prefix=/opt/falcon-test --without-cuda >/dev/null &&
+	"$srcdir/configure" --prefix=/opt/falcon-test >/dev/null &&
 		$MAKE >/dev/null 2>&1 && $MAKE install DESTDIR="$tmp/stage" >/dev/null ||
 		{ cd "$srcdir"; return 1; }
 	cd "$srcdir" || return 1
-	for f in bin/falconc share/man/man1/falconc.1; do
+	for f in $INSTALLED; do
 		[ -f "$tmp/stage/opt/falcon-test/$f" ] || { echo "not installed: $f"; return 1; }
 	done
-	"$tmp/stage/opt/falcon-test/bin/falconc" --version >/dev/null || return 1
+	"$tmp/stage/opt/falcon-test/bin/falconc" --version >/dev/null
+}
+
+# A user's project (samples/mixed-project) built against the staged
+# install through pkg-config, run, and checked against the reference.
+mixed_project() { # mixed_project DIR CONFIGURE-ARGS...
+	dir=$1; shift
+	rm -rf "$dir" && cp -r "$srcdir/samples/mixed-project" "$dir" && cd "$dir" &&
+		PKG_CONFIG="pkg-config --define-prefix" \
+		PKG_CONFIG_PATH="$tmp/stage/opt/falcon-test/lib/pkgconfig" \
+		./configure "$@" >"$tmp/mp.log" 2>&1 && $MAKE >>"$tmp/mp.log" 2>&1
+	st=$?
+	cd "$srcdir" || return 1
+	[ $st -eq 0 ] || { tail -5 "$tmp/mp.log"; return 1; }
+}
+
+mixed_expected() { # the summary line the project must print for tiny.txt
+	"$FALREF" sssp "$srcdir/tests/graphs/tiny.txt" 0 "$tmp/mp.ref" >/dev/null || return 1
+	awk '$2 != 2147483647 { n++; s += $2 } END {
+		printf "sssp: %d points, source 0: reached %d, distance sum %d\n", NR, n, s }' \
+		"$tmp/mp.ref"
+}
+
+build_mixed_cpu() {
+	[ -x "$tmp/stage/opt/falcon-test/bin/falconc" ] || { echo "no staged install"; return 1; }
+	mixed_project "$tmp/mp-cpu" --without-cuda || return 1
+	grep -q 'compiled for: cpu' "$tmp/mp.log" || { echo "not a CPU build"; return 1; }
+	LD_LIBRARY_PATH="$tmp/stage/opt/falcon-test/lib" "$tmp/mp-cpu/sssp" \
+		"$srcdir/tests/graphs/tiny.txt" 0 >"$tmp/mp.out" 2>&1 || { cat "$tmp/mp.out"; return 1; }
+	mixed_expected >"$tmp/mp.want" && cmp -s "$tmp/mp.want" "$tmp/mp.out" ||
+		{ echo "want: $(cat "$tmp/mp.want")"; echo "got:  $(cat "$tmp/mp.out")"; return 1; }
+}
+
+build_mixed_gpu() {
+	[ -n "${NVCC:-}" ] || { echo "(no nvcc: skipped)"; return 0; }
+	mixed_project "$tmp/mp-gpu" NVCC="$NVCC" || return 1
+	grep -q 'compiled for: gpu' "$tmp/mp.log" || { echo "not a GPU build"; return 1; }
+	LD_LIBRARY_PATH="$tmp/stage/opt/falcon-test/lib" "$tmp/mp-gpu/sssp" \
+		"$srcdir/tests/graphs/tiny.txt" 0 >"$tmp/mp.out" 2>&1
+	st=$?
+	if nvidia-smi -L >/dev/null 2>&1; then
+		mixed_expected >"$tmp/mp.want" && cmp -s "$tmp/mp.want" "$tmp/mp.out"
+	else # no GPU here: the program must say so
+		[ $st -eq 1 ] && grep -q 'no CUDA GPU is available' "$tmp/mp.out"
+	fi
+}
+
+# falcon.m4 in a user's configure.ac: FALCON_PROG_FALCONC finds the staged
+# falconc through pkg-config and picks the CPU target with --without-cuda.
+build_autoconf_macro() {
+	command -v autoconf >/dev/null 2>&1 || { echo "(autoconf not installed: skipped)"; return 0; }
+	[ -f /usr/share/aclocal/pkg.m4 ] || { echo "(pkg.m4 missing: skipped)"; return 0; }
+	mkdir -p "$tmp/ac" && cd "$tmp/ac" || return 1
+	printf 'AC_INIT([actest], [1.0])\nFALCON_PROG_FALCONC\nAC_CONFIG_FILES([out.mk])\nAC_OUTPUT\n' >configure.ac
+	printf 'FALCONC = @FALCONC@\nFALCON_TARGET = @FALCON_TARGET@\nFALCON_LIBS = @FALCON_LIBS@\n' >out.mk.in
+	cat /usr/share/aclocal/pkg.m4 "$tmp/stage/opt/falcon-test/share/aclocal/falcon.m4" >aclocal.m4
+	autoconf && PKG_CONFIG="pkg-config --define-prefix" \
+		PKG_CONFIG_PATH="$tmp/stage/opt/falcon-test/lib/pkgconfig" \
+		./configure --without-cuda >/dev/null 2>&1
+	st=$?
+	cd "$srcdir" || return 1
+	[ $st -eq 0 ] &&
+		grep -q "^FALCONC = $tmp/stage/opt/falcon-test/bin/falconc\$" "$tmp/ac/out.mk" &&
+		grep -q '^FALCON_TARGET = cpu$' "$tmp/ac/out.mk" &&
+		grep -q 'lfalcon' "$tmp/ac/out.mk" || { cat "$tmp/ac/out.mk" 2>/dev/null; return 1; }
+}
+
+build_uninstall() {
 	(cd "$tmp/b" && $MAKE uninstall DESTDIR="$tmp/stage" >/dev/null) || return 1
 	left=$(find "$tmp/stage" -type f | wc -l)
-	[ "$left" -eq 0 ] || { echo "uninstall left $left files"; return 1; }
+	[ "$left" -eq 0 ] || { echo "uninstall left $left files"; find "$tmp/stage" -type f; return 1; }
 }
 
 build_man_renders() {
@@ -283,7 +355,11 @@ build_man_renders() {
 run_build() {
 	check "build: configure --bogus fails clearly" build_bogus_option
 	check "build: configure names libtree-sitter-dev when missing" build_no_tree_sitter
-	check "build: out-of-tree build, install and uninstall" build_install
+	check "build: out-of-tree build, make install DESTDIR= puts every file" build_install
+	check "build: mixed C + Falcon project against the install (CPU)" build_mixed_cpu
+	check "build: mixed C + Falcon project against the install (CUDA build)" build_mixed_gpu
+	check "build: falcon.m4's FALCON_PROG_FALCONC in a configure.ac" build_autoconf_macro
+	check "build: make uninstall removes every installed file" build_uninstall
 	check "build: the man page renders" build_man_renders
 }
 
