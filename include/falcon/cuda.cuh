@@ -370,17 +370,30 @@ template <typename T, typename V> FAL_HD static inline int fal_max(T *p, V v)
 #endif
 }
 
-/* add/sub: native on integers (and float/double adds on the device),
- * CAS loops otherwise.  They return the old value. */
-template <typename T> FAL_HD static inline T fal_add_loop(T *p, T v)
+/* Read-modify-write by CAS loop: applies f to the current value until no
+ * other thread got in between; returns the old value. */
+template <typename T, typename F> FAL_HD static inline T fal_cas_update(T *p, F f)
 {
   T old = fal_load(p);
   for (;;) {
-    T seen = fal_cas_raw(p, old, (T)(old + v));
+    T seen = fal_cas_raw(p, old, f(old));
     if (fal_same_bits(seen, old))
       return old;
     old = seen;
   }
+}
+
+template <typename T> struct fal_plus { T v; FAL_HD T operator()(T x) const { return (T)(x + v); } };
+template <typename T> struct fal_times { T v; FAL_HD T operator()(T x) const { return (T)(x * v); } };
+template <typename T> struct fal_bitand { T v; FAL_HD T operator()(T x) const { return (T)(x & v); } };
+template <typename T> struct fal_bitor { T v; FAL_HD T operator()(T x) const { return (T)(x | v); } };
+template <typename T> struct fal_bitxor { T v; FAL_HD T operator()(T x) const { return (T)(x ^ v); } };
+
+/* add/sub: native on integers (and float/double adds on the device),
+ * CAS loops otherwise.  They return the old value. */
+template <typename T> FAL_HD static inline T fal_add_loop(T *p, T v)
+{
+  return fal_cas_update(p, fal_plus<T>{v});
 }
 
 #ifdef __CUDA_ARCH__
@@ -410,38 +423,20 @@ template <typename T, typename V> FAL_HD static inline T fal_sub(T *p, V v)
 }
 
 /* Bitwise and/or/xor on integers (§10: the published GPU and/or were
- * swapped).  Generic CAS loops: correct for every integer width. */
+ * swapped).  CAS loops: correct for every integer width. */
 template <typename T, typename V> FAL_HD static inline T fal_and(T *p, V v)
 {
-  T old = fal_load(p);
-  for (;;) {
-    T seen = fal_cas_raw(p, old, (T)(old & (T)v));
-    if (seen == old)
-      return old;
-    old = seen;
-  }
+  return fal_cas_update(p, fal_bitand<T>{(T)v});
 }
 
 template <typename T, typename V> FAL_HD static inline T fal_or(T *p, V v)
 {
-  T old = fal_load(p);
-  for (;;) {
-    T seen = fal_cas_raw(p, old, (T)(old | (T)v));
-    if (seen == old)
-      return old;
-    old = seen;
-  }
+  return fal_cas_update(p, fal_bitor<T>{(T)v});
 }
 
 template <typename T, typename V> FAL_HD static inline T fal_xor(T *p, V v)
 {
-  T old = fal_load(p);
-  for (;;) {
-    T seen = fal_cas_raw(p, old, (T)(old ^ (T)v));
-    if (seen == old)
-      return old;
-    old = seen;
-  }
+  return fal_cas_update(p, fal_bitxor<T>{(T)v});
 }
 
 template <typename T, typename E, typename D>
@@ -535,17 +530,10 @@ template <typename T> __device__ static inline void fal_block_reduce(T v, T *out
     __syncthreads();
   }
   if (threadIdx.x == 0) {
-    if (!mul) {
+    if (mul)
+      fal_cas_update(out, fal_times<T>{part[0]});
+    else
       fal_add(out, part[0]);
-    } else {
-      T old = fal_load(out);
-      for (;;) {
-        T seen = fal_cas_raw(out, old, (T)(old * part[0]));
-        if (fal_same_bits(seen, old))
-          break;
-        old = seen;
-      }
-    }
   }
 }
 
