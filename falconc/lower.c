@@ -1543,6 +1543,40 @@ static void render_update(Ctx *c, const Node *n)
     render_children_of(c, n);
 }
 
+/* ---- parallel sections (§4.5) -------------------------------------------- */
+
+/* parallel sections { section { A } section { B } }  ==>
+ *   { fal_omp_nested();
+ *   #pragma omp parallel sections
+ *     {
+ *   #pragma omp section
+ *       { A }
+ *   #pragma omp section
+ *       { B } } }
+ * Each section runs on a host thread of its own; on the CUDA target its
+ * kernels go to the device of the graph they touch (fal_cuda_use is per
+ * thread), so sections over graphs on different GPUs overlap. */
+static void render_parallel_sections(Ctx *c, const Node *n)
+{
+  if (c->element || c->foreach_depth > 0) {
+    error_at(c->src, n->loc, "parallel sections cannot be nested in a "
+             "parallel foreach (§4.5)");
+    return;
+  }
+  put(c, "{ fal_omp_nested();");
+  pragma_line(c, "omp parallel sections");
+  resync(c, n->start);
+  put(c, "{");
+  for (const Node *s = n->child; s; s = s->next) {
+    if (s->kind != K_SECTION)
+      continue;
+    pragma_line(c, "omp section");
+    resync(c, s->start);
+    render(c, node_field(s, F_BODY));
+  }
+  put(c, " } }");
+}
+
 /* ---- functions and statements ------------------------------------------------ */
 
 static bool is_static(const Ctx *c, const Node *fn)
@@ -1709,9 +1743,7 @@ static void render(Ctx *c, const Node *n)
   case K_STRUCT_REC_SPECIFIER:
     report_unsupported(c, n, "struct_rec (§3.6)");
     break;
-  case K_PARALLEL_SECTIONS_STATEMENT:
-    report_unsupported(c, n, "parallel sections (§4.5)");
-    break;
+  case K_PARALLEL_SECTIONS_STATEMENT: render_parallel_sections(c, n); break;
   case K_REDUCTION_EXPRESSION:
     error_at(c->src, n->loc, "a reduction must be a statement of its own, "
              "optionally under an if (§4.4)");

@@ -75,3 +75,25 @@ cuda_build() {
 			-I"$srcdir/include" -o "$3/$1" "$3/$1.cu" "$LIBFALCON" \
 			${GPU_LIBS:--lz -llzma -lgomp} 2>>"$tmp/err"
 }
+
+# e2e_multigpu GRAPH BINDIR TAG: the SSSP+BFS parallel-sections sample,
+# both result vectors against the references, in parallel and one after
+# the other.
+e2e_multigpu() {
+	gf=$1; bindir=$2; name="$3 multigpu_sssp_bfs $(basename "$gf")"
+	src=$(e2e_source "$gf")
+	"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref.d" >/dev/null 2>&1 &&
+		"$FALREF" bfs "$gf" "$src" "$tmp/e2e/ref.l" >/dev/null 2>&1 ||
+		{ fail "$name: the references failed"; return; }
+	for mode in parallel serial; do
+		if ! OMP_NUM_THREADS=4 "$bindir/multigpu_sssp_bfs" "$gf" "$src" "$tmp/e2e/out.d" \
+			"$tmp/e2e/out.l" $mode >"$tmp/e2e/run" 2>&1; then
+			fail "$name ($mode): the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		elif "$FALREF" compare exact "$tmp/e2e/out.d" "$tmp/e2e/ref.d" >"$tmp/e2e/cmp" 2>&1 &&
+			"$FALREF" compare exact "$tmp/e2e/out.l" "$tmp/e2e/ref.l" >>"$tmp/e2e/cmp" 2>&1; then
+			pass "$name ($mode, $(sed -n 's/^multigpu: time //p' "$tmp/e2e/run"))"
+		else
+			fail "$name ($mode): differs from the references"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+		fi
+	done
+}

@@ -51,6 +51,17 @@ for a in sssp bfs cc tc pagerank; do
 	done
 done
 
+# SSSP and BFS at once in parallel sections, each graph on a GPU of its
+# own where there are two (§4.5).
+if cuda_build multigpu_sssp_bfs "$srcdir/samples/multigpu_sssp_bfs.fal" "$tmp/gpu"; then
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		e2e_multigpu "$gf" "$tmp/gpu" gpu
+	done
+else
+	fail "gpu: building samples/multigpu_sssp_bfs.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # Atomics that lose no update, and single, on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
 for t in lost_update single_once; do

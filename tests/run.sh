@@ -388,13 +388,15 @@ run_runtime() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp bfs cc tc pagerank; do
+	for a in sssp bfs cc tc pagerank multigpu_sssp_bfs; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
 		pass "cuda: samples/$a.fal compiles and links (sm_90 + compute_75 PTX)"
 		if ! nvidia-smi -L >/dev/null 2>&1; then
-			"$tmp/e2e/cuda/$a" "$srcdir/tests/graphs/tiny.txt" >/dev/null 2>"$tmp/err"
+			extra=; [ $a = multigpu_sssp_bfs ] && extra=0
+			# shellcheck disable=SC2086
+			"$tmp/e2e/cuda/$a" "$srcdir/tests/graphs/tiny.txt" $extra >/dev/null 2>"$tmp/err"
 			st=$?
 			if [ $st -eq 1 ] && grep -q 'no CUDA GPU is available' "$tmp/err"; then
 				pass "cuda: $a without a GPU stops with a clear error"
@@ -422,6 +424,15 @@ run_e2e() {
 			e2e_run "$a" "$gf"
 		done
 	done
+	# SSSP and BFS at once in parallel sections (§4.5).
+	if e2e_build multigpu_sssp_bfs "$srcdir/samples/multigpu_sssp_bfs.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.txt" "$tmp/e2e/graphs/tiny.txt"; do
+			e2e_multigpu "$gf" "$tmp/e2e" e2e
+		done
+	else
+		fail "e2e: building samples/multigpu_sssp_bfs.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# Lost updates: 20000 points' MIN/MAX/INCR/ADD on one location, on 8
 	# threads sharing 2 cores, 30 rounds, 5 runs.
 	if e2e_build lost_update "$srcdir/tests/e2e/lost_update.fal"; then

@@ -26,6 +26,7 @@ extern "C" {
 #include "falcon/falcon.h"
 }
 
+#include <mutex>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,19 +59,31 @@ static inline void fal_cuda_fail(cudaError_t err, const char *what,
       fal_cuda_fail(fal_err_, "launching " name, __FILE__, __LINE__);        \
   } while (0)
 
+/* Shared by every host thread (parallel sections, §4.5 run sections on
+ * threads of their own); each thread's current device is its own, as it is
+ * for CUDA. */
 typedef struct fal_cuda_state {
   int ndevices;     /* 0 until the first query */
   int next;         /* round-robin placement (§2) */
   int sms[64];      /* multiprocessors per device */
-  int current;
 } fal_cuda_state;
 
 static fal_cuda_state fal_cuda;
+static std::once_flag fal_cuda_once;
+static thread_local int fal_cuda_current = -1;
+
+static inline void fal_cuda_query(void);
 
 /* Counts the devices once; no GPU is a clear error, not a crash. */
 static inline int fal_cuda_devices(void)
 {
-  if (fal_cuda.ndevices == 0) {
+  std::call_once(fal_cuda_once, fal_cuda_query);
+  return fal_cuda.ndevices;
+}
+
+static inline void fal_cuda_query(void)
+{
+  {
     cudaError_t err = cudaGetDeviceCount(&fal_cuda.ndevices);
     if (err != cudaSuccess || fal_cuda.ndevices == 0) {
       fprintf(stderr, "falcon: error: this program places objects on a GPU, but "
@@ -84,9 +97,7 @@ static inline int fal_cuda_devices(void)
     for (int d = 0; d < fal_cuda.ndevices; d++)
       FAL_CUDA(cudaDeviceGetAttribute(&fal_cuda.sms[d],
                                       cudaDevAttrMultiProcessorCount, d));
-    fal_cuda.current = -1;
   }
-  return fal_cuda.ndevices;
 }
 
 /* The device for a new GPU object: `<GPU, n>` (checked) or round robin. */
@@ -101,15 +112,15 @@ static inline int fal_cuda_place(int wanted, const char *file, int line)
   }
   if (wanted >= 0)
     return wanted;
-  return fal_cuda.next++ % n;
+  return __atomic_fetch_add(&fal_cuda.next, 1, __ATOMIC_RELAXED) % n;
 }
 
 static inline void fal_cuda_use(int device)
 {
   fal_cuda_devices();
-  if (device >= 0 && device != fal_cuda.current) {
+  if (device >= 0 && device != fal_cuda_current) {
     FAL_CUDA(cudaSetDevice(device));
-    fal_cuda.current = device;
+    fal_cuda_current = device;
   }
 }
 
@@ -118,7 +129,7 @@ enum { FAL_BLOCK = 256 };
 /* Blocks for n elements: enough to fill the device, grid-stride beyond. */
 static inline unsigned fal_cuda_grid(int64_t n)
 {
-  int dev = fal_cuda.current < 0 ? 0 : fal_cuda.current;
+  int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;
   int64_t full = (int64_t)fal_cuda.sms[dev] * 8;
   int64_t want = (n + FAL_BLOCK - 1) / FAL_BLOCK;
   if (want < 1)
@@ -126,11 +137,18 @@ static inline unsigned fal_cuda_grid(int64_t n)
   return (unsigned)(want < full ? want : full);
 }
 
-/* rtclock() waits for the GPU so that timings include queued kernels. */
+/* rtclock() waits for the GPU so that timings include queued kernels: the
+ * device this thread works on, or every device before it chose one. */
 static inline double fal_rtclock_sync(void)
 {
-  if (fal_cuda.ndevices > 0)
+  if (fal_cuda_current >= 0) {
     FAL_CUDA(cudaDeviceSynchronize());
+  } else {
+    for (int d = 0; d < fal_cuda.ndevices; d++) {
+      FAL_CUDA(cudaSetDevice(d));
+      FAL_CUDA(cudaDeviceSynchronize());
+    }
+  }
   return fal_rtclock();
 }
 #define rtclock() fal_rtclock_sync()
@@ -143,7 +161,7 @@ static inline void *fal_dalloc(size_t bytes, const char *file, int line)
   cudaError_t err = cudaMalloc(&p, bytes ? bytes : 1);
   if (err != cudaSuccess) {
     fprintf(stderr, "%s:%d: error: cannot allocate %zu bytes on GPU %d: %s\n",
-            file, line, bytes, fal_cuda.current, cudaGetErrorString(err));
+            file, line, bytes, fal_cuda_current, cudaGetErrorString(err));
     exit(1);
   }
   return p;

@@ -91,6 +91,17 @@ static inline int64_t fal_indeg(const fal_graph *g, fal_point p)
   return g->in_offsets[p + 1] - g->in_offsets[p];
 }
 
+/* parallel sections (§4.5) run each section on a thread of its own; a
+ * foreach inside a section is itself parallel, so nested OpenMP regions
+ * are allowed (two levels). */
+static inline void fal_omp_nested(void)
+{
+#ifdef _OPENMP
+  if (omp_get_max_active_levels() < 2)
+    omp_set_max_active_levels(2);
+#endif
+}
+
 #ifndef __cplusplus
 /* The CUDA target (falcon/cuda.cuh, C++) defines its own rtclock and
  * atomics; what follows is the C11 version. */
