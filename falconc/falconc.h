@@ -268,6 +268,8 @@ typedef struct FuncInfo {
   /* Filled by lowering: the function (or one it calls) uses the hidden
    * per-point / per-edge locks of `single` (§4.3). */
   bool single_points, single_edges;
+  bool merge;        /* registered with updateFunction (§7): its two Point
+                      * parameters belong to two copies of a partition */
 } FuncInfo;
 
 typedef struct Program {
@@ -283,6 +285,8 @@ typedef struct Program {
   bool uses_sources;    /* e.src over edges */
   bool user_atomics;    /* the file defines its own MIN/MAX/... */
   const Node *struct_at; /* top-level item before which fal_G is defined */
+  char **parted;        /* graphs that makePartition is called on (§7) */
+  int nparted;
 } Program;
 
 /* Collects properties, struct fields, functions and the call graph;
@@ -293,6 +297,7 @@ const Prop *program_prop(const Program *prog, const char *name);
 FuncInfo *program_func(const Program *prog, const char *name);
 FalKind program_field_kind(const Program *prog, const char *struct_name,
                            const char *field);
+bool program_parted(const Program *prog, const char *graph);
 
 /* ---- lower.c: Falcon -> C with OpenMP -------------------------------------- */
 

@@ -606,13 +606,25 @@ static void render_parameter(Ctx *c, const Node *n)
     report_unsupported(c, type, "Set and Collection parameters (§3.4, §3.5)");
     return;
   }
-  put(c, kind == FK_GRAPH ? "fal_G " : kind == FK_POINT ? "fal_point " : "fal_edge ");
+  bool merge_point = c->fn && c->fn->merge && kind == FK_POINT;
+  if (!merge_point)
+    put(c, kind == FK_GRAPH ? "fal_G " : kind == FK_POINT ? "fal_point " : "fal_edge ");
   if (!d)
     return;
-  if (kind == FK_GRAPH)
+  if (kind == FK_GRAPH) {
     render_graph_declarator(c, d, true);
-  else
+  } else if (c->fn && c->fn->merge && kind == FK_POINT && unplace(d) &&
+             unplace(d)->kind == K_IDENTIFIER) {
+    /* merge(Point orig, Point incom) (§7): each point comes with the copy
+     * of the partition it belongs to. */
+    char *name = text_of(c, unplace(d));
+    char *graph = ctx_printf(c, "fal_g_%s", name);
+    putf(c, "fal_G *%s, fal_point %s", graph, name);
+    sym_add(c, graph, FK_GRAPH, NULL, NULL);
+    sym_add(c, name, FK_POINT, graph, NULL);
+  } else {
     render_id_declarator(c, d, kind, bound_graph(c, type));
+  }
 }
 
 /* `G1.getType() <GPU> G2;` (§2).  On the CPU target the new graph is the
@@ -921,9 +933,16 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
   } else if (is_one_of(m, (const char *const[]){"addPoint", "addEdge",
                  "delpoint", "deledge", NULL})) {
     report_unsupported(c, n, "graph mutation (§6)");
-  } else if (is_one_of(m, (const char *const[]){"makePartition",
-                 "updateFunction", "updatePartition", NULL})) {
-    report_unsupported(c, n, "partitioned execution (§7)");
+  } else if (strcmp(m, "makePartition") == 0 && nargs == 3) {
+    putf(c, "fal_G_partition(%s, %s, %s, %s, __FILE__, __LINE__)", g,
+         render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
+         render_str(c, node_named_child(args, 2)));
+  } else if (strcmp(m, "updateFunction") == 0 && nargs == 1) {
+    putf(c, "(%s->fal_merge = %s)", g, render_str(c, node_named_child(args, 0)));
+  } else if (strcmp(m, "updatePartition") == 0 && nargs == 0) {
+    /* Ghosts are exchanged and merged after every foreach over the
+     * partitioned graph (fal_G_parts_pull), so there is nothing left. */
+    put(c, "((void)0)");
   } else {
     error_at(c->src, n->loc, "unknown graph member function '%s' (§3.1)", m);
   }
@@ -1027,7 +1046,7 @@ static void render_foreach_body(Ctx *c, const Node *n, bool parallel)
 /* foreach (t In g.points) S  ==>  [#pragma omp parallel for]
  *                                 for (fal_point t = 0; t < g->npoints; t++) S */
 static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
-                               const char *var, bool parallel)
+                               const char *var, bool parallel, bool ranged)
 {
   bool edges = it->dom == D_EDGES;
   int mark = c->nsyms;
@@ -1056,9 +1075,13 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                          : "omp parallel for schedule(dynamic, 256)");
     resync(c, n->start);
   }
-  putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
-       edges ? "fal_edge" : "fal_point", var, var, gname(c, it->graph),
-       edges ? "nedges" : "npoints", var, body);
+  if (ranged) /* one part of a partitioned graph (§7) */
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
+         var, var, body);
+  else
+    putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
+         edges ? "fal_edge" : "fal_point", var, var, gname(c, it->graph),
+         edges ? "nedges" : "npoints", var, body);
   sym_pop(c, mark);
 }
 
@@ -1172,7 +1195,7 @@ static const char *kernel_name(Ctx *c, const Node *n, const char *what)
  *       { fal_point t = i; S } }
  * and at the foreach: the launch, sized from the device (§4.1). */
 static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
-                                  const char *var)
+                                  const char *var, bool ranged)
 {
   bool edges = it->dom == D_EDGES;
   const char *name = kernel_name(c, n, "foreach");
@@ -1190,12 +1213,15 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
-  strbuf_printf(k, "__global__ void %s(%s)\n{\n%s", name, params.data ? params.data : "",
+  strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
+                ranged && c->ncaps ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
                 views.data ? views.data : "");
-  strbuf_printf(k, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-                "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) "
+  const char *limit = ranged ? "fal_hi" : ctx_printf(c, "%s->%s", it->graph,
+                                                      edges ? "nedges" : "npoints");
+  strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+                "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s %s = (%s)fal_i; %s }\n}\n",
-                it->graph, edges ? "nedges" : "npoints", edges ? "fal_edge" : "fal_point",
+                ranged ? "fal_lo + " : "", limit, edges ? "fal_edge" : "fal_point",
                 var, edges ? "fal_edge" : "fal_point", body.data ? body.data : "");
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");
@@ -1206,13 +1232,44 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 0, __FILE__, __LINE__); ", g);
   if (se)
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 1, __FILE__, __LINE__); ", g);
-  putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\"); }",
-       name, g, edges ? "nedges" : "npoints", a, name);
+  if (ranged)
+    putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
+         "FAL_CHECK_LAUNCH(\"%s\"); }", name, a, *a ? ", " : "", name);
+  else
+    putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\"); }",
+         name, g, edges ? "nedges" : "npoints", a, name);
   free(a);
   strbuf_free(&body);
   strbuf_free(&params);
   strbuf_free(&views);
   strbuf_free(&args);
+}
+
+/* foreach (t In hg.points) S, hg partitioned (§7)  ==>
+ *   { fal_G_parts_push(hg);                  copies of the current values
+ *     for each GPU part: launch S over the part's points (asynchronous)
+ *     for each host part: an OpenMP loop of S over the part's points
+ *     fal_G_parts_pull(hg); }                ghosts merged, results back
+ * Inside, `hg` names the part being processed. */
+static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
+                                       const char *var)
+{
+  const char *g = it->graph;
+  const char *part_loop = ctx_printf(c,
+      "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
+      "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
+      "%s->fal_lo[fal_pi + 1]; ", g, g, g, g);
+  putf(c, "{ fal_G_parts_push(%s); ", g);
+  if (c->gpu) {
+    put(c, part_loop);
+    putf(c, "if (fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
+    render_kernel_foreach(c, n, it, var, true);
+    put(c, " } } ");
+  }
+  put(c, part_loop);
+  putf(c, "if (!fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
+  render_foreach_all(c, n, it, var, true, true);
+  putf(c, " } }\nfal_G_parts_pull(%s); }", g);
 }
 
 static void render_foreach(Ctx *c, const Node *n)
@@ -1238,11 +1295,17 @@ static void render_foreach(Ctx *c, const Node *n)
   }
   char *var = text_of(c, var_node);
   bool parallel = !c->element && c->foreach_depth == 0;
-  if (parallel && c->gpu && (it.dom == D_POINTS || it.dom == D_EDGES) &&
+  if (parallel && program_parted(c->prog, it.graph) && !graph_on_gpu(c, it.graph)) {
+    if (it.dom == D_POINTS)
+      render_partitioned_foreach(c, n, &it, var);
+    else
+      report_unsupported(c, n, "a parallel foreach over the edges of a "
+                                "partitioned graph (§7)");
+  } else if (parallel && c->gpu && (it.dom == D_POINTS || it.dom == D_EDGES) &&
       graph_on_gpu(c, it.graph))
-    render_kernel_foreach(c, n, &it, var);
+    render_kernel_foreach(c, n, &it, var, false);
   else if (it.dom == D_POINTS || it.dom == D_EDGES)
-    render_foreach_all(c, n, &it, var, parallel);
+    render_foreach_all(c, n, &it, var, parallel, false);
   else
     render_foreach_nbrs(c, n, &it, var);
 }
@@ -1824,6 +1887,104 @@ static void emit_gpu_graph_functions(Ctx *c)
          "  g->fal_base.structure_of = NULL;\n  fal_gbase_free(&h.fal_base);\n}\n");
 }
 
+/* Partitioned graphs (§7): the canonical values live in the host graph;
+ * each part holds a whole copy, works on its own range of points, and
+ * after each foreach the copies are merged back: for each point, every
+ * copy that changed it is merged into the owner's copy with the
+ * updateFunction (or simply taken without one), and the owner's value
+ * becomes the canonical one.  Graph-level properties changed by any part
+ * take that part's value. */
+static void emit_partition_functions(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)\n{\n"
+         "  int k = ngpu + ncpu;\n  (void)policy;\n"
+         "  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {\n"
+         "    fprintf(stderr, \"%s:%d: error: makePartition(%d, %d): between 1 and 64 parts\\n\", file, line, ngpu, ncpu);\n"
+         "    exit(1);\n  }\n"
+         "  h->fal_nparts = k;\n"
+         "  h->fal_parts = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
+         "  h->fal_mirrors = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
+         "  h->fal_lo = (int64_t *)fal_calloc((size_t)k + 1, sizeof(int64_t));\n"
+         "  const int64_t *off = h->fal_base.csr.offsets;\n"
+         "  int64_t n = h->npoints, m = h->nedges;\n"
+         "  for (int i = 1; i < k; i++) { /* ORDERED: contiguous, balanced by edges */\n"
+         "    int64_t want = m / k * i + m % k * i / k, lo = h->fal_lo[i - 1], hi = n;\n"
+         "    while (lo < hi) {\n      int64_t mid = lo + (hi - lo) / 2;\n"
+         "      if (off[mid] < want)\n        lo = mid + 1;\n      else\n        hi = mid;\n    }\n"
+         "    h->fal_lo[i] = lo;\n  }\n  h->fal_lo[k] = n;\n"
+         "  for (int i = 0; i < k; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
+  if (c->gpu)
+    put(c, "    if (i < ngpu && fal_cuda_count_quiet() > 0) { /* a GPU part */\n"
+           "      *q = fal_G_gpu(-1);\n      fal_G_to_gpu(q, h, file, line);\n      continue;\n    }\n"
+           "    if (i < ngpu && i == 0)\n"
+           "      fprintf(stderr, \"falcon: note: no GPU: the %d GPU part(s) run on the host\\n\", ngpu);\n");
+  put(c, "    q->fal_base.csr = h->fal_base.csr; /* a host part shares the CSR */\n"
+         "    q->fal_base.device = -1;\n"
+         "    q->npoints = h->npoints;\n    q->nedges = h->nedges;\n    q->directed = h->directed;\n");
+  for (int i = 0; i < p->nprops; i++)
+    putf(c, "    q->%s = (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n", p->props[i].name,
+         p->props[i].ctype, prop_count_expr(p->props[i].kind), p->props[i].name);
+  put(c, "  }\n}\n");
+  /* push */
+  put(c, "static void fal_G_parts_push(fal_G *h)\n{\n"
+         "  for (int i = 0; i < h->fal_nparts; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
+  if (c->gpu)
+    put(c, "    if (q->fal_base.on_gpu) {\n      fal_G_to_gpu(q, h, __FILE__, __LINE__);\n"
+           "      continue;\n    }\n");
+  for (int i = 0; i < p->nprops; i++)
+    putf(c, "    if (h->%s)\n      memcpy(q->%s, h->%s, %s * sizeof *h->%s);\n",
+         p->props[i].name, p->props[i].name, p->props[i].name,
+         prop_count_expr(p->props[i].kind), p->props[i].name);
+  put(c, "  }\n}\n");
+  /* differs / take for points */
+  put(c, "static int fal_G_point_differs(const fal_G *a, const fal_G *h, fal_point p)\n{\n  return 0");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, " ||\n    (h->%s && memcmp(&a->%s[p], &h->%s[p], sizeof *h->%s) != 0)",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, ";\n}\n");
+  put(c, "static void fal_G_point_take(fal_G *to, const fal_G *from, fal_point p)\n{\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (to->%s && from->%s)\n    to->%s[p] = from->%s[p];\n", p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "}\n");
+  /* pull */
+  put(c, "static void fal_G_parts_pull(fal_G *h)\n{\n  fal_G *v[64];\n  int k = h->fal_nparts;\n"
+         "  for (int i = 0; i < k; i++) {\n    v[i] = &h->fal_parts[i];\n");
+  if (c->gpu)
+    put(c, "    if (v[i]->fal_base.on_gpu) {\n      fal_G_to_host(&h->fal_mirrors[i], v[i]);\n"
+           "      v[i] = &h->fal_mirrors[i];\n    }\n");
+  put(c, "  }\n"
+         "  for (int o = 0; o < k; o++) {\n"
+         "    int64_t lo = h->fal_lo[o], hi = h->fal_lo[o + 1];\n"
+         "#pragma omp parallel for schedule(static)\n"
+         "    for (int64_t p = lo; p < hi; p++) {\n"
+         "      for (int j = 0; j < k; j++) {\n"
+         "        if (j == o || !fal_G_point_differs(v[j], h, (fal_point)p))\n          continue;\n"
+         "        if (h->fal_merge)\n          h->fal_merge(v[o], (fal_point)p, v[j], (fal_point)p);\n"
+         "        else\n          fal_G_point_take(v[o], v[j], (fal_point)p);\n      }\n"
+         "      fal_G_point_take(h, v[o], (fal_point)p);\n    }\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_EDGE)
+      putf(c, "    if (h->%s) /* edges go with the part that owns their source */\n"
+              "      memcpy(&h->%s[h->fal_base.csr.offsets[lo]], &v[o]->%s[h->fal_base.csr.offsets[lo]],\n"
+              "             (size_t)(h->fal_base.csr.offsets[hi] - h->fal_base.csr.offsets[lo]) * sizeof *h->%s);\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  }\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s) { /* a value changed by any part wins */\n"
+              "    %s before = h->%s[0];\n"
+              "    for (int j = 0; j < k; j++)\n"
+              "      if (memcmp(&v[j]->%s[0], &before, sizeof before) != 0) {\n"
+              "        h->%s[0] = v[j]->%s[0];\n        break;\n      }\n  }\n",
+           p->props[i].name, p->props[i].ctype, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "}\n");
+}
+
 /* struct fal_G: the graph type of this program (struct of arrays). */
 static void emit_graph_struct(Ctx *c)
 {
@@ -1833,6 +1994,11 @@ static void emit_graph_struct(Ctx *c)
   for (int i = 0; i < p->nprops; i++)
     putf(c, "  %s *%s; /* %s property */\n", p->props[i].ctype, p->props[i].name,
          p->props[i].kind == PK_POINT ? "point" : p->props[i].kind == PK_EDGE ? "edge" : "graph");
+  if (p->nparted)
+    put(c, "  /* makePartition (§7): the parts, host views of GPU parts, the first\n"
+           "   * point of each part, and the merge function of updateFunction */\n"
+           "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts;\n  int64_t *fal_lo;\n"
+           "  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);\n");
   put(c, "};\n");
   put(c, "static void fal_G_read(fal_G *g, const char *path)\n{\n");
   if (p->uses_in_edges)
@@ -1845,6 +2011,8 @@ static void emit_graph_struct(Ctx *c)
          "  g->directed = g->fal_base.csr.directed;\n}\n");
   if (c->gpu)
     emit_gpu_graph_functions(c);
+  if (p->nparted)
+    emit_partition_functions(c);
 }
 
 /* Property struct types must be complete before struct fal_G. */

@@ -58,6 +58,52 @@ static const Node *method_name(const Node *call)
   return fn && fn->kind == K_FIELD_EXPRESSION ? node_field(fn, F_FIELD) : NULL;
 }
 
+bool program_parted(const Program *prog, const char *graph)
+{
+  for (int i = 0; graph && i < prog->nparted; i++)
+    if (strcmp(prog->parted[i], graph) == 0)
+      return true;
+  return false;
+}
+
+/* ---- partitions (§7) ------------------------------------------------------ */
+
+/* hg.makePartition(...) marks hg; hg.updateFunction(f) marks f. */
+static void scan_partition_call(const Source *src, Program *prog, const Node *call,
+                                const Node *m)
+{
+  const Node *obj = node_field(node_field(call, F_FUNCTION), F_ARGUMENT);
+  if (node_text_is(src, m, "makePartition") && obj && obj->kind == K_IDENTIFIER) {
+    char *name = node_strdup(src, obj);
+    if (program_parted(prog, name)) {
+      free(name);
+      return;
+    }
+    prog->parted = xrealloc(prog->parted, (size_t)(prog->nparted + 1) * sizeof *prog->parted);
+    prog->parted[prog->nparted++] = name;
+  }
+}
+
+static void mark_merge_functions(const Source *src, Program *prog, const Node *root)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    const Node *m = n->kind == K_CALL_EXPRESSION ? method_name(n) : NULL;
+    if (!m || !node_text_is(src, m, "updateFunction"))
+      continue;
+    const Node *f = node_named_child(node_field(n, F_ARGUMENTS), 0);
+    if (!f || f->kind != K_IDENTIFIER)
+      continue;
+    char *name = node_strdup(src, f);
+    FuncInfo *fi = program_func(prog, name);
+    if (fi)
+      fi->merge = true;
+    else
+      error_at(src, f->loc, "updateFunction needs a function defined in this "
+               "file, '%s' is not one (§7)", name);
+    free(name);
+  }
+}
+
 /* ---- properties (§3.1) -------------------------------------------------- */
 
 static bool prop_kind_of(const Source *src, const Node *m, PropKind *kind)
@@ -169,7 +215,7 @@ static void add_function(const Source *src, Program *prog, const Node *def)
   const Node *name = declarator_name(decl);
   if (!name)
     return;
-  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false};
+  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false, false};
   const Node *fdecl = decl;
   while (fdecl && fdecl->kind != K_FUNCTION_DECLARATOR)
     fdecl = node_field(fdecl, F_DECLARATOR);
@@ -249,6 +295,8 @@ static void scan_node(const Source *src, Program *prog, const Node *n)
       add_prop(src, prog, n, pk);
     if (m && node_text_is(src, m, "getInDegree"))
       prog->uses_in_edges = true;
+    if (m)
+      scan_partition_call(src, prog, n, m);
     break;
   case K_FIELD_EXPRESSION:
     m = node_field(n, F_FIELD);
@@ -306,6 +354,10 @@ bool sema_program(const Source *src, const Node *root, Program *prog)
     if (in_list(atomic_names, prog->funcs[i].name))
       prog->user_atomics = true;
   mark_element_functions(src, prog);
+  mark_merge_functions(src, prog, root);
+  /* Parts of a partitioned graph may be placed on GPUs (§7). */
+  if (prog->nparted)
+    prog->uses_gpu = true;
   find_struct_at(root, prog);
   return error_count() == before;
 }
@@ -325,6 +377,9 @@ void program_free(Program *prog)
     free(prog->funcs[i].name);
     free(prog->funcs[i].graph_param);
   }
+  for (int i = 0; i < prog->nparted; i++)
+    free(prog->parted[i]);
+  free(prog->parted);
   free(prog->props);
   free(prog->fields);
   free(prog->funcs);

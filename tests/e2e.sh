@@ -97,3 +97,24 @@ e2e_multigpu() {
 		fi
 	done
 }
+
+# e2e_partitioned GRAPH BINDIR TAG "NGPU NCPU"...: one SSSP over a graph
+# split into parts (§7), compared with Dijkstra for each split.
+e2e_partitioned() {
+	gf=$1; bindir=$2; tag=$3; shift 3
+	src=$(e2e_source "$gf")
+	"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref.p" >/dev/null 2>&1 ||
+		{ fail "$tag partitioned_sssp $(basename "$gf"): the reference failed"; return; }
+	for split in "$@"; do
+		name="$tag partitioned_sssp $(basename "$gf") ($split)"
+		# shellcheck disable=SC2086 # the split is two words
+		if ! OMP_NUM_THREADS=4 "$bindir/partitioned_sssp" "$gf" "$src" $split \
+			"$tmp/e2e/out.p" >"$tmp/e2e/run" 2>&1; then
+			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		elif "$FALREF" compare exact "$tmp/e2e/out.p" "$tmp/e2e/ref.p" >"$tmp/e2e/cmp" 2>&1; then
+			pass "$name: $(sed -n 's/^partitioned_sssp: time //p' "$tmp/e2e/run")"
+		else
+			fail "$name: differs from the reference"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+		fi
+	done
+}

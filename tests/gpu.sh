@@ -62,6 +62,16 @@ else
 	fail "gpu: building samples/multigpu_sssp_bfs.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
 
+# One SSSP over partitions on GPUs and the host (§7).
+if cuda_build partitioned_sssp "$srcdir/samples/partitioned_sssp.fal" "$tmp/gpu"; then
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		e2e_partitioned "$gf" "$tmp/gpu" gpu "1 0" "2 0" "1 1" "2 1"
+	done
+else
+	fail "gpu: building samples/partitioned_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # Atomics that lose no update, and single, on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
 for t in lost_update single_once; do

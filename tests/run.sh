@@ -388,11 +388,17 @@ run_runtime() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp bfs cc tc pagerank multigpu_sssp_bfs; do
+	for a in sssp bfs cc tc pagerank multigpu_sssp_bfs partitioned_sssp; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
 		pass "cuda: samples/$a.fal compiles and links (sm_90 + compute_75 PTX)"
+		if [ $a = partitioned_sssp ]; then
+			# Without a GPU its GPU parts run on the host (§7).
+			nvidia-smi -L >/dev/null 2>&1 ||
+				e2e_partitioned "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/cuda" "cuda (no GPU)" "2 1"
+			continue
+		fi
 		if ! nvidia-smi -L >/dev/null 2>&1; then
 			extra=; [ $a = multigpu_sssp_bfs ] && extra=0
 			# shellcheck disable=SC2086
@@ -432,6 +438,15 @@ run_e2e() {
 		done
 	else
 		fail "e2e: building samples/multigpu_sssp_bfs.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# One SSSP over partitions (§7): GPU parts run on the host here.
+	if e2e_build partitioned_sssp "$srcdir/samples/partitioned_sssp.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.txt" "$tmp/e2e/graphs/tiny.txt"; do
+			e2e_partitioned "$gf" "$tmp/e2e" e2e "0 1" "0 3" "2 1"
+		done
+	else
+		fail "e2e: building samples/partitioned_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# Lost updates: 20000 points' MIN/MAX/INCR/ADD on one location, on 8
 	# threads sharing 2 cores, 30 rounds, 5 runs.

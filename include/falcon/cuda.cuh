@@ -100,6 +100,17 @@ static inline void fal_cuda_query(void)
   }
 }
 
+/* The number of GPUs, 0 (quietly) when there is none: for code that can
+ * fall back to the host, such as the GPU parts of a partition (§7). */
+static inline int fal_cuda_count_quiet(void)
+{
+  int n = 0;
+  if (cudaGetDeviceCount(&n) != cudaSuccess)
+    n = 0;
+  cudaGetLastError(); /* clear the error of a failed query */
+  return n;
+}
+
 /* The device for a new GPU object: `<GPU, n>` (checked) or round robin. */
 static inline int fal_cuda_place(int wanted, const char *file, int line)
 {

@@ -107,6 +107,9 @@ static inline void fal_omp_nested(void)
  * atomics; what follows is the C11 version. */
 #define rtclock() fal_rtclock()
 #endif
+/* makePartition policies (§7). */
+#define ORDERED 0
+
 #ifndef MAX_INT
 #define MAX_INT INT_MAX
 #endif
