@@ -1848,9 +1848,16 @@ static void mark_interesting(Node *root, bool gpu)
   }
 }
 
+/* The number of elements of a property of graph `h` (point, edge, 1). */
 static const char *prop_count_expr(PropKind k)
 {
   return k == PK_POINT ? "(size_t)h->npoints" : k == PK_EDGE ? "(size_t)h->nedges" : "1";
+}
+
+/* The same, counted on the GPU graph `d` (the host side may be empty). */
+static const char *prop_count_dev(PropKind k)
+{
+  return k == PK_POINT ? "(size_t)d->npoints" : k == PK_EDGE ? "(size_t)d->nedges" : "1";
 }
 
 /* CUDA target: placing a graph, copying it to and from its GPU (§2, §5). */
@@ -1872,10 +1879,11 @@ static void emit_gpu_graph_functions(Ctx *c)
          p->props[i].name);
   put(c, "}\n");
   put(c, "static void fal_G_to_host(fal_G *h, const fal_G *d)\n{\n"
-         "  fal_cuda_use(d->fal_base.device);\n");
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  h->npoints = d->npoints;\n  h->nedges = d->nedges;\n  h->directed = d->directed;\n");
   for (int i = 0; i < p->nprops; i++)
     putf(c, "  fal_dcopy_out((void **)&h->%s, d->%s, %s * sizeof *h->%s);\n",
-         p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
+         p->props[i].name, p->props[i].name, prop_count_dev(p->props[i].kind),
          p->props[i].name);
   put(c, "}\n");
   put(c, "static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)\n{\n"

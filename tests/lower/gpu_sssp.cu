@@ -45,7 +45,10 @@ static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
 static void fal_G_to_host(fal_G *h, const fal_G *d)
 {
   fal_cuda_use(d->fal_base.device);
-  fal_dcopy_out((void **)&h->dist, d->dist, (size_t)h->npoints * sizeof *h->dist);
+  h->npoints = d->npoints;
+  h->nedges = d->nedges;
+  h->directed = d->directed;
+  fal_dcopy_out((void **)&h->dist, d->dist, (size_t)d->npoints * sizeof *h->dist);
 }
 static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
 {
