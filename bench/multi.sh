@@ -1,0 +1,76 @@
+#!/bin/sh
+# bench/multi.sh: several devices (§4.5, §7).  Builds the two multi-device
+# samples for CUDA and, on each graph, times
+#   - SSSP and BFS one after the other vs. at once in parallel sections
+#     (samples/multigpu_sssp_bfs.fal; with two GPUs each gets one);
+#   - one SSSP over partitions: 1 GPU, 2 GPUs, 2 GPUs + the host
+#     (samples/partitioned_sssp.fal);
+# checking every result against the serial references, and prints medians.
+#
+#   bench/multi.sh [--trials N] [GRAPH.bin ...]
+#
+# Default graphs: road-FLA (../shared/data, weights 1..1000) and a
+# 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
+# BUILD= names the build directory, GPU_LIBS the libraries to link.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+build=${BUILD:-$top/build}
+data=${DATA:-$top/../shared/data}
+trials=3
+[ "${1:-}" = --trials ] && { trials=$2; shift 2; }
+cache=$here/cache
+mkdir -p "$cache/bin"
+if [ $# -eq 0 ]; then
+	[ -f "$cache/road-FLA.bin" ] ||
+		"$build/falgraph" --weights 1 1000 1 convert "$data/road-FLA.gr.xz" "$cache/road-FLA.bin" >/dev/null
+	[ -f "$cache/kron-22.bin" ] ||
+		"$build/falgraph" --weights 1 1000 1 gen kron 22 16 1 "$cache/kron-22.bin" >/dev/null
+	set -- "$cache/road-FLA.bin" "$cache/kron-22.bin"
+fi
+for s in multigpu_sssp_bfs partitioned_sssp; do
+	"$build/falconc" -o "$cache/bin/$s.cu" "$top/samples/$s.fal"
+	${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
+		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
+done
+nvidia-smi -L 2>/dev/null || echo "bench: no GPU visible"
+
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
+	else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# run LABEL COMMAND...: the median of the "time" lines of several runs
+run() {
+	label=$1; shift
+	: >"$cache/times"
+	i=0
+	while [ $i -lt "$trials" ]; do
+		"$@" >"$cache/out" 2>&1 || { cat "$cache/out" >&2; exit 1; }
+		sed -n 's/^[a-z_]*: time \([0-9.]*\) ms$/\1/p' "$cache/out" >>"$cache/times"
+		i=$((i + 1))
+	done
+	printf '  %-34s %10.1f ms\n' "$label" "$(median <"$cache/times")"
+}
+
+for g in "$@"; do
+	src=0
+	if "$build/falgraph" info "$g" | grep -q '^point 0 degree: 0$'; then
+		src=$("$build/falgraph" info "$g" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
+	fi
+	echo "$(basename "$g") (source $src):"
+	"$build/falref" sssp "$g" "$src" "$cache/ref.d" >/dev/null
+	"$build/falref" bfs "$g" "$src" "$cache/ref.l" >/dev/null
+	for mode in serial parallel; do
+		run "SSSP + BFS, $mode" "$cache/bin/multigpu_sssp_bfs" "$g" "$src" \
+			"$cache/out.d" "$cache/out.l" $mode
+		"$build/falref" compare exact "$cache/out.d" "$cache/ref.d" >/dev/null &&
+			"$build/falref" compare exact "$cache/out.l" "$cache/ref.l" >/dev/null ||
+			{ echo "bench: wrong result ($mode)" >&2; exit 1; }
+	done
+	for split in "1 0" "2 0" "2 1"; do
+		# shellcheck disable=SC2086
+		run "partitioned SSSP, $split (GPUs CPUs)" "$cache/bin/partitioned_sssp" "$g" "$src" \
+			$split "$cache/out.p"
+		"$build/falref" compare exact "$cache/out.p" "$cache/ref.d" >/dev/null ||
+			{ echo "bench: wrong partitioned result ($split)" >&2; exit 1; }
+	done
+done
