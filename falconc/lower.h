@@ -1,0 +1,126 @@
+/*
+ * lower.h: what the lowering files share (internal to falconc).
+ *
+ *   lower.c        the walk (render), symbols, expression types, functions
+ *                  and statements, the program and its generated graph type
+ *   lower_decl.c   declarations: graphs, points, edges, placement (§2, §3)
+ *   lower_expr.c   member access, calls and atomics, host access to GPU
+ *                  data (§2, §3, §4.2)
+ *   lower_loop.c   foreach and kernels, single, reductions, parallel
+ *                  sections, partitioned loops (§4, §7)
+ */
+#ifndef FALCONC_LOWER_H
+#define FALCONC_LOWER_H
+
+#include "falconc.h"
+
+typedef struct Sym {
+  char *name;
+  FalKind kind;
+  char *graph;    /* the graph variable a point/edge belongs to */
+  char *edge_var; /* the current edge when bound by a neighbour loop */
+  char *from;     /* that loop's point, as written (p in p.outnbrs) */
+  bool in_edge;   /* the loop walks in-edges: the edge is var -> from */
+  /* CUDA target: */
+  bool gpu;       /* a graph placed on a GPU */
+  char *ctype;    /* FK_CVAR: the C type to pass it to a kernel, or NULL */
+  bool global;    /* declared at file scope */
+} Sym;
+
+/* A host variable a kernel reads: passed by value. */
+typedef struct Capture {
+  char *name;
+  char *ctype;
+  bool graph;
+} Capture;
+
+typedef struct Redux {
+  const char *graph;
+  bool edges;
+  const char *index; /* the loop variable of the reduction */
+} Redux;
+
+typedef struct Ctx {
+  const Source *src;
+  Program *prog;
+  const Options *opt;
+  StrBuf *out;
+  Sym *syms;
+  int nsyms, cap;
+  FuncInfo *fn;
+  bool element;           /* this code runs per element of a parallel loop */
+  bool break_is_continue; /* directly inside a parallel foreach body */
+  int foreach_depth;
+  bool single_points, single_edges; /* a single (p) / single (e) was lowered */
+  Redux *redux;
+  int uniq;
+  char **strings; /* strings owned by the context, freed at the end */
+  int nstrings;
+  /* CUDA target: */
+  bool gpu;          /* lowering for CUDA */
+  bool in_kernel;    /* rendering a kernel body or a device function */
+  int kernel_mark;   /* symbols below this are the host's */
+  Capture *caps;
+  int ncaps;
+  StrBuf kernels;    /* kernels for the top-level item being rendered */
+  bool lvalue;       /* rendering the left side of an assignment */
+} Ctx;
+
+typedef struct EType {
+  FalKind kind;
+  const char *graph;
+  const char *struct_name; /* FK_PROPVAL */
+  const char *edge_var;    /* FK_POINT bound by a neighbour loop */
+  bool edges;              /* FK_ITER: g.edges (else g.points) */
+} EType;
+
+/* ---- lower.c ----------------------------------------------------------- */
+
+void copy_range(Ctx *c, uint32_t from, uint32_t to);
+char *ctx_own(Ctx *c, char *s);
+char *ctx_printf(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+EType expr_type(Ctx *c, const Node *e);
+const char *gname(Ctx *c, const char *graph);
+bool graph_on_gpu(const Ctx *c, const char *name);
+const Sym *ident_sym(Ctx *c, const Node *n);
+bool in_main(const Ctx *c);
+void note_use(Ctx *c, const Sym *s, const Node *at);
+void pragma_line(Ctx *c, const char *pragma);
+void putf(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void render(Ctx *c, const Node *n);
+void render_children_of(Ctx *c, const Node *n);
+char *render_str(Ctx *c, const Node *n);
+void resync(Ctx *c, uint32_t offset);
+Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph, const char *edge_var);
+const Sym *sym_find(const Ctx *c, const char *name, size_t len);
+void sym_pop(Ctx *c, int mark);
+char *text_of(Ctx *c, const Node *n);
+void put(Ctx *c, const char *s);
+
+/* ---- lower_decl.c ------------------------------------------------------ */
+
+void render_declaration(Ctx *c, const Node *n);
+void render_gettype(Ctx *c, const Node *n);
+void render_parameter(Ctx *c, const Node *n);
+void report_unsupported(Ctx *c, const Node *n, const char *what);
+FalKind type_kind(const Node *type);
+
+/* ---- lower_expr.c ------------------------------------------------------ */
+
+const char *prop_kind_name(PropKind k);
+void render_assignment(Ctx *c, const Node *n);
+void render_call(Ctx *c, const Node *n);
+void render_field(Ctx *c, const Node *n);
+void render_identifier(Ctx *c, const Node *n);
+void render_subscript(Ctx *c, const Node *n);
+void render_update(Ctx *c, const Node *n);
+
+/* ---- lower_loop.c ------------------------------------------------------ */
+
+void render_expression_statement(Ctx *c, const Node *n);
+void render_foreach(Ctx *c, const Node *n);
+void render_if(Ctx *c, const Node *n);
+void render_parallel_sections(Ctx *c, const Node *n);
+void render_single(Ctx *c, const Node *n);
+
+#endif /* FALCONC_LOWER_H */

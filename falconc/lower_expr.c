@@ -1,0 +1,466 @@
+/*
+ * lower_expr.c: member access, calls, the atomic library calls (§3, §4.2)
+ * and, on the CUDA target, host access to GPU data (§2).
+ */
+#include "lower.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- member access (§3.1-§3.3) ----------------------------------------- */
+
+static const char *const graph_fields[] = {"npoints", "nedges", "directed", NULL};
+
+static bool is_one_of(const char *s, const char *const *list)
+{
+  for (; *list; list++)
+    if (strcmp(s, *list) == 0)
+      return true;
+  return false;
+}
+
+/* An element of graph `g`'s arrays: on the CUDA target, host code reads
+ * an element of a GPU graph with a transfer (§2); an assignment's left
+ * side is left as is (render_assignment writes it). */
+static void put_device_ref(Ctx *c, const char *ref, const char *g)
+{
+  if (c->gpu && !c->in_kernel && !c->lvalue && graph_on_gpu(c, g))
+    putf(c, "fal_dget(&%s)", ref);
+  else
+    put(c, ref);
+}
+
+/* g.npoints -> g->npoints; g.changed -> g->changed (graph property). */
+static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
+                               const char *f)
+{
+  const Prop *p = program_prop(c->prog, f);
+  if (!is_one_of(f, graph_fields) && !p) {
+    error_at(c->src, node_field(n, F_FIELD)->loc,
+             "graph has no field or property '%s' (§3.1)", f);
+    return;
+  }
+  render(c, arg);
+  putf(c, "->%s", f);
+}
+
+/* p.dist -> g->dist[p]; e.weight -> g->fal_base.csr.weight[e]. */
+static void render_element_field(Ctx *c, const Node *n, const Node *arg,
+                                 EType a, const char *f)
+{
+  bool edge = a.kind == FK_EDGE;
+  char *id = render_str(c, arg);
+  const Prop *p = program_prop(c->prog, f);
+  const char *g = gname(c, a.graph);
+  if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {
+    put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g, f, id), g);
+  } else if (!edge && (strcmp(f, "x") == 0 || strcmp(f, "y") == 0)) {
+    putf(c, "((int)(%s))", id); /* no coordinates: the id (§3.2) */
+  } else if (strcmp(f, "isdel") == 0) {
+    putf(c, "((void)(%s), 0)", id); /* nothing is deleted without §6 */
+  } else if (edge && (strcmp(f, "dst") == 0 || strcmp(f, "weight") == 0 ||
+                      strcmp(f, "src") == 0)) {
+    put_device_ref(c, ctx_printf(c, "%s->fal_base.csr.%s[%s]", g, f, id), g);
+  } else {
+    error_at(c->src, node_field(n, F_FIELD)->loc,
+             "unknown %s property '%s' (add it with %s)", edge ? "edge" : "point",
+             f, edge ? "addEdgeProperty" : "addPointProperty");
+  }
+}
+
+/* g.edges.weight / g.points.f inside a reduction (§4.4). */
+static void render_iter_field(Ctx *c, const Node *n, EType a, const char *f)
+{
+  if (!c->redux || strcmp(c->redux->graph, a.graph) != 0) {
+    error_at(c->src, n->loc, "'%s.%s.%s' is only allowed in a reduction "
+             "statement (§4.4)", a.graph, a.edges ? "edges" : "points", f);
+    return;
+  }
+  const Prop *p = program_prop(c->prog, f);
+  const char *g = gname(c, a.graph);
+  if (p && p->kind == (a.edges ? PK_EDGE : PK_POINT))
+    putf(c, "%s->%s[%s]", g, f, c->redux->index);
+  else if (a.edges && (strcmp(f, "weight") == 0 || strcmp(f, "dst") == 0 ||
+                       strcmp(f, "src") == 0))
+    putf(c, "%s->fal_base.csr.%s[%s]", g, f, c->redux->index);
+  else
+    error_at(c->src, node_field(n, F_FIELD)->loc, "unknown %s property '%s'",
+             a.edges ? "edge" : "point", f);
+}
+
+void render_field(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  const Node *fnode = node_field(n, F_FIELD);
+  EType a = expr_type(c, arg);
+  if (!fnode || a.kind == FK_NONE || a.kind == FK_PROPVAL) {
+    render_children_of(c, n);
+    return;
+  }
+  char *f = text_of(c, fnode);
+  switch (a.kind) {
+  case FK_GRAPH:
+    if (strcmp(f, "points") == 0 || strcmp(f, "edges") == 0)
+      error_at(c->src, n->loc, "'%s' can only be iterated, indexed or reduced "
+               "(§4.1, §4.4)", f);
+    else
+      render_graph_field(c, n, arg, f);
+    break;
+  case FK_POINT:
+  case FK_EDGE:
+    render_element_field(c, n, arg, a, f);
+    break;
+  case FK_ITER:
+    render_iter_field(c, n, a, f);
+    break;
+  default:
+    render_children_of(c, n);
+  }
+}
+
+/* g.points[i] -> (i) */
+/* g.changed[0] in host code, g on a GPU: one element transferred. */
+static bool render_gpu_graph_prop_element(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  if (!c->gpu || c->in_kernel || !arg || arg->kind != K_FIELD_EXPRESSION)
+    return false;
+  EType g = expr_type(c, node_field(arg, F_ARGUMENT));
+  if (g.kind != FK_GRAPH || !graph_on_gpu(c, g.graph))
+    return false;
+  const Prop *p = program_prop(c->prog, text_of(c, node_field(arg, F_FIELD)));
+  if (!p || p->kind != PK_GRAPH)
+    return false;
+  bool lv = c->lvalue;
+  c->lvalue = false;
+  char *idx = render_str(c, node_field(n, F_INDEX));
+  c->lvalue = lv;
+  put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g.graph, p->name, idx), g.graph);
+  return true;
+}
+
+void render_subscript(Ctx *c, const Node *n)
+{
+  if (render_gpu_graph_prop_element(c, n))
+    return;
+  EType a = expr_type(c, node_field(n, F_ARGUMENT));
+  if (a.kind != FK_ITER) {
+    render_children_of(c, n);
+    return;
+  }
+  put(c, "(");
+  render(c, node_field(n, F_INDEX));
+  put(c, ")");
+}
+
+/* ---- calls: atomics (§4.2) and member functions (§3.1) ---------------- */
+
+static const struct {
+  const char *name;
+  const char *op;
+  int nargs;
+  bool int_only;
+} atomics[] = {
+    {"MIN", "min", 3, false}, {"MAX", "max", 3, false},
+    {"ADD", "add", 2, false}, {"SUB", "sub", 2, false},
+    {"INCR", "add", 1, false}, {"DECR", "sub", 1, false},
+    {"AND", "and", 2, true},  {"OR", "or", 2, true},
+    {"XOR", "xor", 2, true},  {"CAS", "cas", 3, false},
+};
+
+/* MIN(t.dist, v, flag) -> (FAL_ATOMIC_ANY(min, &(g->dist[t]), (v)) ?
+ *                          (FAL_SET_FLAG(flag), 1) : 0) */
+static bool render_atomic(Ctx *c, const Node *n, const char *name)
+{
+  for (size_t i = 0; i < sizeof atomics / sizeof atomics[0]; i++) {
+    if (strcmp(atomics[i].name, name) != 0)
+      continue;
+    const Node *args = node_field(n, F_ARGUMENTS);
+    int nargs = node_named_count(args);
+    if (nargs != atomics[i].nargs) {
+      error_at(c->src, n->loc, "%s takes %d argument%s, not %d (§4.2)", name,
+               atomics[i].nargs, atomics[i].nargs == 1 ? "" : "s", nargs);
+      return true;
+    }
+    char *a0 = render_str(c, node_named_child(args, 0));
+    const char *mac = atomics[i].int_only ? "FAL_ATOMIC_INT" : "FAL_ATOMIC_ANY";
+    if (strcmp(name, "MIN") == 0 || strcmp(name, "MAX") == 0) {
+      char *v = render_str(c, node_named_child(args, 1));
+      char *flag = render_str(c, node_named_child(args, 2));
+      putf(c, "(%s(%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
+           atomics[i].op, a0, v, flag);
+    } else if (strcmp(name, "CAS") == 0) {
+      char *e = render_str(c, node_named_child(args, 1));
+      char *d = render_str(c, node_named_child(args, 2));
+      putf(c, "%s(cas, &(%s), (%s), (%s))", mac, a0, e, d);
+    } else if (nargs == 1) {
+      putf(c, "%s(%s, &(%s), 1)", mac, atomics[i].op, a0);
+    } else {
+      char *v = render_str(c, node_named_child(args, 1));
+      putf(c, "%s(%s, &(%s), (%s))", mac, atomics[i].op, a0, v);
+    }
+    return true;
+  }
+  return false;
+}
+
+const char *prop_kind_name(PropKind k)
+{
+  return k == PK_POINT ? "FAL_PROP_POINT" : k == PK_EDGE ? "FAL_PROP_EDGE"
+                                                         : "FAL_PROP_GRAPH";
+}
+
+/* The loop's own edge when the call names the two ends of the edge that
+ * an enclosing neighbour loop is on: inside foreach (t In p.outnbrs),
+ * getweight(p, t) and getweight(t, p) (published programs write both,
+ * §3.1); inside foreach (t In p.innbrs), getweight(t, p). */
+static const char *loop_edge(Ctx *c, const Node *args)
+{
+  const Node *a0 = node_named_child(args, 0), *a1 = node_named_child(args, 1);
+  for (int i = 0; i < 2; i++) {
+    const Node *var = i ? a1 : a0, *other = i ? a0 : a1;
+    if (!var || !other || var->kind != K_IDENTIFIER)
+      continue;
+    const Sym *s = sym_find(c, c->src->text + var->start, var->end - var->start);
+    if (!s || !s->edge_var || !s->from || !node_text_is(c->src, other, s->from))
+      continue;
+    if (!s->in_edge || i == 0)
+      return s->edge_var;
+  }
+  return NULL;
+}
+
+static void render_graph_method(Ctx *c, const Node *n, const char *g,
+                                const char *m)
+{
+  const Node *args = node_field(n, F_ARGUMENTS);
+  int nargs = node_named_count(args);
+  bool on_gpu = c->gpu && !c->in_kernel && graph_on_gpu(c, g);
+  if (on_gpu && (strcmp(m, "addPointProperty") == 0 ||
+                 strcmp(m, "addEdgeProperty") == 0 || strcmp(m, "addProperty") == 0)) {
+    /* A GPU graph has every property of the program (fal_G_to_gpu). */
+    put(c, "((void)0)");
+  } else if (on_gpu && strcmp(m, "read") == 0 && nargs == 1) {
+    putf(c, "fal_G_read_gpu(%s, %s, __FILE__, __LINE__)", g,
+         render_str(c, node_named_child(args, 0)));
+  } else if (on_gpu) {
+    error_at(c->src, n->loc, "host code cannot call '%s' on a graph on the GPU; "
+             "call it on the host graph", m);
+  } else if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
+      strcmp(m, "addProperty") == 0) {
+    const Prop *p = program_prop(c->prog, text_of(c, node_named_child(args, 0)));
+    if (p) /* sema reported the others */
+      putf(c, "fal_prop_add(&%s->fal_base, (void **)&%s->%s, sizeof(%s), %s)",
+           g, g, p->name, p->ctype, prop_kind_name(p->kind));
+  } else if (strcmp(m, "read") == 0 && nargs == 1) {
+    putf(c, "fal_G_read(%s, %s)", g, render_str(c, node_named_child(args, 0)));
+  } else if ((strcmp(m, "getweight") == 0 || strcmp(m, "getedge") == 0) &&
+             nargs == 2) {
+    const char *e = loop_edge(c, args);
+    bool w = m[3] == 'w';
+    if (e && w)
+      putf(c, "%s->fal_base.csr.weight[%s]", g, e);
+    else if (e)
+      putf(c, "(%s)", e);
+    else
+      putf(c, "fal_graph_get%s%s(&%s->fal_base.csr, %s, %s)", w ? "weight" : "edge",
+           c->gpu ? "_hd" : "", g, render_str(c, node_named_child(args, 0)),
+           render_str(c, node_named_child(args, 1)));
+  } else if ((strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0) &&
+             nargs == 1) {
+    putf(c, "fal_%sdeg%s(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
+         c->gpu ? "_hd" : "", g,
+         render_str(c, node_named_child(args, 0)));
+  } else if (is_one_of(m, (const char *const[]){"addPoint", "addEdge",
+                 "delpoint", "deledge", NULL})) {
+    report_unsupported(c, n, "graph mutation (§6)");
+  } else if (strcmp(m, "makePartition") == 0 && nargs == 3) {
+    putf(c, "fal_G_partition(%s, %s, %s, %s, __FILE__, __LINE__)", g,
+         render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
+         render_str(c, node_named_child(args, 2)));
+  } else if (strcmp(m, "updateFunction") == 0 && nargs == 1) {
+    putf(c, "(%s->fal_merge = %s)", g, render_str(c, node_named_child(args, 0)));
+  } else if (strcmp(m, "updatePartition") == 0 && nargs == 0) {
+    /* Ghosts are exchanged and merged after every foreach over the
+     * partitioned graph (fal_G_parts_pull), so there is nothing left. */
+    put(c, "((void)0)");
+  } else {
+    error_at(c->src, n->loc, "unknown graph member function '%s' (§3.1)", m);
+  }
+}
+
+static void render_point_method(Ctx *c, const Node *n, EType a,
+                                const Node *obj, const char *m)
+{
+  if (a.kind == FK_POINT &&
+      (strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0)) {
+    putf(c, "fal_%sdeg%s(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
+         c->gpu ? "_hd" : "", gname(c, a.graph), render_str(c, obj));
+  } else if (strcmp(m, "del") == 0) {
+    report_unsupported(c, n, "deleting points (§6)");
+  } else {
+    error_at(c->src, n->loc, "unknown %s member function '%s'",
+             a.kind == FK_POINT ? "point" : "edge", m);
+  }
+}
+
+void render_call(Ctx *c, const Node *n)
+{
+  const Node *fn = node_field(n, F_FUNCTION);
+  if (fn && fn->kind == K_IDENTIFIER) {
+    const FuncInfo *f = program_func(c->prog, text_of(c, fn));
+    if (f) { /* the callee's singles need their locks cleared too */
+      c->single_points |= f->single_points;
+      c->single_edges |= f->single_edges;
+    }
+  }
+  if (fn && fn->kind == K_IDENTIFIER && c->prog->falcon &&
+      !c->prog->user_atomics && render_atomic(c, n, text_of(c, fn)))
+    return;
+  if (fn && fn->kind == K_FIELD_EXPRESSION) {
+    const Node *obj = node_field(fn, F_ARGUMENT);
+    EType a = expr_type(c, obj);
+    const char *m = text_of(c, node_field(fn, F_FIELD));
+    if (a.kind == FK_GRAPH) {
+      render_graph_method(c, n, gname(c, a.graph), m);
+      return;
+    }
+    if (a.kind == FK_POINT || a.kind == FK_EDGE) {
+      render_point_method(c, n, a, obj, m);
+      return;
+    }
+  }
+  render_children_of(c, n);
+}
+
+/* ---- CUDA target: host access to GPU data (§2) ------------------------ */
+
+/* A GPU scalar read by host code is a transfer; a host variable used by a
+ * kernel is a capture. */
+void render_identifier(Ctx *c, const Node *n)
+{
+  const Sym *s = ident_sym(c, n);
+  if (s && c->in_kernel)
+    note_use(c, s, n);
+  if (s && s->kind == FK_GPUVAR && !c->in_kernel && !c->lvalue)
+    putf(c, "fal_sym_get(%s)", s->name);
+  else
+    copy_range(c, n->start, n->end);
+}
+
+/* True if `n` (host code) names GPU memory: an element of a GPU graph's
+ * property or a GPU graph's graph-level property element. */
+static bool is_device_element(Ctx *c, const Node *n)
+{
+  if (n->kind == K_FIELD_EXPRESSION) {
+    EType a = expr_type(c, node_field(n, F_ARGUMENT));
+    return (a.kind == FK_POINT || a.kind == FK_EDGE) && graph_on_gpu(c, a.graph);
+  }
+  if (n->kind == K_SUBSCRIPT_EXPRESSION) {
+    const Node *arg = node_field(n, F_ARGUMENT);
+    if (!arg || arg->kind != K_FIELD_EXPRESSION)
+      return false;
+    EType g = expr_type(c, node_field(arg, F_ARGUMENT));
+    return g.kind == FK_GRAPH && graph_on_gpu(c, g.graph);
+  }
+  return false;
+}
+
+/* `hg = g;` / `g = hg;`: whole-graph copies between host and GPU (§2, §5);
+ * `hg.dist = g.dist;`: one property array. */
+static bool render_graph_copy(Ctx *c, const Node *n, const Node *l, const Node *r)
+{
+  EType lt = expr_type(c, l), rt = expr_type(c, r);
+  if (lt.kind == FK_GRAPH && rt.kind == FK_GRAPH) {
+    bool lg = graph_on_gpu(c, lt.graph), rg = graph_on_gpu(c, rt.graph);
+    if (lg && !rg)
+      putf(c, "fal_G_to_gpu(%s, %s, __FILE__, __LINE__)", lt.graph, rt.graph);
+    else if (!lg && rg)
+      putf(c, "fal_G_to_host(%s, %s)", lt.graph, rt.graph);
+    else
+      error_at(c->src, n->loc, "a graph assignment copies between the host and a "
+               "GPU (§2)");
+    return true;
+  }
+  if (l->kind != K_FIELD_EXPRESSION || r->kind != K_FIELD_EXPRESSION)
+    return false;
+  lt = expr_type(c, node_field(l, F_ARGUMENT));
+  rt = expr_type(c, node_field(r, F_ARGUMENT));
+  if (lt.kind != FK_GRAPH || rt.kind != FK_GRAPH)
+    return false;
+  const Prop *p = program_prop(c->prog, text_of(c, node_field(l, F_FIELD)));
+  const Prop *q = program_prop(c->prog, text_of(c, node_field(r, F_FIELD)));
+  if (!p || p != q) {
+    error_at(c->src, n->loc, "a property copy names the same property on both "
+             "sides (§2)");
+    return true;
+  }
+  bool lg = graph_on_gpu(c, lt.graph), rg = graph_on_gpu(c, rt.graph);
+  const char *count = p->kind == PK_POINT ? "npoints" : p->kind == PK_EDGE ? "nedges" : NULL;
+  putf(c, "fal_prop_copy((void **)&%s->%s, %s->%s, (size_t)%s%s%s * sizeof *%s->%s, %d, %d)",
+       lt.graph, p->name, rt.graph, p->name, count ? rt.graph : "1",
+       count ? "->" : "", count ? count : "", rt.graph, p->name, lg, rg);
+  return true;
+}
+
+void render_assignment(Ctx *c, const Node *n)
+{
+  const Node *l = node_field(n, F_LEFT), *r = node_field(n, F_RIGHT);
+  const Node *op = node_field(n, F_OPERATOR);
+  const Sym *ls = ident_sym(c, l);
+  if (c->in_kernel) {
+    if (ls && ls - c->syms < c->kernel_mark && ls->kind != FK_GPUVAR) {
+      error_at(c->src, l->loc, "a GPU foreach cannot assign host variable '%s'; "
+               "declare it on the GPU ('int <GPU> %s', §2)", ls->name, ls->name);
+      copy_range(c, n->start, n->end);
+      return;
+    }
+    render_children_of(c, n);
+    return;
+  }
+  if (render_graph_copy(c, n, l, r))
+    return;
+  bool eq = node_text_is(c->src, op, "=");
+  char *opnd = text_of(c, op);
+  size_t oplen = strlen(opnd);
+  if (ls && ls->kind == FK_GPUVAR) {
+    char *rhs = render_str(c, r);
+    if (eq)
+      putf(c, "fal_sym_set(%s, %s)", ls->name, rhs);
+    else
+      putf(c, "fal_sym_set(%s, fal_sym_get(%s) %.*s (%s))", ls->name, ls->name,
+           (int)oplen - 1, opnd, rhs);
+    return;
+  }
+  if (is_device_element(c, l)) {
+    c->lvalue = true;
+    char *ref = render_str(c, l);
+    c->lvalue = false;
+    char *rhs = render_str(c, r);
+    if (eq)
+      putf(c, "fal_dset(&%s, %s)", ref, rhs);
+    else
+      putf(c, "fal_dset(&%s, fal_dget(&%s) %.*s (%s))", ref, ref, (int)oplen - 1,
+           opnd, rhs);
+    return;
+  }
+  render_children_of(c, n);
+}
+
+/* x++ on a GPU scalar or element from host code, or on a host variable in
+ * a kernel: not lowered. */
+void render_update(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  const Sym *s = ident_sym(c, arg);
+  if (c->in_kernel && s && s - c->syms < c->kernel_mark && s->kind != FK_GPUVAR)
+    error_at(c->src, n->loc, "a GPU foreach cannot change host variable '%s'",
+             s->name);
+  else if (!c->in_kernel && ((s && s->kind == FK_GPUVAR) ||
+                             (arg && is_device_element(c, arg))))
+    error_at(c->src, n->loc, "++ and -- on GPU data from host code are not "
+             "supported; write x = x + 1");
+  else
+    render_children_of(c, n);
+}
+

@@ -1,0 +1,527 @@
+/*
+ * lower_loop.c: foreach loops and kernels (§4.1), single (§4.3),
+ * reductions (§4.4), parallel sections (§4.5) and loops over partitioned
+ * graphs (§7).
+ */
+#include "lower.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- foreach (§4.1) -------------------------------------------------------- */
+
+typedef enum Domain { D_POINTS, D_EDGES, D_OUT, D_IN, D_ALL } Domain;
+
+/* What a foreach iterates: the graph and, for neighbours, the point. */
+typedef struct Iter {
+  Domain dom;
+  const char *graph;
+  const Node *point; /* D_OUT, D_IN, D_ALL */
+} Iter;
+
+static bool classify_iterable(Ctx *c, const Node *it, Iter *out)
+{
+  if (!it || it->kind != K_FIELD_EXPRESSION)
+    return false;
+  EType a = expr_type(c, node_field(it, F_ARGUMENT));
+  char *f = text_of(c, node_field(it, F_FIELD));
+  if (a.kind == FK_GRAPH && strcmp(f, "points") == 0)
+    *out = (Iter){D_POINTS, a.graph, NULL};
+  else if (a.kind == FK_GRAPH && strcmp(f, "edges") == 0)
+    *out = (Iter){D_EDGES, a.graph, NULL};
+  else if (a.kind == FK_POINT && strcmp(f, "outnbrs") == 0)
+    *out = (Iter){D_OUT, a.graph, node_field(it, F_ARGUMENT)};
+  else if (a.kind == FK_POINT && strcmp(f, "innbrs") == 0)
+    *out = (Iter){D_IN, a.graph, node_field(it, F_ARGUMENT)};
+  else if (a.kind == FK_POINT && strcmp(f, "nbrs") == 0)
+    *out = (Iter){D_ALL, a.graph, node_field(it, F_ARGUMENT)};
+  else
+    return false;
+  return true;
+}
+
+/* Renders `{ if (!(cond)) continue; body }` with `var` bound. */
+static void render_foreach_body(Ctx *c, const Node *n, bool parallel)
+{
+  const Node *cond = node_field(n, F_CONDITION);
+  bool saved_break = c->break_is_continue;
+  c->break_is_continue = parallel;
+  c->foreach_depth++;
+  put(c, "{ ");
+  if (cond) {
+    put(c, "if (!");
+    render(c, cond);
+    put(c, ") continue; ");
+  }
+  render(c, node_field(n, F_BODY));
+  put(c, " }");
+  c->foreach_depth--;
+  c->break_is_continue = saved_break;
+}
+
+/* foreach (t In g.points) S  ==>  [#pragma omp parallel for]
+ *                                 for (fal_point t = 0; t < g->npoints; t++) S */
+static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
+                               const char *var, bool parallel, bool ranged)
+{
+  bool edges = it->dom == D_EDGES;
+  int mark = c->nsyms;
+  sym_add(c, var, edges ? FK_EDGE : FK_POINT, it->graph, NULL);
+  bool sp = c->single_points, se = c->single_edges;
+  c->single_points = c->single_edges = false;
+  char *body;
+  {
+    StrBuf b = {0}, *saved = c->out;
+    c->out = &b;
+    render_foreach_body(c, n, parallel);
+    c->out = saved;
+    body = ctx_own(c, b.data ? b.data : xstrdup(""));
+  }
+  /* Hidden locks of single (p) are cleared before each loop (§4.3). */
+  if (c->single_points)
+    putf(c, "fal_single_reset(&%s->fal_base, 0); ", it->graph);
+  if (c->single_edges)
+    putf(c, "fal_single_reset(&%s->fal_base, 1); ", it->graph);
+  c->single_points |= sp;
+  c->single_edges |= se;
+  if (parallel) {
+    /* Dynamic chunks: per-point work follows the degree, which is skewed
+     * on social graphs. */
+    pragma_line(c, edges ? "omp parallel for schedule(static)"
+                         : "omp parallel for schedule(dynamic, 256)");
+    resync(c, n->start);
+  }
+  if (ranged) /* one part of a partitioned graph (§7) */
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
+         var, var, body);
+  else
+    putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
+         edges ? "fal_edge" : "fal_point", var, var, gname(c, it->graph),
+         edges ? "nedges" : "npoints", var, body);
+  sym_pop(c, mark);
+}
+
+/* foreach (t In p.outnbrs) S  ==>
+ *   { const fal_point P = p; for (int64_t E = off[P]; E < off[P+1]; E++)
+ *     { fal_point t = dst[E]; S } }
+ * innbrs walks the in-edge CSR; nbrs does both on a directed graph. */
+static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
+                            const char *var, const char *p, bool in)
+{
+  int id = ++c->uniq;
+  const char *g = gname(c, it->graph);
+  const char *e = ctx_printf(c, "fal_e%d", id);
+  const char *edge = in ? ctx_printf(c, "%s->fal_base.csr.in_edge[%s]", g, e) : e;
+  const Node *off = node_field(n, F_OFFSET);
+  char *start = off ? render_str(c, node_field(off, F_VALUE)) : NULL;
+  int mark = c->nsyms;
+  Sym *s = sym_add(c, var, FK_POINT, g, edge);
+  s->from = text_of(c, it->point) ? xstrdup(text_of(c, it->point)) : NULL;
+  s->in_edge = in;
+  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s; %s < %s->fal_base.csr.%s[%s + 1]; %s++) { fal_point %s = %s->fal_base.csr.%s[%s]; ",
+       e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
+       start ? start : "", start ? ")" : "", e, g, in ? "in_offsets" : "offsets",
+       p, e, var, g, in ? "in_src" : "dst", e);
+  render_foreach_body(c, n, false);
+  put(c, " }");
+  sym_pop(c, mark);
+}
+
+static void render_foreach_nbrs(Ctx *c, const Node *n, const Iter *it,
+                                const char *var)
+{
+  const char *p = ctx_printf(c, "fal_p%d", ++c->uniq);
+  putf(c, "{ const fal_point %s = ", p);
+  render(c, it->point);
+  put(c, "; ");
+  if (it->dom != D_IN)
+    render_nbr_loop(c, n, it, var, p, false);
+  if (it->dom == D_ALL)
+    putf(c, " if (%s->directed) ", gname(c, it->graph));
+  if (it->dom != D_OUT)
+    render_nbr_loop(c, n, it, var, p, true);
+  put(c, " }");
+}
+
+/* ---- CUDA target: kernels ------------------------------------------------ */
+
+typedef struct KernelState {
+  bool in_kernel, element, single_points, single_edges;
+  int kernel_mark;
+  Capture *caps;
+  int ncaps;
+} KernelState;
+
+static KernelState kernel_enter(Ctx *c)
+{
+  KernelState k = {c->in_kernel, c->element, c->single_points, c->single_edges,
+                   c->kernel_mark, c->caps, c->ncaps};
+  c->in_kernel = true;
+  c->element = true;
+  c->single_points = c->single_edges = false;
+  c->kernel_mark = c->nsyms;
+  c->caps = NULL;
+  c->ncaps = 0;
+  return k;
+}
+
+static void kernel_leave(Ctx *c, const KernelState *k)
+{
+  for (int i = 0; i < c->ncaps; i++) {
+    free(c->caps[i].name);
+    free(c->caps[i].ctype);
+  }
+  free(c->caps);
+  c->in_kernel = k->in_kernel;
+  c->element = k->element;
+  c->single_points = k->single_points;
+  c->single_edges = k->single_edges;
+  c->kernel_mark = k->kernel_mark;
+  c->caps = k->caps;
+  c->ncaps = k->ncaps;
+}
+
+/* Kernel parameters, the pointer views of captured graphs, and the launch
+ * arguments, from the captures. */
+static void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args)
+{
+  for (int i = 0; i < c->ncaps; i++) {
+    const Capture *k = &c->caps[i];
+    const char *sep = i ? ", " : "";
+    if (k->graph) {
+      strbuf_printf(params, "%sfal_G fal_kv_%s", sep, k->name);
+      strbuf_printf(views, "  fal_G *%s = &fal_kv_%s;\n", k->name, k->name);
+      strbuf_printf(args, "%s*%s", sep, k->name);
+    } else {
+      strbuf_printf(params, "%s%s %s", sep, k->ctype, k->name);
+      strbuf_printf(args, "%s%s", sep, k->name);
+    }
+  }
+}
+
+static const char *kernel_name(Ctx *c, const Node *n, const char *what)
+{
+  return ctx_printf(c, "fal_%s_L%u_%d", what, n->loc.line, ++c->uniq);
+}
+
+/* foreach (t In g.points) S, g on a GPU  ==>
+ *   __global__ void fal_foreach_L<line>(fal_G fal_kv_g, captures...)
+ *   { fal_G *g = &fal_kv_g;
+ *     for (int64_t i = <global thread id>; i < g->npoints; i += <grid size>)
+ *       { fal_point t = i; S } }
+ * and at the foreach: the launch, sized from the device (§4.1). */
+static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
+                                  const char *var, bool ranged)
+{
+  bool edges = it->dom == D_EDGES;
+  const char *name = kernel_name(c, n, "foreach");
+  KernelState saved = kernel_enter(c);
+  int mark = c->nsyms;
+  gname(c, it->graph);
+  sym_add(c, var, edges ? FK_EDGE : FK_POINT, it->graph, NULL);
+  StrBuf body = {0}, *out = c->out;
+  c->out = &body;
+  render_foreach_body(c, n, true);
+  c->out = out;
+  sym_pop(c, mark);
+  StrBuf params = {0}, views = {0}, args = {0};
+  kernel_signature(c, &params, &views, &args);
+  StrBuf *k = &c->kernels;
+  if (c->opt->line_directives)
+    emit_line_directive(k, n->loc.line, c->src->path);
+  strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
+                ranged && c->ncaps ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
+                views.data ? views.data : "");
+  const char *limit = ranged ? "fal_hi" : ctx_printf(c, "%s->%s", it->graph,
+                                                      edges ? "nedges" : "npoints");
+  strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+                "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
+                "{ %s %s = (%s)fal_i; %s }\n}\n",
+                ranged ? "fal_lo + " : "", limit, edges ? "fal_edge" : "fal_point",
+                var, edges ? "fal_edge" : "fal_point", body.data ? body.data : "");
+  bool sp = c->single_points, se = c->single_edges;
+  char *a = xstrdup(args.data ? args.data : "");
+  kernel_leave(c, &saved);
+  const char *g = gname(c, it->graph);
+  putf(c, "{ fal_cuda_use(%s->fal_base.device); ", g);
+  if (sp)
+    putf(c, "fal_gpu_single_reset(&%s->fal_base, 0, __FILE__, __LINE__); ", g);
+  if (se)
+    putf(c, "fal_gpu_single_reset(&%s->fal_base, 1, __FILE__, __LINE__); ", g);
+  if (ranged)
+    putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
+         "FAL_CHECK_LAUNCH(\"%s\"); }", name, a, *a ? ", " : "", name);
+  else
+    putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\"); }",
+         name, g, edges ? "nedges" : "npoints", a, name);
+  free(a);
+  strbuf_free(&body);
+  strbuf_free(&params);
+  strbuf_free(&views);
+  strbuf_free(&args);
+}
+
+/* foreach (t In hg.points) S, hg partitioned (§7)  ==>
+ *   { fal_G_parts_push(hg);                  copies of the current values
+ *     for each GPU part: launch S over the part's points (asynchronous)
+ *     for each host part: an OpenMP loop of S over the part's points
+ *     fal_G_parts_pull(hg); }                ghosts merged, results back
+ * Inside, `hg` names the part being processed. */
+static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
+                                       const char *var)
+{
+  const char *g = it->graph;
+  const char *part_loop = ctx_printf(c,
+      "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
+      "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
+      "%s->fal_lo[fal_pi + 1]; ", g, g, g, g);
+  putf(c, "{ fal_G_parts_push(%s); ", g);
+  if (c->gpu) {
+    put(c, part_loop);
+    putf(c, "if (fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
+    render_kernel_foreach(c, n, it, var, true);
+    put(c, " } } ");
+  }
+  put(c, part_loop);
+  putf(c, "if (!fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
+  render_foreach_all(c, n, it, var, true, true);
+  putf(c, " } }\nfal_G_parts_pull(%s); }", g);
+}
+
+void render_foreach(Ctx *c, const Node *n)
+{
+  const Node *it_node = node_field(n, F_ITERABLE);
+  const Node *var_node = node_field(n, F_VARIABLE);
+  Iter it;
+  if (!classify_iterable(c, it_node, &it)) {
+    EType t = expr_type(c, it_node);
+    if (t.kind == FK_NONE && it_node)
+      report_unsupported(c, it_node, "foreach over a Collection or Set (§3.5)");
+    else
+      error_at(c->src, it_node ? it_node->loc : n->loc,
+               "cannot iterate over this: use g.points, g.edges, p.outnbrs, "
+               "p.innbrs or p.nbrs (§4.1)");
+    return;
+  }
+  if (node_field(n, F_OFFSET) && it.dom != D_OUT && it.dom != D_IN &&
+      it.dom != D_ALL) {
+    error_at(c->src, node_field(n, F_OFFSET)->loc,
+             "an offset '(+ k)' applies to neighbour loops only (§4.1)");
+    return;
+  }
+  char *var = text_of(c, var_node);
+  bool parallel = !c->element && c->foreach_depth == 0;
+  if (parallel && program_parted(c->prog, it.graph) && !graph_on_gpu(c, it.graph)) {
+    if (it.dom == D_POINTS)
+      render_partitioned_foreach(c, n, &it, var);
+    else
+      report_unsupported(c, n, "a parallel foreach over the edges of a "
+                                "partitioned graph (§7)");
+  } else if (parallel && c->gpu && (it.dom == D_POINTS || it.dom == D_EDGES) &&
+      graph_on_gpu(c, it.graph))
+    render_kernel_foreach(c, n, &it, var, false);
+  else if (it.dom == D_POINTS || it.dom == D_EDGES)
+    render_foreach_all(c, n, &it, var, parallel, false);
+  else
+    render_foreach_nbrs(c, n, &it, var);
+}
+
+/* ---- single (§4.3) ----------------------------------------------------------- */
+
+/* single (t) S else T  ==>  if (fal_single_byte(&g->fal_base.single_lock[t])) S else T
+ * single (x.lock) S    ==>  if (fal_single_int(&(x.lock))) S */
+void render_single(Ctx *c, const Node *n)
+{
+  const Node *target = node_field(n, F_TARGET);
+  EType t = expr_type(c, target);
+  char *tgt = render_str(c, target);
+  if (t.kind == FK_POINT || t.kind == FK_EDGE) {
+    bool e = t.kind == FK_EDGE;
+    putf(c, "if (fal_single_byte(&%s->fal_base.single_%s[%s])) ",
+         gname(c, t.graph), e ? "elock" : "lock", tgt);
+    if (e)
+      c->single_edges = true;
+    else
+      c->single_points = true;
+  } else {
+    putf(c, "if (fal_single_int(&(%s))) ", tgt);
+  }
+  render(c, node_field(n, F_BODY));
+  const Node *alt = node_field(n, F_ALTERNATIVE);
+  if (alt) {
+    put(c, " ");
+    render(c, alt);
+  }
+}
+
+/* ---- reductions (§4.4) --------------------------------------------------------- */
+
+/* The g.points / g.edges that a reduction statement iterates over. */
+static bool find_redux_domain(Ctx *c, const Node *root, EType *out)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    if (n->kind != K_FIELD_EXPRESSION)
+      continue;
+    EType a = expr_type(c, node_field(n, F_ARGUMENT));
+    if (a.kind == FK_ITER) {
+      *out = a;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The same on a GPU graph: a kernel whose threads accumulate privately,
+ * then one block reduction and one atomic per block into a device
+ * accumulator, added to the host variable after the launch. */
+static void render_gpu_reduction(Ctx *c, const Node *stmt, const Node *red,
+                                 const Node *cond, EType d, bool mul)
+{
+  const Node *left = node_field(red, F_LEFT);
+  const Sym *ls = ident_sym(c, left);
+  if (!ls || ls->kind != FK_CVAR || !ls->ctype) {
+    error_at(c->src, left->loc, "the target of a GPU reduction must be a host "
+             "variable of a scalar type (§4.4)");
+    return;
+  }
+  const char *T = ls->ctype;
+  const char *name = kernel_name(c, stmt, "redux");
+  KernelState saved = kernel_enter(c);
+  gname(c, d.graph);
+  Redux rd = {d.graph, d.edges, "fal_i"};
+  Redux *sr = c->redux;
+  c->redux = &rd;
+  char *cnd = cond ? render_str(c, cond) : NULL;
+  char *right = render_str(c, node_field(red, F_RIGHT));
+  c->redux = sr;
+  StrBuf params = {0}, views = {0}, args = {0};
+  kernel_signature(c, &params, &views, &args);
+  StrBuf *k = &c->kernels;
+  if (c->opt->line_directives)
+    emit_line_directive(k, stmt->loc.line, c->src->path);
+  strbuf_printf(k, "__global__ void %s(%s%s%s *fal_out)\n{\n%s", name,
+                params.data ? params.data : "", c->ncaps ? ", " : "", T,
+                views.data ? views.data : "");
+  strbuf_printf(k, "  %s fal_acc = %d;\n  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+                "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) %s%s%s fal_acc %s= (%s);\n"
+                "  fal_block_reduce(fal_acc, fal_out, %s);\n}\n",
+                T, mul ? 1 : 0, d.graph, d.edges ? "nedges" : "npoints",
+                cnd ? "if " : "", cnd ? cnd : "", cnd ? "" : "", mul ? "*" : "+",
+                right, mul ? "true" : "false");
+  char *a = xstrdup(args.data ? args.data : "");
+  int ncaps = c->ncaps;
+  kernel_leave(c, &saved);
+  const char *g = gname(c, d.graph);
+  /* The accumulator is allocated once per device and reused: reductions
+   * often run once per round of a loop. */
+  putf(c, "{ static %s *fal_dr[64]; int fal_dev = %s->fal_base.device; fal_cuda_use(fal_dev); "
+       "if (!fal_dr[fal_dev]) fal_dr[fal_dev] = (%s *)fal_dalloc(sizeof(%s), __FILE__, __LINE__); "
+       "fal_dset(fal_dr[fal_dev], %d); %s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s%sfal_dr[fal_dev]); "
+       "FAL_CHECK_LAUNCH(\"%s\"); %s %s= fal_dget(fal_dr[fal_dev]); }",
+       T, g, T, T, mul ? 1 : 0, name, g, d.edges ? "nedges" : "npoints", a,
+       ncaps ? ", " : "", name, ls->name, mul ? "*" : "+");
+  free(a);
+  strbuf_free(&params);
+  strbuf_free(&views);
+  strbuf_free(&args);
+}
+
+/* if (g.edges.mark == 1) total ReduxSum= g.edges.weight;  ==>
+ *   { __typeof__(total) R = 0;
+ *   #pragma omp parallel for reduction(+:R)
+ *     for (int64_t I = 0; I < g->nedges; I++) if (g->mark[I] == 1) R += g->weight[I];
+ *     total += R; } */
+static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
+                             const Node *cond)
+{
+  EType d;
+  if (!find_redux_domain(c, red, &d) && !(cond && find_redux_domain(c, cond, &d))) {
+    error_at(c->src, red->loc, "a reduction needs 'g.points.f' or 'g.edges.f' "
+             "on its right-hand side (§4.4)");
+    return;
+  }
+  bool mul = node_text_is(c->src, node_field(red, F_OPERATOR), "ReduxMul=");
+  if (c->gpu && !c->in_kernel && graph_on_gpu(c, d.graph)) {
+    render_gpu_reduction(c, stmt, red, cond, d, mul);
+    return;
+  }
+  int id = ++c->uniq;
+  const char *r = ctx_printf(c, "fal_r%d", id);
+  const char *i = ctx_printf(c, "fal_i%d", id);
+  char *left = render_str(c, node_field(red, F_LEFT));
+  Redux rd = {d.graph, d.edges, i};
+  Redux *saved = c->redux;
+  c->redux = &rd;
+  char *cnd = cond ? render_str(c, cond) : NULL;
+  char *right = render_str(c, node_field(red, F_RIGHT));
+  c->redux = saved;
+  putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
+  pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
+  resync(c, stmt->start);
+  putf(c, "for (int64_t %s = 0; %s < %s->%s; %s++) %s%s%s %s %s= (%s); %s %s= %s; }",
+       i, i, d.graph, d.edges ? "nedges" : "npoints", i, cnd ? "if " : "",
+       cnd ? cnd : "", cnd ? "" : "", r, mul ? "*" : "+", right, left,
+       mul ? "*" : "+", r);
+}
+
+static const Node *reduction_in(const Node *stmt)
+{
+  if (!stmt || stmt->kind != K_EXPRESSION_STATEMENT)
+    return NULL;
+  const Node *e = node_named_child(stmt, 0);
+  return e && e->kind == K_REDUCTION_EXPRESSION ? e : NULL;
+}
+
+void render_if(Ctx *c, const Node *n)
+{
+  const Node *red = reduction_in(node_field(n, F_CONSEQUENCE));
+  if (red && !node_field(n, F_ALTERNATIVE)) {
+    render_reduction(c, n, red, node_field(n, F_CONDITION));
+    return;
+  }
+  render_children_of(c, n);
+}
+
+void render_expression_statement(Ctx *c, const Node *n)
+{
+  const Node *red = reduction_in(n);
+  if (red)
+    render_reduction(c, n, red, NULL);
+  else
+    render_children_of(c, n);
+}
+
+/* ---- parallel sections (§4.5) -------------------------------------------- */
+
+/* parallel sections { section { A } section { B } }  ==>
+ *   { fal_omp_nested();
+ *   #pragma omp parallel sections
+ *     {
+ *   #pragma omp section
+ *       { A }
+ *   #pragma omp section
+ *       { B } } }
+ * Each section runs on a host thread of its own; on the CUDA target its
+ * kernels go to the device of the graph they touch (fal_cuda_use is per
+ * thread), so sections over graphs on different GPUs overlap. */
+void render_parallel_sections(Ctx *c, const Node *n)
+{
+  if (c->element || c->foreach_depth > 0) {
+    error_at(c->src, n->loc, "parallel sections cannot be nested in a "
+             "parallel foreach (§4.5)");
+    return;
+  }
+  put(c, "{ fal_omp_nested();");
+  pragma_line(c, "omp parallel sections");
+  resync(c, n->start);
+  put(c, "{");
+  for (const Node *s = n->child; s; s = s->next) {
+    if (s->kind != K_SECTION)
+      continue;
+    pragma_line(c, "omp section");
+    resync(c, s->start);
+    render(c, node_field(s, F_BODY));
+  }
+  put(c, " } }");
+}
+
