@@ -19,14 +19,6 @@ Node *node_field(const Node *n, FieldId field)
   return NULL;
 }
 
-Node *node_child_of_kind(const Node *n, NodeKind kind)
-{
-  for (Node *c = n ? n->child : NULL; c; c = c->next)
-    if (c->kind == kind)
-      return c;
-  return NULL;
-}
-
 const char *node_text(const Source *src, const Node *n, size_t *len)
 {
   *len = n->end - n->start;
@@ -74,37 +66,6 @@ void node_delete(Node *root)
       n = parent;
     }
   }
-}
-
-static const struct {
-  NodeKind kind;
-  const char *describe;
-} falcon_kinds[] = {
-    {K_PLACEMENT, "placement qualifier (§2)"},
-    {K_PLACED_DECLARATOR, "placed declarator (§2)"},
-    {K_GETTYPE_DECLARATION, "getType declaration (§2)"},
-    {K_FALCON_TYPE, "Falcon type (§3)"},
-    {K_ELEMENT_DECLARATOR, "Set/Collection declarator (§3.4, §3.5)"},
-    {K_GRAPH_TYPE, "Graph type (§3.1)"},
-    {K_POINT_TYPE, "Point type (§3.2)"},
-    {K_EDGE_TYPE, "Edge type (§3.3)"},
-    {K_SET_TYPE, "Set type (§3.4)"},
-    {K_COLLECTION_TYPE, "Collection type (§3.5)"},
-    {K_STRUCT_REC_SPECIFIER, "struct_rec (§3.6)"},
-    {K_FOREACH_STATEMENT, "foreach statement (§4.1)"},
-    {K_FOREACH_OFFSET, "foreach offset (§4.1)"},
-    {K_SINGLE_STATEMENT, "single statement (§4.3)"},
-    {K_PARALLEL_SECTIONS_STATEMENT, "parallel sections statement (§4.5)"},
-    {K_SECTION, "section (§4.5)"},
-    {K_REDUCTION_EXPRESSION, "reduction assignment (§4.4)"},
-};
-
-const char *node_kind_describe(NodeKind k)
-{
-  for (size_t i = 0; i < sizeof falcon_kinds / sizeof falcon_kinds[0]; i++)
-    if (falcon_kinds[i].kind == k)
-      return falcon_kinds[i].describe;
-  return "construct";
 }
 
 bool node_kind_is_falcon(NodeKind k)

@@ -187,8 +187,6 @@ struct Node {
 
 /* The first child filling `field`, or NULL. */
 Node *node_field(const Node *n, FieldId field);
-/* The first child of kind `kind`, or NULL. */
-Node *node_child_of_kind(const Node *n, NodeKind kind);
 /* Pre-order successor of `n` within `root`; with enter == false the
  * children of `n` are skipped.  NULL at the end of the walk. */
 Node *node_next(const Node *n, const Node *root, bool enter);
@@ -197,8 +195,6 @@ const char *node_text(const Source *src, const Node *n, size_t *len);
 /* True when the node's text equals `s`. */
 bool node_text_is(const Source *src, const Node *n, const char *s);
 void node_delete(Node *n);
-/* Name of a kind, for messages ("foreach statement"). */
-const char *node_kind_describe(NodeKind k);
 bool node_kind_is_falcon(NodeKind k);
 /* True if the subtree holds a Falcon node (a node for which
  * node_kind_is_falcon holds). */

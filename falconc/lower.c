@@ -438,6 +438,9 @@ void render(Ctx *c, const Node *n)
     if (type_kind(n) == FK_NONE)
       report_unsupported(c, n, "Set and Collection (§3.4, §3.5)");
     break;
+  case K_ELEMENT_DECLARATOR:
+    report_unsupported(c, n, "Set and Collection declarators (§3.4, §3.5)");
+    break;
   case K_STRUCT_REC_SPECIFIER:
     report_unsupported(c, n, "struct_rec (§3.6)");
     break;
@@ -446,7 +449,14 @@ void render(Ctx *c, const Node *n)
     error_at(c->src, n->loc, "a reduction must be a statement of its own, "
              "optionally under an if (§4.4)");
     break;
-  default: render_children_of(c, n); break;
+  default:
+    /* A Falcon node no case above lowers must never reach the output as
+     * if it were C. */
+    if (node_kind_is_falcon(n->kind))
+      report_unsupported(c, n, "this Falcon construct in this position");
+    else
+      render_children_of(c, n);
+    break;
   }
 }
 
