@@ -486,7 +486,8 @@ static bool interesting_kind(NodeKind k, bool gpu)
 static void mark_interesting(Node *root, bool gpu)
 {
   for (Node *n = root; n; n = node_next(n, root, true)) {
-    if (!interesting_kind(n->kind, gpu))
+    bool implicit_prototype = n->kind == K_DECLARATION && !node_field(n, F_TYPE);
+    if (!interesting_kind(n->kind, gpu) && !implicit_prototype)
       continue;
     for (Node *p = n; p && !p->interesting; p = p->parent)
       p->interesting = true;

@@ -236,9 +236,38 @@ static void render_gpu_scalars(Ctx *c, const Node *n, const Node *type)
   }
 }
 
+/* CUDA target: a prototype at file scope gets the linkage and qualifiers
+ * its definition gets (render_function): __host__ __device__ for functions
+ * that GPU code calls, extern "C" for other non-static functions. */
+static void prototype_prefix(Ctx *c, const Node *n)
+{
+  const Node *d = node_field(n, F_DECLARATOR);
+  while (d && d->kind != K_FUNCTION_DECLARATOR && d->kind != K_IDENTIFIER)
+    d = node_field(d, F_DECLARATOR);
+  const Node *name = d && d->kind == K_FUNCTION_DECLARATOR ? node_field(d, F_DECLARATOR) : NULL;
+  while (name && name->kind != K_IDENTIFIER)
+    name = node_field(name, F_DECLARATOR);
+  if (!c->gpu || c->fn || !name || node_text_is(c->src, name, "main"))
+    return;
+  const FuncInfo *f = program_func(c->prog, text_of(c, name));
+  bool is_static = false;
+  for (const Node *ch = n->child; ch && ch->field != F_DECLARATOR; ch = ch->next)
+    if (node_text_is(c->src, ch, "static"))
+      is_static = true;
+  if (f && f->element)
+    put(c, "__host__ __device__ ");
+  else if (!is_static)
+    put(c, "extern \"C\" ");
+}
+
 void render_declaration(Ctx *c, const Node *n)
 {
   const Node *type = node_field(n, F_TYPE);
+  prototype_prefix(c, n);
+  if (!type) { /* §1: a prototype without a return type returns void */
+    const Node *d = node_field(node_field(n, F_DECLARATOR), F_DECLARATOR);
+    put(c, d && node_text_is(c->src, d, "main") ? "int " : "void ");
+  }
   if (type && type->kind == K_FALCON_TYPE) {
     render_falcon_declaration(c, n, type);
     return;
@@ -282,6 +311,8 @@ void render_parameter(Ctx *c, const Node *n)
     return;
   if (kind == FK_GRAPH) {
     render_graph_declarator(c, d, true);
+  } else if (!c->fn) { /* a prototype's parameter: no body to resolve */
+    render(c, unplace(d));
   } else if (c->fn && c->fn->merge && kind == FK_POINT && unplace(d) &&
              unplace(d)->kind == K_IDENTIFIER) {
     /* merge(Point orig, Point incom) (§7): each point comes with the copy

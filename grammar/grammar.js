@@ -23,6 +23,10 @@ module.exports = grammar(C, {
     [$.expression, $._declarator],
     [$.expression, $._declarator, $.type_specifier],
     [$.expression, $._declarator, $.type_specifier, $.macro_type_specifier],
+    [$.expression, $._declarator, $.type_specifier, $.macro_type_specifier,
+      $._falcon_function_declarator],
+    [$.type_specifier, $._falcon_parameter_declaration],
+    [$._declaration_modifiers, $.type_descriptor],
     // `G1.getType() <GPU> G2;` (§2) begins like a member access.
     [$.expression, $.gettype_declaration],
     // `foreach (t In g.points) (cond) stmt` (§4.1): the parenthesised
@@ -34,6 +38,7 @@ module.exports = grammar(C, {
     _top_level_item: ($, original) => choice(
       original,
       alias($._implicit_function_definition, $.function_definition),
+      alias($._implicit_function_declaration, $.declaration),
     ),
 
     _non_case_statement: ($, original) => choice(
@@ -57,6 +62,36 @@ module.exports = grammar(C, {
       field('declarator', $.function_declarator),
       field('body', $.compound_statement),
     )),
+
+    // `relaxgraph(Point <GPU> p, Graph <GPU> g);`: a prototype without a
+    // return type (§1).  A macro call such as `FOO(x);` also fits; the
+    // negative dynamic precedence keeps it an expression statement.
+    _implicit_function_declaration: $ => choice(
+      prec.dynamic(-1, seq(field('declarator', $.function_declarator), ';')),
+      // With a Falcon-typed parameter it cannot be a call: prefer it.
+      prec.dynamic(1, seq(
+        field('declarator', alias($._falcon_function_declarator, $.function_declarator)),
+        ';',
+      )),
+    ),
+
+    _falcon_function_declarator: $ => seq(
+      field('declarator', $.identifier),
+      field('parameters', alias($._falcon_parameter_list, $.parameter_list)),
+    ),
+
+    _falcon_parameter_list: $ => seq(
+      '(',
+      repeat(seq($.parameter_declaration, ',')),
+      alias($._falcon_parameter_declaration, $.parameter_declaration),
+      repeat(seq(',', $.parameter_declaration)),
+      ')',
+    ),
+
+    _falcon_parameter_declaration: $ => seq(
+      field('type', $.falcon_type),
+      field('declarator', choice($._declarator, $._abstract_declarator)),
+    ),
 
     // ---- §2 placement -------------------------------------------------
 
