@@ -6,14 +6,18 @@
 # Groups (each prints one [PASS]/[FAIL] line per test):
 #   corpus       grammar corpus files (grammar/test/corpus/*.txt)
 #   errors       malformed .fal files: exit 1 and the diagnostics in x.err
-#   lower        golden lowering pairs: x.fal -> x.c (x.flags: options)
+#   lower        golden lowering pairs: x.fal -> x.c or x.cu (x.flags:
+#                options); each output is compiled (cc, or nvcc when found)
 #   passthrough  every hand-written .c/.h of the repository, byte for byte
 #   cli          options, exit codes, -o, robustness on garbage input
-#   build        configure errors, out-of-tree build, install/uninstall
+#   build        configure errors, out-of-tree build, install with DESTDIR,
+#                the mixed C + Falcon project and falcon.m4 against it,
+#                uninstall, the man page
 #   runtime      libfalcon's graph runtime: $TEST_GRAPH tests/graphs
 #   e2e          every sample built with falconc --target=cpu, run on small
 #                graphs in every input format, compared in full with the
-#                serial references ($FALREF); the lost-update test
+#                serial references ($FALREF); lost updates; single; every
+#                sample also compiled and linked for CUDA (when nvcc exists)
 # The last line is "N passed, N failed"; the exit status is 1 on failure.
 
 srcdir=$(cd "${1:-.}" && pwd)
