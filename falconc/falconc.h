@@ -294,6 +294,12 @@ FuncInfo *program_func(const Program *prog, const char *name);
 FalKind program_field_kind(const Program *prog, const char *struct_name,
                            const char *field);
 bool program_parted(const Program *prog, const char *graph);
+/* FK_GRAPH, FK_POINT or FK_EDGE for a falcon_type node; FK_NONE otherwise
+ * (Set, Collection, plain C types). */
+FalKind falcon_type_kind(const Node *type);
+/* The identifier a declarator declares, through pointer, array, function
+ * and placement declarators; NULL if there is none. */
+const Node *declarator_name(const Node *d);
 
 /* ---- lower.c: Falcon -> C with OpenMP -------------------------------------- */
 

@@ -287,12 +287,12 @@ static bool is_static(const Ctx *c, const Node *fn)
 
 /* CUDA target: functions a GPU foreach calls run on the device too
  * (__host__ __device__); other non-static functions keep C linkage so
- * that .c files can call them. */
-static void function_prefix(Ctx *c, const Node *n, bool is_main)
+ * that .c files can call them.  `n` is the definition or prototype. */
+void put_linkage(Ctx *c, const Node *n, const FuncInfo *f, bool is_main)
 {
   if (!c->gpu || is_main)
     return;
-  if (c->fn && c->fn->element)
+  if (f && f->element)
     put(c, "__host__ __device__ ");
   else if (!is_static(c, n))
     put(c, "extern \"C\" ");
@@ -300,17 +300,14 @@ static void function_prefix(Ctx *c, const Node *n, bool is_main)
 
 static void render_function(Ctx *c, const Node *n)
 {
-  const Node *decl = node_field(n, F_DECLARATOR);
-  const Node *name = decl;
-  while (name && name->kind != K_IDENTIFIER)
-    name = node_field(name, F_DECLARATOR);
+  const Node *name = declarator_name(node_field(n, F_DECLARATOR));
   FuncInfo *saved_fn = c->fn;
   bool saved_el = c->element, saved_k = c->in_kernel;
   int saved_mark = c->kernel_mark;
   c->fn = name ? program_func(c->prog, text_of(c, name)) : NULL;
   c->element = c->fn && c->fn->element;
   bool is_main = name && node_text_is(c->src, name, "main");
-  function_prefix(c, n, is_main);
+  put_linkage(c, n, c->fn, is_main);
   if (c->gpu && c->element) { /* device code: only its own symbols */
     c->in_kernel = true;
     c->kernel_mark = c->nsyms;
@@ -433,9 +430,9 @@ void render(Ctx *c, const Node *n)
       render_children_of(c, n);
     break;
   case K_FALCON_TYPE:
-    put(c, type_kind(n) == FK_POINT ? "fal_point"
-           : type_kind(n) == FK_EDGE ? "fal_edge" : "fal_G");
-    if (type_kind(n) == FK_NONE)
+    put(c, falcon_type_kind(n) == FK_POINT ? "fal_point"
+           : falcon_type_kind(n) == FK_EDGE ? "fal_edge" : "fal_G");
+    if (falcon_type_kind(n) == FK_NONE)
       report_unsupported(c, n, "Set and Collection (§3.4, §3.5)");
     break;
   case K_ELEMENT_DECLARATOR:

@@ -86,6 +86,7 @@ const Sym *ident_sym(Ctx *c, const Node *n);
 bool in_main(const Ctx *c);
 void note_use(Ctx *c, const Sym *s, const Node *at);
 void pragma_line(Ctx *c, const char *pragma);
+void put_linkage(Ctx *c, const Node *n, const FuncInfo *f, bool is_main);
 void putf(Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void render(Ctx *c, const Node *n);
 void render_children_of(Ctx *c, const Node *n);
@@ -103,7 +104,6 @@ void render_declaration(Ctx *c, const Node *n);
 void render_gettype(Ctx *c, const Node *n);
 void render_parameter(Ctx *c, const Node *n);
 void report_unsupported(Ctx *c, const Node *n, const char *what);
-FalKind type_kind(const Node *type);
 
 /* ---- lower_expr.c ------------------------------------------------------ */
 

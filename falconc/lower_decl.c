@@ -9,18 +9,6 @@
 
 /* ---- declarations (§2, §3) ------------------------------------------------ */
 
-FalKind type_kind(const Node *type)
-{
-  if (!type || type->kind != K_FALCON_TYPE || !type->child)
-    return FK_NONE;
-  switch (type->child->kind) {
-  case K_GRAPH_TYPE: return FK_GRAPH;
-  case K_POINT_TYPE: return FK_POINT;
-  case K_EDGE_TYPE: return FK_EDGE;
-  default: return FK_NONE;
-  }
-}
-
 /* Strips `<GPU>` and returns the declarator under it. */
 static const Node *unplace(const Node *d)
 {
@@ -143,7 +131,7 @@ static void render_main_graphs(Ctx *c, const Node *n)
 
 static void render_falcon_declaration(Ctx *c, const Node *n, const Node *type)
 {
-  FalKind kind = type_kind(type);
+  FalKind kind = falcon_type_kind(type);
   if (kind == FK_NONE) {
     report_unsupported(c, type, "Set and Collection (§3.4, §3.5)");
     return;
@@ -237,27 +225,17 @@ static void render_gpu_scalars(Ctx *c, const Node *n, const Node *type)
 }
 
 /* CUDA target: a prototype at file scope gets the linkage and qualifiers
- * its definition gets (render_function): __host__ __device__ for functions
- * that GPU code calls, extern "C" for other non-static functions. */
+ * its definition gets (put_linkage, as in render_function). */
 static void prototype_prefix(Ctx *c, const Node *n)
 {
   const Node *d = node_field(n, F_DECLARATOR);
   while (d && d->kind != K_FUNCTION_DECLARATOR && d->kind != K_IDENTIFIER)
     d = node_field(d, F_DECLARATOR);
-  const Node *name = d && d->kind == K_FUNCTION_DECLARATOR ? node_field(d, F_DECLARATOR) : NULL;
-  while (name && name->kind != K_IDENTIFIER)
-    name = node_field(name, F_DECLARATOR);
-  if (!c->gpu || c->fn || !name || node_text_is(c->src, name, "main"))
+  const Node *name = d && d->kind == K_FUNCTION_DECLARATOR ? declarator_name(d) : NULL;
+  if (c->fn || !name)
     return;
-  const FuncInfo *f = program_func(c->prog, text_of(c, name));
-  bool is_static = false;
-  for (const Node *ch = n->child; ch && ch->field != F_DECLARATOR; ch = ch->next)
-    if (node_text_is(c->src, ch, "static"))
-      is_static = true;
-  if (f && f->element)
-    put(c, "__host__ __device__ ");
-  else if (!is_static)
-    put(c, "extern \"C\" ");
+  put_linkage(c, n, program_func(c->prog, text_of(c, name)),
+              node_text_is(c->src, name, "main"));
 }
 
 void render_declaration(Ctx *c, const Node *n)
@@ -292,7 +270,7 @@ void render_declaration(Ctx *c, const Node *n)
 void render_parameter(Ctx *c, const Node *n)
 {
   const Node *type = node_field(n, F_TYPE);
-  FalKind kind = type_kind(type);
+  FalKind kind = falcon_type_kind(type);
   const Node *d = node_field(n, F_DECLARATOR);
   if (!type || type->kind != K_FALCON_TYPE) {
     if (c->gpu && d)

@@ -162,7 +162,7 @@ static void add_prop(const Source *src, Program *prog, const Node *call,
 
 /* ---- struct fields of Point and Edge type (§3.2) ------------------------ */
 
-static FalKind falcon_type_kind(const Node *type)
+FalKind falcon_type_kind(const Node *type)
 {
   if (!type || type->kind != K_FALCON_TYPE || !type->child)
     return FK_NONE;
@@ -202,7 +202,7 @@ static void add_struct_fields(const Source *src, Program *prog, const Node *st)
 
 /* ---- functions and the call graph (§4.1) --------------------------------- */
 
-static const Node *declarator_name(const Node *d)
+const Node *declarator_name(const Node *d)
 {
   while (d && d->kind != K_IDENTIFIER)
     d = node_field(d, F_DECLARATOR);
