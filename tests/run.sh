@@ -45,13 +45,20 @@ run_corpus() {
 	status=$?
 	"$CORPUS" --query "$srcdir/grammar/queries/highlights.scm" \
 		>>"$tmp/corpus.out" 2>&1 || status=1
-	p=$(grep -c '^\[PASS\]' "$tmp/corpus.out")
-	f=$(grep -c '^\[FAIL\]' "$tmp/corpus.out")
+	count_results "$tmp/corpus.out" "$status" "corpus driver"
+}
+
+# count_results OUTPUT STATUS NAME: adds a test program's [PASS]/[FAIL]
+# lines to the totals, prints them, and fails if it exited non-zero
+# without reporting a failure.
+count_results() {
+	p=$(grep -c '^\[PASS\]' "$1")
+	f=$(grep -c '^\[FAIL\]' "$1")
 	passed=$((passed + p))
 	failed=$((failed + f))
-	sed "s|$srcdir/||" "$tmp/corpus.out"
-	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-		fail "corpus driver exited with status $status"
+	sed "s|$srcdir/||g" "$1"
+	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "$3 exited with status $2"
 	fi
 }
 
@@ -373,15 +380,7 @@ run_runtime() {
 		fail "runtime: TEST_GRAPH is not set (run through make check)"; return
 	fi
 	"$TEST_GRAPH" "$srcdir/tests/graphs" >"$tmp/runtime.out" 2>&1
-	status=$?
-	p=$(grep -c '^\[PASS\]' "$tmp/runtime.out")
-	f=$(grep -c '^\[FAIL\]' "$tmp/runtime.out")
-	passed=$((passed + p))
-	failed=$((failed + f))
-	sed "s|$srcdir/||g" "$tmp/runtime.out"
-	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
-		fail "runtime: test_graph exited with status $status"
-	fi
+	count_results "$tmp/runtime.out" $? "runtime: test_graph"
 }
 
 # ---- end to end: samples against the serial references ----------------------
