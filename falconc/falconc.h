@@ -101,6 +101,7 @@ typedef enum NodeKind {
   K_CALL_EXPRESSION,
   K_SUBSCRIPT_EXPRESSION,
   K_PARENTHESIZED_EXPRESSION,
+  K_POINTER_EXPRESSION,
   K_ARGUMENT_LIST,
   K_TYPE_ARGUMENT,
   K_EXPRESSION_STATEMENT,
@@ -235,7 +236,9 @@ typedef enum FalKind {
   FK_PROPVAL, /* a struct-typed property element: t.minppty */
   FK_ITER,    /* g.points / g.edges (only as a foreach or reduction domain) */
   FK_CVAR,    /* a plain C variable (tracked on the CUDA target) */
-  FK_GPUVAR   /* a file-scope scalar placed on the GPU: int <GPU> x */
+  FK_GPUVAR,  /* a file-scope scalar placed on the GPU: int <GPU> x */
+  FK_COLL,    /* a Collection (§3.5): a fal_coll pointer */
+  FK_SET      /* a Set (§3.4): a fal_set pointer */
 } FalKind;
 
 typedef enum PropKind { PK_POINT, PK_EDGE, PK_GRAPH } PropKind;
@@ -294,8 +297,8 @@ FuncInfo *program_func(const Program *prog, const char *name);
 FalKind program_field_kind(const Program *prog, const char *struct_name,
                            const char *field);
 bool program_parted(const Program *prog, const char *graph);
-/* FK_GRAPH, FK_POINT or FK_EDGE for a falcon_type node; FK_NONE otherwise
- * (Set, Collection, plain C types). */
+/* FK_GRAPH, FK_POINT, FK_EDGE, FK_SET or FK_COLL for a falcon_type node;
+ * FK_NONE otherwise (plain C types). */
 FalKind falcon_type_kind(const Node *type);
 /* The identifier a declarator declares, through pointer, array, function
  * and placement declarators; NULL if there is none. */

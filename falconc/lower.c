@@ -127,6 +127,8 @@ Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
   s->gpu = false;
   s->ctype = NULL;
   s->global = c->fn == NULL;
+  s->elem = FK_NONE;
+  s->local = false;
   return s;
 }
 
@@ -152,6 +154,12 @@ const Sym *sym_find(const Ctx *c, const char *name, size_t len)
   return NULL;
 }
 
+/* True when a later declaration hides `s`. */
+bool sym_shadowed(const Ctx *c, const Sym *s)
+{
+  return sym_find(c, s->name, strlen(s->name)) != s;
+}
+
 /* The symbol an identifier node names, or NULL. */
 const Sym *ident_sym(Ctx *c, const Node *n)
 {
@@ -167,13 +175,13 @@ bool graph_on_gpu(const Ctx *c, const char *name)
   return s && s->kind == FK_GRAPH && s->gpu;
 }
 
-static void add_capture(Ctx *c, const Sym *s, const char *ctype, bool graph)
+static void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what)
 {
   for (int i = 0; i < c->ncaps; i++)
     if (strcmp(c->caps[i].name, s->name) == 0)
       return;
   c->caps = xrealloc(c->caps, (size_t)(c->ncaps + 1) * sizeof *c->caps);
-  c->caps[c->ncaps++] = (Capture){xstrdup(s->name), xstrdup(ctype), graph};
+  c->caps[c->ncaps++] = (Capture){xstrdup(s->name), xstrdup(ctype), what};
 }
 
 /* A kernel or device function uses host symbol `s`: pass it by value, or
@@ -193,12 +201,14 @@ void note_use(Ctx *c, const Sym *s, const Node *at)
     return;
   }
   switch (s->kind) {
-  case FK_GRAPH: add_capture(c, s, "fal_G", true); break;
-  case FK_POINT: add_capture(c, s, "fal_point", false); break;
-  case FK_EDGE: add_capture(c, s, "fal_edge", false); break;
+  case FK_GRAPH: add_capture(c, s, "fal_G", CAP_GRAPH); break;
+  case FK_POINT: add_capture(c, s, "fal_point", CAP_VALUE); break;
+  case FK_EDGE: add_capture(c, s, "fal_edge", CAP_VALUE); break;
+  case FK_COLL: add_capture(c, s, "fal_coll *", CAP_COLL); break;
+  case FK_SET: add_capture(c, s, "fal_set", CAP_SET); break;
   case FK_CVAR:
     if (s->ctype)
-      add_capture(c, s, s->ctype, false);
+      add_capture(c, s, s->ctype, CAP_VALUE);
     else
       error_at(c->src, at->loc, "host array '%s' cannot be used in a GPU "
                "foreach", s->name);
@@ -263,6 +273,9 @@ EType expr_type(Ctx *c, const Node *e)
   case K_PARENTHESIZED_EXPRESSION:
     return expr_type(c, node_named_child(e, 0));
   case K_SUBSCRIPT_EXPRESSION: {
+    const Sym *cs = coll_sym(c, node_field(e, F_ARGUMENT));
+    if (cs && cs->kind == FK_COLL)
+      return (EType){cs->elem, cs->graph, NULL, NULL, false};
     EType a = expr_type(c, node_field(e, F_ARGUMENT));
     if (a.kind == FK_ITER)
       return (EType){a.edges ? FK_EDGE : FK_POINT, a.graph, NULL, NULL, false};
@@ -270,6 +283,17 @@ EType expr_type(Ctx *c, const Node *e)
   }
   case K_FIELD_EXPRESSION:
     return field_type(c, e);
+  case K_CALL_EXPRESSION: { /* s.find(x) is a point (§3.4) */
+    const Node *fn = node_field(e, F_FUNCTION);
+    if (!fn || fn->kind != K_FIELD_EXPRESSION)
+      return etype_none();
+    const Sym *ss = coll_sym(c, node_field(fn, F_ARGUMENT));
+    const Node *m = node_field(fn, F_FIELD);
+    if (ss && ss->kind == FK_SET &&
+        (node_text_is(c->src, m, "find") || node_text_is(c->src, m, "Findcompress")))
+      return (EType){FK_POINT, ss->graph, NULL, NULL, false};
+    return etype_none();
+  }
   default:
     return etype_none();
   }
@@ -418,6 +442,8 @@ void render(Ctx *c, const Node *n)
   case K_COMPOUND_STATEMENT: render_block(c, n); break;
   case K_IDENTIFIER: render_identifier(c, n); break;
   case K_ASSIGNMENT_EXPRESSION:
+    if (render_coll_assignment(c, n))
+      break;
     if (c->gpu)
       render_assignment(c, n);
     else
@@ -432,11 +458,12 @@ void render(Ctx *c, const Node *n)
   case K_FALCON_TYPE:
     put(c, falcon_type_kind(n) == FK_POINT ? "fal_point"
            : falcon_type_kind(n) == FK_EDGE ? "fal_edge" : "fal_G");
-    if (falcon_type_kind(n) == FK_NONE)
-      report_unsupported(c, n, "Set and Collection (§3.4, §3.5)");
+    if (falcon_type_kind(n) == FK_COLL || falcon_type_kind(n) == FK_SET)
+      report_unsupported(c, n, "a Set or Collection type in this position");
     break;
   case K_ELEMENT_DECLARATOR:
-    report_unsupported(c, n, "Set and Collection declarators (§3.4, §3.5)");
+    report_unsupported(c, n, "an element declarator outside a Set or "
+                             "Collection declaration (§3.4, §3.5)");
     break;
   case K_STRUCT_REC_SPECIFIER:
     report_unsupported(c, n, "struct_rec (§3.6)");
@@ -462,10 +489,10 @@ void render(Ctx *c, const Node *n)
 static bool interesting_kind(NodeKind k, bool gpu)
 {
   if (gpu && (k == K_IDENTIFIER || k == K_DECLARATION ||
-              k == K_PARAMETER_DECLARATION || k == K_ASSIGNMENT_EXPRESSION ||
-              k == K_UPDATE_EXPRESSION))
+              k == K_PARAMETER_DECLARATION || k == K_UPDATE_EXPRESSION))
     return true;
   switch (k) {
+  case K_ASSIGNMENT_EXPRESSION: /* also `c1 = c2` of Collections */
   case K_FIELD_EXPRESSION:
   case K_CALL_EXPRESSION:
   case K_SUBSCRIPT_EXPRESSION:

@@ -25,13 +25,19 @@ typedef struct Sym {
   bool gpu;       /* a graph placed on a GPU */
   char *ctype;    /* FK_CVAR: the C type to pass it to a kernel, or NULL */
   bool global;    /* declared at file scope */
+  /* FK_COLL / FK_SET: the element type (ctype) and kind, and whether it is
+   * a per-element local collection */
+  FalKind elem;
+  bool local;
 } Sym;
 
-/* A host variable a kernel reads: passed by value. */
+/* A host variable a kernel reads: passed by value (graphs and Sets as
+ * their structs, Collections as a pointer to their device copy). */
+typedef enum CapKind { CAP_VALUE, CAP_GRAPH, CAP_COLL, CAP_SET } CapKind;
 typedef struct Capture {
   char *name;
   char *ctype;
-  bool graph;
+  CapKind what;
 } Capture;
 
 typedef struct Redux {
@@ -94,6 +100,7 @@ char *render_str(Ctx *c, const Node *n);
 void resync(Ctx *c, uint32_t offset);
 Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph, const char *edge_var);
 const Sym *sym_find(const Ctx *c, const char *name, size_t len);
+bool sym_shadowed(const Ctx *c, const Sym *s);
 void sym_pop(Ctx *c, int mark);
 char *text_of(Ctx *c, const Node *n);
 void put(Ctx *c, const char *s);
@@ -104,6 +111,21 @@ void render_declaration(Ctx *c, const Node *n);
 void render_gettype(Ctx *c, const Node *n);
 void render_parameter(Ctx *c, const Node *n);
 void report_unsupported(Ctx *c, const Node *n, const char *what);
+const char *gpu_device_of(Ctx *c, const Node *d);
+const char *bound_graph_of(Ctx *c, const Node *graph_name);
+
+/* ---- lower_coll.c ------------------------------------------------------ */
+
+bool host_code(const Ctx *c);
+const Sym *coll_sym(Ctx *c, const Node *e);
+void render_coll_declaration(Ctx *c, const Node *n, const Node *type, FalKind kind);
+void render_coll_parameter(Ctx *c, const Node *n, const Node *type, FalKind kind);
+bool render_coll_call(Ctx *c, const Node *n, const Node *obj, const char *m);
+bool render_coll_field(Ctx *c, const Node *n);
+bool render_coll_subscript(Ctx *c, const Node *n);
+bool render_coll_assignment(Ctx *c, const Node *n);
+bool render_foreach_coll(Ctx *c, const Node *n);
+void ready_sets(Ctx *c);
 
 /* ---- lower_expr.c ------------------------------------------------------ */
 
@@ -122,5 +144,17 @@ void render_foreach(Ctx *c, const Node *n);
 void render_if(Ctx *c, const Node *n);
 void render_parallel_sections(Ctx *c, const Node *n);
 void render_single(Ctx *c, const Node *n);
+typedef struct KernelState {
+  bool in_kernel, element, single_points, single_edges;
+  int kernel_mark;
+  Capture *caps;
+  int ncaps;
+} KernelState;
+KernelState kernel_enter(Ctx *c);
+void kernel_leave(Ctx *c, const KernelState *k);
+const char *kernel_name(Ctx *c, const Node *n, const char *what);
+void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
+                      StrBuf *pre, StrBuf *post);
+void render_foreach_body(Ctx *c, const Node *n, bool parallel);
 
 #endif /* FALCONC_LOWER_H */

@@ -31,7 +31,7 @@ static const char *default_graph(Ctx *c)
 
 /* The device of a placed declarator: "-1" for <GPU>, "n" for <GPU, n>;
  * NULL when it is not placed on a GPU (or the target is the CPU). */
-static const char *gpu_device_of(Ctx *c, const Node *d)
+const char *gpu_device_of(Ctx *c, const Node *d)
 {
   if (d && d->kind == K_INIT_DECLARATOR)
     d = node_field(d, F_DECLARATOR);
@@ -95,7 +95,12 @@ static void render_id_declarator(Ctx *c, const Node *d, FalKind kind,
 /* The graph named by `Point (g)`, checked to be a graph in scope. */
 static const char *bound_graph(Ctx *c, const Node *type)
 {
-  const Node *g = node_field(type->child, F_GRAPH);
+  return bound_graph_of(c, node_field(type->child, F_GRAPH));
+}
+
+/* The same from the graph's name node (NULL: the function's graph). */
+const char *bound_graph_of(Ctx *c, const Node *g)
+{
   if (!g)
     return default_graph(c);
   size_t len;
@@ -132,8 +137,8 @@ static void render_main_graphs(Ctx *c, const Node *n)
 static void render_falcon_declaration(Ctx *c, const Node *n, const Node *type)
 {
   FalKind kind = falcon_type_kind(type);
-  if (kind == FK_NONE) {
-    report_unsupported(c, type, "Set and Collection (§3.4, §3.5)");
+  if (kind == FK_COLL || kind == FK_SET) {
+    render_coll_declaration(c, n, type, kind);
     return;
   }
   if (kind == FK_GRAPH && c->fn && strcmp(c->fn->name, "main") == 0) {
@@ -278,8 +283,8 @@ void render_parameter(Ctx *c, const Node *n)
     render_children_of(c, n);
     return;
   }
-  if (kind == FK_NONE) {
-    report_unsupported(c, type, "Set and Collection parameters (§3.4, §3.5)");
+  if (kind == FK_COLL || kind == FK_SET) {
+    render_coll_parameter(c, n, type, kind);
     return;
   }
   bool merge_point = c->fn && c->fn->merge && kind == FK_POINT;

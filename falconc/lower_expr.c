@@ -92,6 +92,8 @@ void render_field(Ctx *c, const Node *n)
 {
   const Node *arg = node_field(n, F_ARGUMENT);
   const Node *fnode = node_field(n, F_FIELD);
+  if (render_coll_field(c, n))
+    return;
   EType a = expr_type(c, arg);
   if (!fnode || a.kind == FK_NONE || a.kind == FK_PROPVAL) {
     render_children_of(c, n);
@@ -141,6 +143,8 @@ static bool render_gpu_graph_prop_element(Ctx *c, const Node *n)
 
 void render_subscript(Ctx *c, const Node *n)
 {
+  if (render_coll_subscript(c, n))
+    return;
   if (render_gpu_graph_prop_element(c, n))
     return;
   EType a = expr_type(c, node_field(n, F_ARGUMENT));
@@ -321,6 +325,8 @@ void render_call(Ctx *c, const Node *n)
     const Node *obj = node_field(fn, F_ARGUMENT);
     EType a = expr_type(c, obj);
     const char *m = text_of(c, node_field(fn, F_FIELD));
+    if (render_coll_call(c, n, obj, m))
+      return;
     if (a.kind == FK_GRAPH) {
       render_graph_method(c, n, gname(c, a.graph), m);
       return;

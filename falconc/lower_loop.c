@@ -41,7 +41,7 @@ static bool classify_iterable(Ctx *c, const Node *it, Iter *out)
 }
 
 /* Renders `{ if (!(cond)) continue; body }` with `var` bound. */
-static void render_foreach_body(Ctx *c, const Node *n, bool parallel)
+void render_foreach_body(Ctx *c, const Node *n, bool parallel)
 {
   const Node *cond = node_field(n, F_CONDITION);
   bool saved_break = c->break_is_continue;
@@ -84,6 +84,8 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     putf(c, "fal_single_reset(&%s->fal_base, 1); ", it->graph);
   c->single_points |= sp;
   c->single_edges |= se;
+  if (parallel && !ranged)
+    ready_sets(c);
   if (parallel) {
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
@@ -145,14 +147,7 @@ static void render_foreach_nbrs(Ctx *c, const Node *n, const Iter *it,
 
 /* ---- CUDA target: kernels ------------------------------------------------ */
 
-typedef struct KernelState {
-  bool in_kernel, element, single_points, single_edges;
-  int kernel_mark;
-  Capture *caps;
-  int ncaps;
-} KernelState;
-
-static KernelState kernel_enter(Ctx *c)
+KernelState kernel_enter(Ctx *c)
 {
   KernelState k = {c->in_kernel, c->element, c->single_points, c->single_edges,
                    c->kernel_mark, c->caps, c->ncaps};
@@ -165,7 +160,7 @@ static KernelState kernel_enter(Ctx *c)
   return k;
 }
 
-static void kernel_leave(Ctx *c, const KernelState *k)
+void kernel_leave(Ctx *c, const KernelState *k)
 {
   for (int i = 0; i < c->ncaps; i++) {
     free(c->caps[i].name);
@@ -181,17 +176,29 @@ static void kernel_leave(Ctx *c, const KernelState *k)
   c->ncaps = k->ncaps;
 }
 
-/* Kernel parameters, the pointer views of captured graphs, and the launch
- * arguments, from the captures. */
-static void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args)
+/* Kernel parameters, the pointer views of captured graphs and Sets, the
+ * launch arguments, and what the host does before and after the launch
+ * (Collections get room for what the kernel may add, and are checked;
+ * Sets are sized), from the captures. */
+void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
+                      StrBuf *pre, StrBuf *post)
 {
   for (int i = 0; i < c->ncaps; i++) {
     const Capture *k = &c->caps[i];
     const char *sep = i ? ", " : "";
-    if (k->graph) {
-      strbuf_printf(params, "%sfal_G fal_kv_%s", sep, k->name);
-      strbuf_printf(views, "  fal_G *%s = &fal_kv_%s;\n", k->name, k->name);
-      strbuf_printf(args, "%s*%s", sep, k->name);
+    if (k->what == CAP_GRAPH || k->what == CAP_SET) {
+      const char *t = k->what == CAP_GRAPH ? "fal_G" : "fal_set";
+      strbuf_printf(params, "%s%s fal_kv_%s", sep, t, k->name);
+      strbuf_printf(views, "  %s *%s = &fal_kv_%s;\n", t, k->name, k->name);
+      strbuf_printf(args, "%s*%s%s%s", sep, k->what == CAP_SET ? "fal_hs_dev(" : "",
+                    k->name, k->what == CAP_SET ? ")" : "");
+    } else if (k->what == CAP_COLL) {
+      strbuf_printf(params, "%sfal_coll *%s", sep, k->name);
+      strbuf_printf(args, "%sfal_hc_dev(%s)", sep, k->name);
+      if (pre)
+        strbuf_printf(pre, "fal_hc_prepare(%s, __FILE__, __LINE__); ", k->name);
+      if (post)
+        strbuf_printf(post, " fal_hc_check(%s, \"%s\", __FILE__, __LINE__);", k->name, k->name);
     } else {
       strbuf_printf(params, "%s%s %s", sep, k->ctype, k->name);
       strbuf_printf(args, "%s%s", sep, k->name);
@@ -199,7 +206,7 @@ static void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args
   }
 }
 
-static const char *kernel_name(Ctx *c, const Node *n, const char *what)
+const char *kernel_name(Ctx *c, const Node *n, const char *what)
 {
   return ctx_printf(c, "fal_%s_L%u_%d", what, n->loc.line, ++c->uniq);
 }
@@ -224,8 +231,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   render_foreach_body(c, n, true);
   c->out = out;
   sym_pop(c, mark);
-  StrBuf params = {0}, views = {0}, args = {0};
-  kernel_signature(c, &params, &views, &args);
+  StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
+  kernel_signature(c, &params, &views, &args, &pre, &post);
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
@@ -248,13 +255,17 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 0, __FILE__, __LINE__); ", g);
   if (se)
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 1, __FILE__, __LINE__); ", g);
+  put(c, pre.data ? pre.data : "");
   if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
-         "FAL_CHECK_LAUNCH(\"%s\"); }", name, a, *a ? ", " : "", name);
+         "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
+         post.data ? post.data : "");
   else
-    putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\"); }",
-         name, g, edges ? "nedges" : "npoints", a, name);
+    putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
+         name, g, edges ? "nedges" : "npoints", a, name, post.data ? post.data : "");
   free(a);
+  strbuf_free(&pre);
+  strbuf_free(&post);
   strbuf_free(&body);
   strbuf_free(&params);
   strbuf_free(&views);
@@ -290,6 +301,8 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
 
 void render_foreach(Ctx *c, const Node *n)
 {
+  if (render_foreach_coll(c, n))
+    return;
   const Node *it_node = node_field(n, F_ITERABLE);
   const Node *var_node = node_field(n, F_VARIABLE);
   Iter it;
@@ -395,7 +408,7 @@ static void render_gpu_reduction(Ctx *c, const Node *stmt, const Node *red,
   char *right = render_str(c, node_field(red, F_RIGHT));
   c->redux = sr;
   StrBuf params = {0}, views = {0}, args = {0};
-  kernel_signature(c, &params, &views, &args);
+  kernel_signature(c, &params, &views, &args, NULL, NULL);
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, stmt->loc.line, c->src->path);

@@ -32,6 +32,7 @@ static const struct {
     {"call_expression", K_CALL_EXPRESSION},
     {"subscript_expression", K_SUBSCRIPT_EXPRESSION},
     {"parenthesized_expression", K_PARENTHESIZED_EXPRESSION},
+    {"pointer_expression", K_POINTER_EXPRESSION},
     {"argument_list", K_ARGUMENT_LIST},
     {"type_argument", K_TYPE_ARGUMENT},
     {"expression_statement", K_EXPRESSION_STATEMENT},

@@ -170,6 +170,8 @@ FalKind falcon_type_kind(const Node *type)
   case K_POINT_TYPE: return FK_POINT;
   case K_EDGE_TYPE: return FK_EDGE;
   case K_GRAPH_TYPE: return FK_GRAPH;
+  case K_SET_TYPE: return FK_SET;
+  case K_COLLECTION_TYPE: return FK_COLL;
   default: return FK_NONE;
   }
 }

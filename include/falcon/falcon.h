@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "falcon/graph.h"
+#include "falcon/coll.h"
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -58,6 +59,7 @@ typedef struct fal_gbase {
   int want_device;          /* <GPU, n>: n; -1 for round robin */
   int device;               /* CUDA device, or -1 before placement */
   const void *structure_of; /* host CSR last copied here (copied once) */
+  int is_mutable;           /* fal_gbase_mutable: csr is kept mutable (§6) */
 } fal_gbase;
 
 /* Registers a property; its array (zeroed) is allocated now if the graph
@@ -76,14 +78,34 @@ void fal_gbase_free(fal_gbase *b);
  * first use. */
 void fal_single_reset(fal_gbase *b, int edges);
 
+/* Mutation (§6, falcon/graph.h).  fal_gbase_mutable makes the graph
+ * mutable (now if it is loaded, and again after every fal_gbase_read):
+ * point properties then have point_cap + 1 elements, edge properties
+ * slot_cap + 1, and their values move with their edges.  Before any read
+ * it makes the empty graph mutable, so points can be added to it. */
+void fal_gbase_mutable(fal_gbase *b);
+/* fal_graph_settle on the graph: when it grows, edge properties follow
+ * their edges (zero for the new ones), point properties and the locks of
+ * `single` are extended with zeros.  Returns 1 if it grew, else 0; out of
+ * memory prints a message and exits 1. */
+int fal_gbase_settle(fal_gbase *b);
+/* How many times the graph grew (fal_graph.grows). */
+int64_t fal_gbase_grows(const fal_gbase *b);
+/* fal_graph_add_point, but the new point always has property storage:
+ * when point_cap is exhausted it grows at once (fal_gbase_settle), or,
+ * inside a parallel region where that cannot be done safely, stops with
+ * a clear error. */
+fal_point fal_gbase_add_point(fal_gbase *b);
+
 /* Weight / id of the edge p->t by searching p's out-edges; -1 / INT_MAX
  * style sentinels when there is none: weight 0 and edge -1. */
 fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t);
 fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t);
 
+/* On a mutable graph: p's slots in use, deleted edges included. */
 static inline int64_t fal_outdeg(const fal_graph *g, fal_point p)
 {
-  return g->offsets[p + 1] - g->offsets[p];
+  return (g->end ? g->end[p] : g->offsets[p + 1]) - g->offsets[p];
 }
 
 static inline int64_t fal_indeg(const fal_graph *g, fal_point p)

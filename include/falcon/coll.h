@@ -1,0 +1,362 @@
+/*
+ * falcon/coll.h: Collections (§3.5) and Sets (§3.4) as generated code uses
+ * them, on the host (C and C++) and, compiled by nvcc, on the device.
+ *
+ * Collection storage is a table of segments whose sizes double: segment s
+ * holds FAL_COLL_FIRST << s elements, so element i never moves once
+ * written.  That makes `add` from many threads safe while the collection
+ * grows (§3.5 "adding never overflows"): a thread takes an index with one
+ * atomic increment (on the GPU one per warp, aggregated), and the first
+ * thread to need a segment allocates it.  On the host the segment is
+ * allocated by the runtime (runtime/coll.c); on the GPU the host reserves
+ * segments before each launch (falcon/cuda.cuh) and a kernel that still
+ * runs out allocates from the device heap; if even that fails the
+ * element is dropped, `error` is set and the host stops with a message
+ * after the launch.
+ *
+ * OrderByIntValue(field, k) makes the collection a priority worklist: a
+ * foreach drains it in increasing order of key >> k, one bucket at a
+ * time.  Elements added while a bucket is being processed go to the
+ * collection itself when their bucket is not above the current one and
+ * to `far` otherwise; when the current bucket is empty the smallest
+ * bucket of `far` becomes current (the near/far scheme of
+ * delta-stepping).  See docs/language-choices.md.
+ *
+ * A Set is a union-find forest over the points of a graph: `parent` in
+ * host or device memory, lock-free linking of the larger root under the
+ * smaller one with compare-and-swap, and path halving by
+ * compare-and-swap in Findcompress (§3.4).
+ */
+#ifndef FALCON_COLL_H
+#define FALCON_COLL_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "falcon/graph.h"
+
+/* FAL_HD_FN(f): f is compiled for the host and, by nvcc, the device.
+ * (Written around the name so that the header stays plain C to parsers.) */
+#ifdef __CUDACC__
+#define FAL_HD_FN(f) __host__ __device__ f
+#else
+#define FAL_HD_FN(f) f
+#endif
+
+#define FAL_COLL_LOG 10 /* the first segment holds 1024 elements */
+#define FAL_COLL_FIRST ((int64_t)1 << FAL_COLL_LOG)
+#define FAL_COLL_NSEG 40
+/* A segment being allocated by another host thread. */
+#define FAL_COLL_BUSY ((void *)1)
+
+typedef struct fal_coll {
+  int64_t size;                 /* elements; `c.size` (§3.5) */
+  int64_t elsize;               /* bytes per element */
+  void *seg[FAL_COLL_NSEG];
+  int error;                    /* the device heap ran out */
+  /* OrderByIntValue (§3.5): */
+  int ordered, shift;
+  const int *key_prop;          /* point collections: key of x = key_prop[x] */
+  int *const *key_slot;         /* where the graph keeps that array (host) */
+  int64_t key_off;              /* others: the int at this offset */
+  int draining;                 /* a foreach is draining it */
+  int64_t threshold;            /* then adds above this bucket go to far */
+  struct fal_coll *far, *cur;   /* far: later buckets; cur: the bucket in work */
+  /* Host handle of a collection on a GPU (falcon/cuda.cuh): */
+  int on_gpu, device;
+  struct fal_coll *dev;         /* the collection in device memory */
+  int local;                    /* a per-thread local collection */
+} fal_coll;
+
+typedef struct fal_set {
+  fal_point *parent;            /* host, or device memory when on_gpu */
+  int64_t n;
+  const int *npoints;           /* its graph's point count (sized lazily) */
+  int on_gpu, device;
+  void *graph;                  /* its graph's fal_gbase, for placement */
+} fal_set;
+
+/* (falcon/cuda.cuh includes this header with C linkage.) */
+/* Host: allocates segment s of c (runtime/coll.c); NULL never returned. */
+void *fal_coll_seg_alloc(fal_coll *c, int s);
+void fal_coll_init(fal_coll *c, size_t elsize);
+void fal_coll_free(fal_coll *c);
+/* c.OrderByIntValue(field, k): for point collections the address of the
+ * graph's property array (read when a drain begins: the array may be
+ * allocated later), else the offset of an int field of the element. */
+void fal_coll_order(fal_coll *c, int *const *key_slot, int64_t key_off, int k);
+/* `a = b;` (§3.5): a takes b's elements by swapping storage; b is left
+ * empty. */
+void fal_coll_move(fal_coll *a, fal_coll *b);
+/* A copy of the elements of src into dst (sizes and contents). */
+void fal_coll_copy(fal_coll *dst, const fal_coll *src);
+/* c.del(x): the last element into *out; 0 when empty. */
+int fal_coll_pop(fal_coll *c, void *out);
+/* Ordered drains on the host: begin, then next() gives each batch in
+ * c->cur until it returns 0. */
+void fal_coll_drain_begin(fal_coll *c);
+int fal_coll_drain_next(fal_coll *c);
+void fal_coll_drain_end(fal_coll *c);
+void fal_coll_set_size(fal_coll *c, int64_t n);
+/* Sets (§3.4) on the host. */
+void fal_set_init(fal_set *s, const int *npoints, void *graph);
+void fal_set_ready(fal_set *s);
+void fal_set_free(fal_set *s);
+void fal_hs_assign_host(fal_set *dst, fal_set *src);
+void fal_coll_range_error(const fal_coll *c, int64_t i);
+void fal_set_range_error(const fal_set *s, fal_point x);
+
+/* ---- element positions ------------------------------------------------- */
+
+static inline int FAL_HD_FN(fal_coll_seg_of)(int64_t i, int64_t *off)
+{
+  uint64_t j = (uint64_t)i + (uint64_t)FAL_COLL_FIRST;
+#ifdef __CUDA_ARCH__
+  int top = 63 - __clzll((long long)j);
+#else
+  int top = 63 - __builtin_clzll(j);
+#endif
+  *off = (int64_t)(j - ((uint64_t)1 << top));
+  return top - FAL_COLL_LOG;
+}
+
+/* Element i, which must have been added. */
+static inline void *FAL_HD_FN(fal_coll_at)(const fal_coll *c, int64_t i)
+{
+  int64_t off;
+  int s = fal_coll_seg_of(i, &off);
+  return (char *)c->seg[s] + off * c->elsize;
+}
+
+static inline int64_t FAL_HD_FN(fal_coll_size)(const fal_coll *c)
+{
+#ifdef __CUDA_ARCH__
+  return *(volatile const int64_t *)&c->size;
+#else
+  return __atomic_load_n(&c->size, __ATOMIC_ACQUIRE);
+#endif
+}
+
+/* The storage of element i, allocating its segment if needed. */
+static inline void *FAL_HD_FN(fal_coll_slot)(fal_coll *c, int64_t i)
+{
+  int64_t off;
+  int s = fal_coll_seg_of(i, &off);
+  if (s >= FAL_COLL_NSEG)
+    return 0;
+#ifdef __CUDA_ARCH__
+  void *p = *(void *volatile *)&c->seg[s];
+  if (!p) {
+    size_t bytes = (size_t)(FAL_COLL_FIRST << s) * (size_t)c->elsize;
+    void *mine = malloc(bytes);
+    if (!mine) {
+      c->error = 1;
+      return 0;
+    }
+    p = (void *)atomicCAS((unsigned long long *)&c->seg[s], 0ULL,
+                          (unsigned long long)mine);
+    if (p)
+      free(mine);
+    else
+      p = mine;
+  }
+#else
+  void *p = __atomic_load_n(&c->seg[s], __ATOMIC_ACQUIRE);
+  if (!p || p == FAL_COLL_BUSY)
+    p = fal_coll_seg_alloc(c, s);
+#endif
+  return (char *)p + off * c->elsize;
+}
+
+/* The bucket of an element of an ordered collection. */
+static inline int64_t FAL_HD_FN(fal_coll_bucket)(const fal_coll *c, const void *x)
+{
+  int key = c->key_prop ? c->key_prop[*(const fal_point *)x]
+                        : *(const int *)((const char *)x + c->key_off);
+  return (int64_t)key >> c->shift;
+}
+
+/* One index for this thread; on the GPU the threads of a warp adding to
+ * the same collection share one atomic (§3.5). */
+static inline int64_t FAL_HD_FN(fal_coll_claim)(fal_coll *c)
+{
+#ifdef __CUDA_ARCH__
+  unsigned mask = __match_any_sync(__activemask(), (unsigned long long)c);
+  int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
+  unsigned long long base = 0;
+  if (lane == leader)
+    base = atomicAdd((unsigned long long *)&c->size,
+                     (unsigned long long)__popc(mask));
+  base = __shfl_sync(mask, base, leader);
+  return (int64_t)base + __popc(mask & ((1u << lane) - 1));
+#else
+  return __atomic_fetch_add(&c->size, 1, __ATOMIC_ACQ_REL);
+#endif
+}
+
+/* c.add(x) / c.push(x) (§3.5). */
+static inline void FAL_HD_FN(fal_coll_add)(fal_coll *c, const void *x)
+{
+  if (c->draining && fal_coll_bucket(c, x) > c->threshold)
+    c = c->far;
+  int64_t i = fal_coll_claim(c);
+  void *p = fal_coll_slot(c, i);
+  if (p)
+    memcpy(p, x, (size_t)c->elsize);
+}
+
+static inline void FAL_HD_FN(fal_coll_addp)(fal_coll *c, fal_point x)
+{
+  if (c->draining && fal_coll_bucket(c, &x) > c->threshold)
+    c = c->far;
+  int64_t i = fal_coll_claim(c);
+  fal_point *p = (fal_point *)fal_coll_slot(c, i);
+  if (p)
+    *p = x;
+}
+
+/* ---- per-thread local collections (§3.5) -------------------------------- */
+
+/* A local collection is declared in code that runs per element: its
+ * storage is released when its block ends (fal_coll_local_free). */
+static inline void FAL_HD_FN(fal_coll_local_init)(fal_coll *c, size_t elsize)
+{
+  memset(c, 0, sizeof *c);
+  c->elsize = (int64_t)elsize;
+  c->local = 1;
+}
+
+static inline void FAL_HD_FN(fal_coll_local_free)(fal_coll *c)
+{
+  for (int s = 0; s < FAL_COLL_NSEG; s++)
+    if (c->seg[s] && c->seg[s] != FAL_COLL_BUSY)
+      free(c->seg[s]);
+  memset(c->seg, 0, sizeof c->seg);
+  c->size = 0;
+}
+
+/* ---- Set (§3.4) ------------------------------------------------------------ */
+
+static inline fal_point FAL_HD_FN(fal_set_load)(const fal_point *p)
+{
+#ifdef __CUDA_ARCH__
+  return *(volatile const fal_point *)p;
+#else
+  return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+#endif
+}
+
+static inline fal_point FAL_HD_FN(fal_set_cas)(fal_point *p, fal_point expected,
+                                           fal_point desired)
+{
+#ifdef __CUDA_ARCH__
+  return (fal_point)atomicCAS((int *)p, (int)expected, (int)desired);
+#else
+  __atomic_compare_exchange_n(p, &expected, desired, 0, __ATOMIC_ACQ_REL,
+                              __ATOMIC_ACQUIRE);
+  return expected;
+#endif
+}
+
+/* s.find(x): the representative, without changing the forest. */
+static inline fal_point FAL_HD_FN(fal_set_find)(const fal_set *s, fal_point x)
+{
+  for (;;) {
+    fal_point p = fal_set_load(&s->parent[x]);
+    if (p == x)
+      return x;
+    x = p;
+  }
+}
+
+/* s.Findcompress(x): find with path halving (each visited point is
+ * pointed at its grandparent by compare-and-swap). */
+static inline fal_point FAL_HD_FN(fal_set_findc)(const fal_set *s, fal_point x)
+{
+  for (;;) {
+    fal_point p = fal_set_load(&s->parent[x]);
+    if (p == x)
+      return x;
+    fal_point gp = fal_set_load(&s->parent[p]);
+    if (gp != p)
+      fal_set_cas(&s->parent[x], p, gp);
+    x = gp;
+  }
+}
+
+/* s.Union(a, b) / s.Merge(a, b): 1 if this call joined two sets, 0 if
+ * they were already one.  The larger root is linked under the smaller,
+ * so the representative of a set is its smallest point. */
+static inline int FAL_HD_FN(fal_set_union)(const fal_set *s, fal_point a, fal_point b)
+{
+  for (;;) {
+    a = fal_set_findc(s, a);
+    b = fal_set_findc(s, b);
+    if (a == b)
+      return 0;
+    fal_point lo = a < b ? a : b, hi = a < b ? b : a;
+    if (fal_set_cas(&s->parent[hi], hi, lo) == hi)
+      return 1;
+  }
+}
+
+/* ---- host code on the CPU target ------------------------------------------ */
+
+#ifndef __CUDACC__
+/* Host code calls fal_hc_* / fal_hs_*; on the CUDA target falcon/cuda.cuh
+ * defines them for objects that may live on a GPU. */
+static inline void fal_hc_init(fal_coll *c, size_t elsize) { fal_coll_init(c, elsize); }
+static inline int64_t fal_hc_size(const fal_coll *c) { return fal_coll_size(c); }
+static inline void fal_hc_set_size(fal_coll *c, int64_t n) { fal_coll_set_size(c, n); }
+static inline void fal_hc_addp(fal_coll *c, fal_point x) { fal_coll_addp(c, x); }
+static inline void fal_hc_add(fal_coll *c, const void *x) { fal_coll_add(c, x); }
+static inline int fal_hc_pop(fal_coll *c, void *out) { return fal_coll_pop(c, out); }
+static inline void *fal_hc_at(fal_coll *c, int64_t i)
+{
+  if (i < 0 || i >= c->size)
+    fal_coll_range_error(c, i);
+  return fal_coll_at(c, i);
+}
+static inline void fal_hc_order(fal_coll *c, int *const *key_slot, int64_t key_off, int k)
+{
+  fal_coll_order(c, key_slot, key_off, k);
+}
+static inline void fal_hc_assign(fal_coll *a, fal_coll *b) { fal_coll_move(a, b); }
+static inline void fal_hc_drain_begin(fal_coll *c) { fal_coll_drain_begin(c); }
+static inline int fal_hc_drain_next(fal_coll *c, int round)
+{
+  return c->ordered ? fal_coll_drain_next(c) : round == 0;
+}
+static inline fal_coll *fal_hc_batch(fal_coll *c, int64_t *n)
+{
+  fal_coll *b = c->ordered ? c->cur : c;
+  *n = fal_coll_size(b);
+  return b;
+}
+static inline void fal_hc_drain_end(fal_coll *c) { fal_coll_drain_end(c); }
+
+static inline fal_point fal_hs_check(fal_set *s, fal_point x)
+{
+  fal_set_ready(s);
+  if (x < 0 || x >= s->n)
+    fal_set_range_error(s, x);
+  return x;
+}
+static inline void fal_hs_ready(fal_set *s) { fal_set_ready(s); }
+static inline fal_point fal_hs_find(fal_set *s, fal_point x)
+{
+  return fal_set_find(s, fal_hs_check(s, x));
+}
+static inline fal_point fal_hs_findc(fal_set *s, fal_point x)
+{
+  return fal_set_findc(s, fal_hs_check(s, x));
+}
+static inline int fal_hs_union(fal_set *s, fal_point a, fal_point b)
+{
+  return fal_set_union(s, fal_hs_check(s, a), fal_hs_check(s, b));
+}
+static inline void fal_hs_assign(fal_set *dst, fal_set *src) { fal_hs_assign_host(dst, src); }
+#endif
+
+#endif /* FALCON_COLL_H */
