@@ -64,8 +64,9 @@ typedef struct fal_coll {
   int64_t threshold;            /* then adds above this bucket go to far */
   struct fal_coll *far, *cur;   /* far: later buckets; cur: the bucket in work */
   /* Host handle of a collection on a GPU (falcon/cuda.cuh): */
-  int on_gpu, device;
+  int on_gpu, device, want_device;
   struct fal_coll *dev;         /* the collection in device memory */
+  void *graph;                  /* its graph's fal_gbase (placement, room) */
   int local;                    /* a per-thread local collection */
 } fal_coll;
 

@@ -566,4 +566,619 @@ template <typename T> __device__ static inline void fal_block_reduce(T v, T *out
   }
 }
 
+
+/* ---- Collections and Sets on a GPU (§3.4, §3.5) --------------------------- */
+
+/* Host code reaches a collection through its host handle (fal_coll with
+ * on_gpu set); the collection itself is a fal_coll in device memory (dev)
+ * whose segments are device memory.  Host operations copy that struct in
+ * (pull), change it and copy it back (push): a few hundred bytes. */
+
+/* A per-thread local collection in device or host code: its storage is
+ * released when its scope ends. */
+struct fal_local_coll {
+  fal_coll c;
+  __host__ __device__ explicit fal_local_coll(size_t elsize) { fal_coll_local_init(&c, elsize); }
+  __host__ __device__ ~fal_local_coll() { fal_coll_local_free(&c); }
+};
+
+template <typename T> __host__ __device__ static inline void fal_coll_addv(fal_coll *c, T x)
+{
+  fal_coll_add(c, &x);
+}
+
+static inline void fal_gc_fail(const char *what)
+{
+  fprintf(stderr, "falcon: error: %s\n", what);
+  exit(1);
+}
+
+static inline int fal_gc_device_of(void *graph, int want)
+{
+  fal_gbase *g = (fal_gbase *)graph;
+  if (g) {
+    if (g->device < 0)
+      g->device = fal_cuda_place(g->want_device, __FILE__, __LINE__);
+    return g->device;
+  }
+  return fal_cuda_place(want, __FILE__, __LINE__);
+}
+
+/* The device heap backs the rare adds beyond what the host reserved. */
+static inline void fal_gc_heap(int device)
+{
+  static int done[64];
+  if (device >= 0 && device < 64 && !done[device]) {
+    done[device] = 1;
+    if (cudaDeviceSetLimit(cudaLimitMallocHeapSize, (size_t)512 << 20) != cudaSuccess)
+      cudaGetLastError(); /* a context that already ran kernels keeps its heap */
+  }
+}
+
+static inline void fal_gc_place(fal_coll *c)
+{
+  if (c->dev)
+    return;
+  c->device = fal_gc_device_of(c->graph, c->want_device);
+  fal_cuda_use(c->device);
+  fal_gc_heap(c->device);
+  fal_coll img;
+  memset(&img, 0, sizeof img);
+  img.elsize = c->elsize;
+  c->dev = (fal_coll *)fal_dalloc(sizeof img, __FILE__, __LINE__);
+  FAL_CUDA(cudaMemcpy(c->dev, &img, sizeof img, cudaMemcpyHostToDevice));
+}
+
+static inline void fal_gc_pull(fal_coll *c, fal_coll *img)
+{
+  fal_gc_place(c);
+  fal_cuda_use(c->device);
+  FAL_CUDA(cudaMemcpy(img, c->dev, sizeof *img, cudaMemcpyDeviceToHost));
+}
+
+static inline void fal_gc_push(fal_coll *c, const fal_coll *img)
+{
+  fal_cuda_use(c->device);
+  FAL_CUDA(cudaMemcpy(c->dev, img, sizeof *img, cudaMemcpyHostToDevice));
+}
+
+/* Segments for elements [0, n) of a device collection image. */
+static inline void fal_gc_reserve(fal_coll *img, int64_t n)
+{
+  if (n <= 0)
+    return;
+  int64_t off;
+  int last = fal_coll_seg_of(n - 1, &off);
+  if (last >= FAL_COLL_NSEG)
+    fal_gc_fail("a Collection cannot grow that large");
+  for (int s = 0; s <= last; s++)
+    if (!img->seg[s])
+      img->seg[s] = fal_dalloc((size_t)(FAL_COLL_FIRST << s) * (size_t)img->elsize,
+                               __FILE__, __LINE__);
+}
+
+static inline void fal_hc_init(fal_coll *c, size_t elsize) { fal_coll_init(c, elsize); }
+
+static inline void fal_hc_init_gpu(fal_coll *c, size_t elsize, fal_gbase *graph, int device)
+{
+  fal_coll_init(c, elsize);
+  c->on_gpu = 1;
+  c->graph = graph;
+  c->want_device = device;
+}
+
+static inline fal_coll *fal_hc_dev(fal_coll *c)
+{
+  if (!c->on_gpu)
+    fal_gc_fail("a Collection on the host (its graph is on the host) is used "
+                "in a GPU foreach");
+  fal_gc_place(c);
+  return c->dev;
+}
+
+static inline int64_t fal_hc_size(fal_coll *c)
+{
+  if (!c->on_gpu)
+    return fal_coll_size(c);
+  fal_gc_place(c);
+  fal_cuda_use(c->device);
+  int64_t n;
+  FAL_CUDA(cudaMemcpy(&n, &c->dev->size, sizeof n, cudaMemcpyDeviceToHost));
+  return n;
+}
+
+static inline void fal_hc_set_size(fal_coll *c, int64_t n)
+{
+  if (!c->on_gpu) {
+    fal_coll_set_size(c, n);
+    return;
+  }
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  if (n < 0)
+    n = 0;
+  fal_gc_reserve(&img, n);
+  img.size = n;
+  fal_gc_push(c, &img);
+}
+
+static inline void fal_hc_add(fal_coll *c, const void *x)
+{
+  if (!c->on_gpu) {
+    fal_coll_add(c, x);
+    return;
+  }
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  fal_gc_reserve(&img, img.size + 1);
+  FAL_CUDA(cudaMemcpy(fal_coll_at(&img, img.size), x, (size_t)img.elsize,
+                      cudaMemcpyHostToDevice));
+  img.size++;
+  fal_gc_push(c, &img);
+}
+
+static inline void fal_hc_addp(fal_coll *c, fal_point x) { fal_hc_add(c, &x); }
+
+static inline int fal_hc_pop(fal_coll *c, void *out)
+{
+  if (!c->on_gpu)
+    return fal_coll_pop(c, out);
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  if (img.size <= 0)
+    return 0;
+  img.size--;
+  FAL_CUDA(cudaMemcpy(out, fal_coll_at(&img, img.size), (size_t)img.elsize,
+                      cudaMemcpyDeviceToHost));
+  fal_gc_push(c, &img);
+  return 1;
+}
+
+static inline void *fal_hc_at(fal_coll *c, int64_t i)
+{
+  if (c->on_gpu)
+    fal_gc_fail("host code cannot change an element of a Collection on a GPU; "
+                "use add, or change it in a foreach");
+  if (i < 0 || i >= c->size)
+    fal_coll_range_error(c, i);
+  return fal_coll_at(c, i);
+}
+
+template <typename T> static inline T fal_hc_get(fal_coll *c, int64_t i)
+{
+  if (!c->on_gpu) {
+    if (i < 0 || i >= c->size)
+      fal_coll_range_error(c, i);
+    return *(T *)fal_coll_at(c, i);
+  }
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  if (i < 0 || i >= img.size)
+    fal_coll_range_error(&img, i);
+  T v;
+  FAL_CUDA(cudaMemcpy(&v, fal_coll_at(&img, i), sizeof v, cudaMemcpyDeviceToHost));
+  return v;
+}
+
+/* The ordering and side collections of a GPU collection, written into
+ * its device struct. */
+static inline void fal_gc_config(fal_coll *c)
+{
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  img.ordered = c->ordered;
+  img.shift = c->shift;
+  img.key_off = c->key_off;
+  img.key_prop = c->key_slot ? *c->key_slot : c->key_prop;
+  img.far = c->far ? fal_hc_dev(c->far) : NULL;
+  img.cur = c->cur ? fal_hc_dev(c->cur) : NULL;
+  img.draining = 0;
+  fal_gc_push(c, &img);
+}
+
+static inline void fal_hc_order(fal_coll *c, int *const *key_slot, int64_t key_off, int k)
+{
+  fal_coll_order(c, key_slot, key_off, k);
+  if (!c->on_gpu)
+    return;
+  fal_gc_place(c);
+  fal_coll *side[2] = {c->far, c->cur};
+  for (int i = 0; i < 2; i++)
+    if (!side[i]->on_gpu) {
+      side[i]->on_gpu = 1;
+      side[i]->graph = c->graph;
+      side[i]->want_device = c->device;
+    }
+  fal_gc_config(c);
+}
+
+/* Elements to and from a host buffer (copies between placements). */
+static inline void *fal_gc_gather(fal_coll *c, int64_t *n)
+{
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  *n = img.size;
+  char *buf = (char *)fal_alloc((size_t)(img.size + 1) * (size_t)img.elsize);
+  for (int64_t i = 0; i < img.size;) {
+    int64_t off;
+    int s = fal_coll_seg_of(i, &off);
+    int64_t k = (FAL_COLL_FIRST << s) - off;
+    if (k > img.size - i)
+      k = img.size - i;
+    FAL_CUDA(cudaMemcpy(buf + i * img.elsize, fal_coll_at(&img, i),
+                        (size_t)(k * img.elsize), cudaMemcpyDeviceToHost));
+    i += k;
+  }
+  return buf;
+}
+
+static inline void fal_gc_scatter(fal_coll *c, const char *buf, int64_t n)
+{
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  fal_gc_reserve(&img, n);
+  for (int64_t i = 0; i < n;) {
+    int64_t off;
+    int s = fal_coll_seg_of(i, &off);
+    int64_t k = (FAL_COLL_FIRST << s) - off;
+    if (k > n - i)
+      k = n - i;
+    FAL_CUDA(cudaMemcpy(fal_coll_at(&img, i), buf + i * img.elsize,
+                        (size_t)(k * img.elsize), cudaMemcpyHostToDevice));
+    i += k;
+  }
+  img.size = n;
+  fal_gc_push(c, &img);
+}
+
+/* `a = b;`: on one side a move (storage swapped, b left empty, §3.5);
+ * between the host and a GPU, or two GPUs, a copy (§5). */
+static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
+{
+  if (a == b)
+    return;
+  if (a->elsize != b->elsize)
+    fal_gc_fail("assigning Collections of different element types");
+  if (!a->on_gpu && !b->on_gpu) {
+    fal_coll_move(a, b);
+    return;
+  }
+  if (a->on_gpu && b->on_gpu) {
+    fal_gc_place(a);
+    fal_gc_place(b);
+  }
+  if (a->on_gpu && b->on_gpu && a->device == b->device) {
+    fal_coll ia, ib;
+    fal_gc_pull(a, &ia);
+    fal_gc_pull(b, &ib);
+    void *seg[FAL_COLL_NSEG];
+    memcpy(seg, ia.seg, sizeof seg);
+    memcpy(ia.seg, ib.seg, sizeof seg);
+    memcpy(ib.seg, seg, sizeof seg);
+    ia.size = ib.size;
+    ib.size = 0;
+    fal_gc_push(a, &ia);
+    fal_gc_push(b, &ib);
+    return;
+  }
+  int64_t n;
+  char *buf;
+  if (b->on_gpu) {
+    buf = (char *)fal_gc_gather(b, &n);
+  } else {
+    n = b->size;
+    buf = (char *)fal_alloc((size_t)(n + 1) * (size_t)b->elsize);
+    for (int64_t i = 0; i < n; i++)
+      memcpy(buf + i * b->elsize, fal_coll_at(b, i), (size_t)b->elsize);
+  }
+  if (a->on_gpu) {
+    fal_gc_scatter(a, buf, n);
+  } else {
+    fal_coll_set_size(a, n);
+    for (int64_t i = 0; i < n; i++)
+      memcpy(fal_coll_at(a, i), buf + i * a->elsize, (size_t)a->elsize);
+  }
+  fal_free(buf);
+}
+
+/* Before a launch that may add to c: room for the adds a launch usually
+ * makes (a point and two edge visits per point of its graph), reserved
+ * from the host; beyond that the kernel allocates from the device heap. */
+static inline void fal_gc_room(fal_coll *c)
+{
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  fal_gbase *g = (fal_gbase *)c->graph;
+  int64_t extra = g ? g->csr.npoints + 2 * g->csr.nedges : img.size + FAL_COLL_FIRST;
+  int64_t off;
+  int want = fal_coll_seg_of(img.size + extra, &off);
+  if (want < FAL_COLL_NSEG && !img.seg[want]) {
+    fal_gc_reserve(&img, img.size + extra);
+    fal_gc_push(c, &img);
+  }
+}
+
+static inline void fal_hc_prepare(fal_coll *c, const char *file, int line)
+{
+  (void)file;
+  (void)line;
+  if (!c->on_gpu)
+    return;
+  fal_gc_room(c);
+  if (c->ordered)
+    fal_gc_room(c->far);
+}
+
+static inline void fal_hc_check(fal_coll *c, const char *name, const char *file, int line)
+{
+  if (!c->on_gpu)
+    return;
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  int err = img.error;
+  if (c->ordered) {
+    fal_coll f;
+    fal_gc_pull(c->far, &f);
+    err |= f.error;
+  }
+  if (err) {
+    fprintf(stderr, "%s:%d: error: GPU memory ran out while adding to Collection "
+                    "'%s'\n", file, line, name);
+    exit(1);
+  }
+}
+
+/* ---- ordered drains on a GPU (OrderByIntValue) ---- */
+
+__global__ static void fal_k_min_bucket(const fal_coll *c, const fal_coll *keys,
+                                        long long *out)
+{
+  int64_t n = c->size;
+  long long best = LLONG_MAX;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    long long b = fal_coll_bucket(keys, fal_coll_at(c, i));
+    if (b < best)
+      best = b;
+  }
+  if (best != LLONG_MAX)
+    atomicMin(out, best);
+}
+
+__global__ static void fal_k_split(const fal_coll *from, fal_coll *near, fal_coll *far,
+                                   const fal_coll *keys, int64_t limit)
+{
+  int64_t n = from->size;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    const void *x = fal_coll_at(from, i);
+    fal_coll *to = fal_coll_bucket(keys, x) <= limit ? near : far;
+    int64_t j = fal_coll_claim(to);
+    void *p = fal_coll_slot(to, j);
+    if (p)
+      memcpy(p, x, (size_t)to->elsize);
+  }
+}
+
+static inline int64_t fal_gc_min_bucket(fal_coll *c, fal_coll *keys, int64_t n)
+{
+  static thread_local long long *d[64];
+  int dev = c->device;
+  if (!d[dev])
+    d[dev] = (long long *)fal_dalloc(sizeof(long long), __FILE__, __LINE__);
+  long long best = LLONG_MAX;
+  FAL_CUDA(cudaMemcpy(d[dev], &best, sizeof best, cudaMemcpyHostToDevice));
+  if (n > 0) {
+    fal_k_min_bucket<<<fal_cuda_grid(n), FAL_BLOCK>>>(c->dev, keys->dev, d[dev]);
+    FAL_CHECK_LAUNCH("fal_k_min_bucket");
+  }
+  FAL_CUDA(cudaMemcpy(&best, d[dev], sizeof best, cudaMemcpyDeviceToHost));
+  return best;
+}
+
+static inline void fal_gc_swap(fal_coll *a, fal_coll *b)
+{
+  fal_coll ia, ib;
+  fal_gc_pull(a, &ia);
+  fal_gc_pull(b, &ib);
+  void *seg[FAL_COLL_NSEG];
+  memcpy(seg, ia.seg, sizeof seg);
+  memcpy(ia.seg, ib.seg, sizeof seg);
+  memcpy(ib.seg, seg, sizeof seg);
+  int64_t n = ia.size;
+  ia.size = ib.size;
+  ib.size = n;
+  fal_gc_push(a, &ia);
+  fal_gc_push(b, &ib);
+}
+
+/* The elements of `from` go to c (bucket <= limit) or to c->far. */
+static inline void fal_gc_split(fal_coll *c, fal_coll *from, int64_t n, int64_t limit)
+{
+  fal_coll *sides[2] = {c, c->far};
+  for (int i = 0; i < 2; i++) { /* room for all of them on either side */
+    fal_coll img;
+    fal_gc_pull(sides[i], &img);
+    fal_gc_reserve(&img, img.size + n);
+    fal_gc_push(sides[i], &img);
+  }
+  if (n > 0) {
+    fal_k_split<<<fal_cuda_grid(n), FAL_BLOCK>>>(from->dev, c->dev, c->far->dev, c->dev, limit);
+    FAL_CHECK_LAUNCH("fal_k_split");
+  }
+  fal_coll f;
+  fal_gc_pull(from, &f);
+  f.size = 0;
+  fal_gc_push(from, &f);
+}
+
+static inline void fal_gc_threshold(fal_coll *c, int64_t t, int draining)
+{
+  fal_coll img;
+  fal_gc_pull(c, &img);
+  img.threshold = t;
+  img.draining = draining;
+  fal_gc_push(c, &img);
+}
+
+static inline void fal_hc_drain_begin(fal_coll *c)
+{
+  if (!c->on_gpu) {
+    fal_coll_drain_begin(c);
+    return;
+  }
+  if (!c->ordered)
+    return;
+  fal_gc_config(c); /* the key array as it is now */
+  fal_hc_set_size(c->cur, 0);
+  int64_t a = fal_gc_min_bucket(c, c, fal_hc_size(c));
+  int64_t b = fal_gc_min_bucket(c->far, c, fal_hc_size(c->far));
+  int64_t t = a < b ? a : b;
+  fal_gc_swap(c, c->cur); /* cur: everything; c: empty */
+  fal_gc_split(c, c->cur, fal_hc_size(c->cur), t);
+  fal_gc_threshold(c, t, 1);
+}
+
+static inline int fal_hc_drain_next(fal_coll *c, int round)
+{
+  if (!c->on_gpu)
+    return c->ordered ? fal_coll_drain_next(c) : round == 0;
+  if (!c->ordered)
+    return round == 0;
+  fal_hc_set_size(c->cur, 0); /* the batch just processed */
+  if (fal_hc_size(c) == 0) {
+    int64_t nf = fal_hc_size(c->far);
+    if (nf == 0)
+      return 0;
+    int64_t t = fal_gc_min_bucket(c->far, c, nf);
+    fal_gc_swap(c->far, c->cur); /* cur: the far elements; far: empty */
+    fal_gc_split(c, c->cur, nf, t);
+    fal_gc_threshold(c, t, 1);
+  }
+  fal_gc_swap(c, c->cur);
+  return 1;
+}
+
+static inline fal_coll *fal_hc_batch(fal_coll *c, int64_t *n)
+{
+  fal_coll *b = c->ordered ? c->cur : c;
+  *n = fal_hc_size(b);
+  return b->on_gpu ? b->dev : b;
+}
+
+static inline void fal_hc_drain_end(fal_coll *c)
+{
+  if (!c->on_gpu)
+    fal_coll_drain_end(c);
+  else if (c->ordered)
+    fal_gc_threshold(c, 0, 0);
+}
+
+/* ---- Sets ---- */
+
+__global__ static void fal_k_set_identity(fal_point *parent, int64_t n)
+{
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x)
+    parent[i] = (fal_point)i;
+}
+
+static inline void fal_hs_init_gpu(fal_set *s, const int *npoints, fal_gbase *graph)
+{
+  memset(s, 0, sizeof *s);
+  s->npoints = npoints;
+  s->graph = graph;
+  s->on_gpu = 1;
+  s->device = -1;
+}
+
+static inline void fal_hs_ready(fal_set *s)
+{
+  if (!s->on_gpu) {
+    fal_set_ready(s);
+    return;
+  }
+  int64_t n = s->npoints ? *s->npoints : 0;
+  if (s->parent && n == s->n)
+    return;
+  if (s->device < 0)
+    s->device = fal_gc_device_of(s->graph, -1);
+  fal_cuda_use(s->device);
+  if (s->parent)
+    FAL_CUDA(cudaFree(s->parent));
+  s->parent = (fal_point *)fal_dalloc((size_t)(n + 1) * sizeof(fal_point), __FILE__, __LINE__);
+  if (n > 0) {
+    fal_k_set_identity<<<fal_cuda_grid(n), FAL_BLOCK>>>(s->parent, n);
+    FAL_CHECK_LAUNCH("fal_k_set_identity");
+  }
+  s->n = n;
+}
+
+static inline fal_set *fal_hs_dev(fal_set *s)
+{
+  if (!s->on_gpu)
+    fal_gc_fail("a Set on the host (its graph is on the host) is used in a GPU foreach");
+  fal_hs_ready(s);
+  return s;
+}
+
+static inline fal_point fal_hs_check(fal_set *s, fal_point x)
+{
+  fal_hs_ready(s);
+  if (x < 0 || x >= s->n)
+    fal_set_range_error(s, x);
+  return x;
+}
+
+static inline fal_point fal_hs_find(fal_set *s, fal_point x)
+{
+  fal_hs_check(s, x);
+  if (!s->on_gpu)
+    return fal_set_find(s, x);
+  fal_cuda_use(s->device);
+  for (;;) {
+    fal_point p = fal_dget(&s->parent[x]);
+    if (p == x)
+      return x;
+    x = p;
+  }
+}
+
+static inline fal_point fal_hs_findc(fal_set *s, fal_point x)
+{
+  return s->on_gpu ? fal_hs_find(s, x) : fal_set_findc(s, fal_hs_check(s, x));
+}
+
+static inline int fal_hs_union(fal_set *s, fal_point a, fal_point b)
+{
+  if (!s->on_gpu)
+    return fal_set_union(s, fal_hs_check(s, a), fal_hs_check(s, b));
+  a = fal_hs_find(s, a);
+  b = fal_hs_find(s, b);
+  if (a == b)
+    return 0;
+  fal_dset(&s->parent[a < b ? b : a], a < b ? a : b);
+  return 1;
+}
+
+/* S2 = S1 (§2, §5): a copy, between any placements. */
+static inline void fal_hs_assign(fal_set *dst, fal_set *src)
+{
+  if (dst == src)
+    return;
+  fal_hs_ready(src);
+  fal_hs_ready(dst);
+  if (dst->n != src->n)
+    fal_gc_fail("assigning a Set of another graph's size");
+  size_t bytes = (size_t)src->n * sizeof(fal_point);
+  if (src->on_gpu)
+    fal_cuda_use(src->device);
+  cudaMemcpyKind kind = src->on_gpu ? (dst->on_gpu ? cudaMemcpyDeviceToDevice
+                                                   : cudaMemcpyDeviceToHost)
+                                    : (dst->on_gpu ? cudaMemcpyHostToDevice
+                                                   : cudaMemcpyHostToHost);
+  if (bytes)
+    FAL_CUDA(cudaMemcpy(dst->parent, src->parent, bytes, kind));
+}
+
 #endif /* FALCON_CUDA_CUH */

@@ -13,14 +13,28 @@
  *                                out-lists of an edge's ends
  *   falref pagerank GRAPH OUT    PageRank by power iteration (pull over
  *                                in-edges), d = 0.85, dangling mass leaks
+ *   falref mst GRAPH OUT         minimum spanning forest, Kruskal: every
+ *                                stored edge u->v (u != v) taken as an
+ *                                undirected edge, sorted by (weight, min
+ *                                end, max end), union-find as for cc
+ *   falref matching GRAPH OUT    greedy maximal matching in edge-id (CSR)
+ *                                order, self loops skipped
  *   falref compare KIND A B      compares two result files (KIND: exact,
- *                                cc, tc, pagerank)
+ *                                cc, tc, pagerank, lines)
  *   falref selftest              checks every algorithm and comparison on
  *                                tiny hand-computed cases
  *
  * Result files: one line `p value` per point p = 0..n-1 in order (sssp and
  * bfs: distance or level, 2147483647 when unreachable; cc: the smallest
- * point id of the component; pagerank: %.12e), or `triangles N` for tc.
+ * point id of the component; pagerank: %.12e; matching: the mate, -1 when
+ * unmatched), or `triangles N` for tc, or the two lines `weight W` (the
+ * forest's total weight, 64-bit) and `edges K` (npoints - components) for
+ * mst.
+ *
+ * compare KIND: exact wants the same `p value` lines; cc the same
+ * partition under any labels; tc the same count; pagerank values within
+ * 1e-6 + 1e-4 * |B|; lines byte-identical files, line by line (for mst, or
+ * any other text), reporting the first line that differs.
  *
  * Exit status: 0 success (compare: equal), 1 compare found a difference or
  * selftest failed, 2 usage, I/O or malformed input.
@@ -28,7 +42,9 @@
  * Graphs come only through include/falcon/graph.h (fal_graph_read with
  * FAL_FORMAT_AUTO).  Everything is iterative and linear in memory: on
  * graphs of 1M points and 30M edges each command takes a few seconds (TC
- * about 15 s) and under 700 MB in all.
+ * about 15 s, MST about 10 s) and under 700 MB in all, except MST, which
+ * sorts a 12-byte copy of every edge (the graph is freed first) and may
+ * take about twice the copy's size while qsort runs: about 750 MB.
  *
  * Build (from the repository root, after libfalcon is built):
  *
@@ -68,13 +84,16 @@ static const char usage_text[] =
     "       falref cc GRAPH OUT\n"
     "       falref tc GRAPH OUT\n"
     "       falref pagerank GRAPH OUT\n"
-    "       falref compare exact|cc|tc|pagerank A B\n"
+    "       falref mst GRAPH OUT\n"
+    "       falref matching GRAPH OUT\n"
+    "       falref compare exact|cc|tc|pagerank|lines A B\n"
     "       falref selftest\n"
     "\n"
     "Serial reference results for falconc's samples.  GRAPH is any format\n"
     "fal_graph_read detects.  compare exits 0 when A and B agree, 1 when\n"
     "they differ, 2 on errors; pagerank's relative tolerance scales with B\n"
-    "(conventionally the reference).\n";
+    "(conventionally the reference); lines compares the files byte for\n"
+    "byte (use it for mst's 'weight W' / 'edges K').\n";
 
 /* ---- errors and allocation ---------------------------------------------- */
 
@@ -338,8 +357,9 @@ static fal_point uf_find(fal_point *parent, fal_point x)
 }
 
 /* Joins the sets of a and b, linking the larger root below the smaller, so
- * every root is the smallest point of its set. */
-static void uf_union(fal_point *parent, fal_point a, fal_point b)
+ * every root is the smallest point of its set.  Returns 1 when a and b were
+ * in different sets (an MST edge), 0 when already joined. */
+static int uf_union(fal_point *parent, fal_point a, fal_point b)
 {
   a = uf_find(parent, a);
   b = uf_find(parent, b);
@@ -347,6 +367,7 @@ static void uf_union(fal_point *parent, fal_point a, fal_point b)
     parent[b] = a;
   else if (b < a)
     parent[a] = b;
+  return a != b;
 }
 
 /* Weakly connected components: label[p] = smallest point id of p's
@@ -572,6 +593,108 @@ static double *ref_pagerank(fal_graph *g)
   return rank;
 }
 
+/* ---- MST: Kruskal -------------------------------------------------------- */
+
+/* An undirected edge {u, v} with u < v. */
+typedef struct mst_edge {
+  fal_weight w;
+  fal_point u, v;
+} mst_edge;
+
+/* The total weight and size of a minimum spanning forest. */
+typedef struct mst_result {
+  int64_t weight;
+  int64_t edges;
+} mst_result;
+
+/* Orders edges by (weight, u, v): a total order on the keys, so the sort
+ * is deterministic (records with equal keys are identical). */
+static int cmp_mst_edge(const void *a, const void *b)
+{
+  const mst_edge *x = a, *y = b;
+  if (x->w != y->w)
+    return (x->w > y->w) - (x->w < y->w);
+  if (x->u != y->u)
+    return (x->u > y->u) - (x->u < y->u);
+  return (x->v > y->v) - (x->v < y->v);
+}
+
+/* Every stored edge of g except self loops, as an undirected edge with
+ * its smaller end first (both directions of a symmetric graph become two
+ * parallel edges, which Kruskal handles like any others); *m gets the
+ * count. */
+static mst_edge *mst_collect_edges(const fal_graph *g, int64_t *m)
+{
+  mst_edge *edge = xarray(g->nedges, sizeof *edge);
+  int64_t k = 0;
+  for (int64_t u = 0; u < g->npoints; u++)
+    for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      fal_point v = g->dst[e];
+      if (v == u)
+        continue;
+      edge[k++] = (mst_edge){g->weight[e], (fal_point)(u < v ? u : v),
+                             (fal_point)(u < v ? v : u)};
+    }
+  *m = k;
+  return edge;
+}
+
+/* Kruskal's minimum spanning forest of n points and the m edges of
+ * mst_collect_edges (which it sorts and frees): edges in (weight, u, v)
+ * order, each kept when its ends are in different trees.  Any weights,
+ * negative included, are allowed; the total is 64-bit. */
+static mst_result mst_kruskal(int64_t n, mst_edge *edge, int64_t m)
+{
+  mst_result r = {0, 0};
+  fal_point *parent = xarray(n, sizeof *parent);
+  qsort(edge, (size_t)m, sizeof *edge, cmp_mst_edge);
+  for (int64_t p = 0; p < n; p++)
+    parent[p] = (fal_point)p;
+  for (int64_t i = 0; i < m && r.edges < n - 1; i++)
+    if (uf_union(parent, edge[i].u, edge[i].v)) {
+      r.weight += edge[i].w;
+      r.edges++;
+    }
+  free(parent);
+  free(edge);
+  return r;
+}
+
+/* The minimum spanning forest of g taken as undirected.  With
+ * release_graph, g is freed once its edges are copied, so that the graph
+ * and the sort's memory are never needed at the same time. */
+static mst_result ref_mst(fal_graph *g, int release_graph)
+{
+  int64_t n = g->npoints, m;
+  mst_edge *edge = mst_collect_edges(g, &m);
+  if (release_graph)
+    fal_graph_free(g);
+  return mst_kruskal(n, edge, m);
+}
+
+/* ---- matching: greedy in edge-id order ---------------------------------- */
+
+/* A maximal matching: edges e = 0..nedges-1 in CSR order, edge e (from
+ * the point p with offsets[p] <= e < offsets[p+1] to dst[e]) joining its
+ * ends when both are still unmatched; self loops never match.
+ * mate[p] = the partner of p, or -1. */
+static int64_t *ref_matching(const fal_graph *g)
+{
+  int64_t n = g->npoints;
+  int64_t *mate = xarray(n, sizeof *mate);
+  for (int64_t p = 0; p < n; p++)
+    mate[p] = -1;
+  for (int64_t u = 0; u < n; u++)
+    for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
+      fal_point v = g->dst[e];
+      if (v != u && mate[u] < 0 && mate[v] < 0) {
+        mate[u] = v;
+        mate[v] = u;
+      }
+    }
+  return mate;
+}
+
 /* ---- writing results ---------------------------------------------------- */
 
 static FILE *open_output(const char *path)
@@ -612,6 +735,14 @@ static void write_triangles(const char *path, int64_t triangles)
 {
   FILE *f = open_output(path);
   fprintf(f, "triangles %" PRId64 "\n", triangles);
+  close_output(f, path);
+}
+
+/* The two lines `weight W` and `edges K`. */
+static void write_mst(const char *path, mst_result r)
+{
+  FILE *f = open_output(path);
+  fprintf(f, "weight %" PRId64 "\nedges %" PRId64 "\n", r.weight, r.edges);
   close_output(f, path);
 }
 
@@ -933,6 +1064,87 @@ static int64_t compare_cc(const result_file *a, const result_file *b,
   return bad;
 }
 
+/* ---- comparing text line by line (lines) ------------------------------- */
+
+/* Reads the next line of f into *buf, its newline kept; returns its length
+ * (at least 1), or -1 at the end of the file.  A read error exits. */
+static ssize_t next_line(FILE *f, const char *path, char **buf, size_t *size)
+{
+  ssize_t len = getline(buf, size, f);
+  if (len < 0 && ferror(f))
+    fail_with("cannot read %s: %s", path, strerror(errno));
+  return len;
+}
+
+/* Prints one side of a differing line: its start, or the end of file. */
+static void note_line(FILE *out, const char *path, long lineno,
+                      const char *text, ssize_t len)
+{
+  if (len < 0)
+    note(out, "  %s:%ld: end of file\n", path, lineno);
+  else
+    note(out, "  %s:%ld: '%s'%s\n", path, lineno, line_excerpt(text),
+         text[len - 1] == '\n' ? "" : " (no newline at the end)");
+}
+
+/* The byte at which lines x and y (lengths lx, ly >= 0) first differ. */
+static size_t first_difference(const char *x, ssize_t lx, const char *y,
+                               ssize_t ly)
+{
+  size_t i = 0;
+  while ((ssize_t)i < lx && (ssize_t)i < ly && x[i] == y[i])
+    i++;
+  return i;
+}
+
+/* lines: the streams hold the same bytes, compared line by line (blank
+ * lines and line ends included).  Reports the first differing line and
+ * returns 1, or returns 0 when equal. */
+static int64_t compare_line_streams(FILE *fa, const char *pa, FILE *fb,
+                                    const char *pb, FILE *out)
+{
+  char *x = NULL, *y = NULL;
+  size_t nx = 0, ny = 0;
+  long lineno = 0;
+  int64_t bad = 0;
+  for (;;) {
+    ssize_t lx = next_line(fa, pa, &x, &nx), ly = next_line(fb, pb, &y, &ny);
+    if (lx < 0 && ly < 0)
+      break;
+    lineno++;
+    if (lx == ly && memcmp(x, y, (size_t)lx) == 0)
+      continue;
+    bad = 1;
+    note_line(out, pa, lineno, x, lx);
+    note_line(out, pb, lineno, y, ly);
+    if (lx < 0 || ly < 0)
+      note(out, "falref: compare lines: %s and %s differ at line %ld (%s "
+           "ends first)\n", pa, pb, lineno, lx < 0 ? pa : pb);
+    else
+      note(out, "falref: compare lines: %s and %s differ at line %ld, byte "
+           "%zu\n", pa, pb, lineno, first_difference(x, lx, y, ly) + 1);
+    break;
+  }
+  free(x);
+  free(y);
+  return bad;
+}
+
+/* compare lines A B, on the files themselves. */
+static int compare_text_files(const char *pa, const char *pb)
+{
+  FILE *fa = fopen(pa, "r"), *fb;
+  if (!fa)
+    fail_with("cannot read %s: %s", pa, strerror(errno));
+  fb = fopen(pb, "r");
+  if (!fb)
+    fail_with("cannot read %s: %s", pb, strerror(errno));
+  int64_t bad = compare_line_streams(fa, pa, fb, pb, stderr);
+  fclose(fa);
+  fclose(fb);
+  return bad ? EXIT_DIFFER : EXIT_EQUAL;
+}
+
 static void free_results(result_file *rf)
 {
   free(rf->line);
@@ -952,9 +1164,11 @@ static int compare_files(const char *kind, const char *pa, const char *pb)
             " triangles, %s has %" PRId64 "\n", pa, ta, pb, tb);
     return EXIT_DIFFER;
   }
+  if (strcmp(kind, "lines") == 0)
+    return compare_text_files(pa, pb);
   int is_pagerank = strcmp(kind, "pagerank") == 0;
   if (!is_pagerank && strcmp(kind, "exact") != 0 && strcmp(kind, "cc") != 0)
-    usage_error("compare: KIND must be exact, cc, tc or pagerank");
+    usage_error("compare: KIND must be exact, cc, tc, pagerank or lines");
   result_file a = read_results(pa, is_pagerank);
   result_file b = read_results(pb, is_pagerank);
   int64_t bad = is_pagerank ? compare_pagerank(&a, &b, stderr)
@@ -1126,6 +1340,92 @@ static void test_pagerank(void)
   fal_graph_free(&g);
 }
 
+/* The minimum spanning forest of n points and m edges; reports its weight
+ * and size against want_weight and want_edges. */
+static void test_mst_case(const char *name, int64_t n, const test_edge *edge,
+                          int64_t m, int64_t want_weight, int64_t want_edges)
+{
+  fal_graph g;
+  test_graph(&g, n, edge, m);
+  mst_result r = ref_mst(&g, 0);
+  int ok = r.weight == want_weight && r.edges == want_edges;
+  if (!ok)
+    fprintf(stderr, "  %s: got weight %" PRId64 " edges %" PRId64 ", want "
+            "weight %" PRId64 " edges %" PRId64 "\n", name, r.weight,
+            r.edges, want_weight, want_edges);
+  test_report(name, ok);
+  fal_graph_free(&g);
+}
+
+static void test_mst(void)
+{
+  /* Directed edges taken as undirected.  {0,1,2}: a triangle of equal
+   * weights (two of them kept, 4); 3 hangs on 2 by parallel edges of
+   * weights 5 and 1 (1 kept), and a self loop of weight -10 (ignored);
+   * {4,5} by both directions of one edge (7); 6 alone with a self loop.
+   * 7 points, 3 components: 4 edges, weight 12. */
+  static const test_edge forest[] = {{0, 1, 2}, {1, 2, 2}, {2, 0, 2},
+                                     {2, 3, 5}, {3, 2, 1}, {3, 3, -10},
+                                     {4, 5, 7}, {5, 4, 7}, {6, 6, -3}};
+  /* Negative weights: 0-1 (-5) and 0-2 (-1) beat 1-2 (3). */
+  static const test_edge negative[] = {{0, 1, -5}, {1, 2, 3}, {2, 0, -1},
+                                       {1, 1, -100}};
+  /* Weights at the int32 limits: the total needs 64 bits. */
+  static const test_edge extreme[] = {{0, 1, INT32_MAX}, {1, 2, INT32_MAX},
+                                      {2, 0, INT32_MAX}, {3, 4, INT32_MIN},
+                                      {4, 3, INT32_MAX}, {2, 3, INT32_MAX}};
+  test_mst_case("mst ties, parallel edges, self loops, a forest", 7, forest,
+                9, 12, 4);
+  test_mst_case("mst negative weights", 3, negative, 4, -6, 2);
+  test_mst_case("mst 64-bit total of int32 extremes", 5, extreme, 6,
+                3 * (int64_t)INT32_MAX + INT32_MIN, 4);
+  test_mst_case("mst no edges", 3, NULL, 0, 0, 0);
+  test_mst_case("mst no points", 0, NULL, 0, 0, 0);
+}
+
+/* Greedy matchings: edge ids follow the CSR order (by source point, then
+ * the listed order), not the order edges are listed in. */
+static void test_matching(void)
+{
+  static const test_edge path[] = {{0, 1, 1}, {1, 2, 1}, {2, 3, 1}};
+  static const test_edge path2[] = {{0, 1, 1}, {1, 0, 1}, {1, 2, 1},
+                                    {2, 1, 1}, {2, 3, 1}, {3, 2, 1}};
+  static const int64_t path_mate[] = {1, 0, 3, 2};
+  static const test_edge star[] = {{0, 1, 1}, {0, 2, 1}, {0, 3, 1},
+                                   {0, 4, 1}};
+  static const int64_t star_mate[] = {1, 0, -1, -1, -1};
+  /* A symmetric star around 2: edge 0->2 comes first in CSR order. */
+  static const test_edge star2[] = {{2, 0, 1}, {2, 1, 1}, {2, 3, 1},
+                                    {2, 4, 1}, {0, 2, 1}, {1, 2, 1},
+                                    {3, 2, 1}, {4, 2, 1}};
+  static const int64_t star2_mate[] = {2, -1, 0, -1, -1};
+  /* Edge ids: 0->0 (skipped), 0->1 (matched), 1->2, 3->3 (skipped). */
+  static const test_edge loops[] = {{1, 2, 1}, {0, 0, 1}, {0, 1, 1},
+                                    {3, 3, 1}};
+  static const int64_t loops_mate[] = {1, 0, -1, -1};
+  fal_graph g;
+  test_graph(&g, 4, path, 3);
+  test_ints("matching path 0-1-2-3 gives 0-1, 2-3", ref_matching(&g),
+            path_mate, 4);
+  fal_graph_free(&g);
+  test_graph(&g, 4, path2, 6);
+  test_ints("matching symmetric path gives 0-1, 2-3", ref_matching(&g),
+            path_mate, 4);
+  fal_graph_free(&g);
+  test_graph(&g, 5, star, 4);
+  test_ints("matching star takes only the first edge", ref_matching(&g),
+            star_mate, 5);
+  fal_graph_free(&g);
+  test_graph(&g, 5, star2, 8);
+  test_ints("matching symmetric star in CSR order", ref_matching(&g),
+            star2_mate, 5);
+  fal_graph_free(&g);
+  test_graph(&g, 4, loops, 4);
+  test_ints("matching skips self loops, follows edge ids", ref_matching(&g),
+            loops_mate, 4);
+  fal_graph_free(&g);
+}
+
 /* An in-memory result file: point p = i with value v[i]. */
 static result_file test_results(const char *path, const int64_t *v,
                                 int64_t n)
@@ -1177,13 +1477,51 @@ static void test_comparisons(void)
                want, 2, 0);
 }
 
+/* A temporary file holding text, rewound for reading. */
+static FILE *test_stream(const char *text)
+{
+  FILE *f = tmpfile();
+  if (!f || fputs(text, f) == EOF || fseek(f, 0, SEEK_SET) != 0)
+    fail_with("cannot make a temporary file: %s", strerror(errno));
+  return f;
+}
+
+/* Compares texts a and b line by line; reports whether they were found
+ * equal exactly when `equal`. */
+static void test_compare_lines(const char *name, const char *a,
+                               const char *b, int equal)
+{
+  FILE *fa = test_stream(a), *fb = test_stream(b);
+  test_report(name, (compare_line_streams(fa, "A", fb, "B", NULL) == 0) ==
+                        equal);
+  fclose(fa);
+  fclose(fb);
+}
+
+static void test_line_comparisons(void)
+{
+  static const char mst[] = "weight 12\nedges 4\n";
+  test_compare_lines("compare lines accepts equal", mst, mst, 1);
+  test_compare_lines("compare lines accepts two empty files", "", "", 1);
+  test_compare_lines("compare lines rejects a changed line", mst,
+                     "weight 12\nedges 5\n", 0);
+  test_compare_lines("compare lines rejects an extra line", mst,
+                     "weight 12\nedges 4\n\n", 0);
+  test_compare_lines("compare lines rejects a missing newline", mst,
+                     "weight 12\nedges 4", 0);
+  test_compare_lines("compare lines rejects an empty file", mst, "", 0);
+}
+
 static int run_selftest(void)
 {
   test_paths();
   test_components();
   test_tc();
   test_pagerank();
+  test_mst();
+  test_matching();
   test_comparisons();
+  test_line_comparisons();
   return tests_failed ? EXIT_DIFFER : EXIT_EQUAL;
 }
 
@@ -1208,17 +1546,19 @@ static int run_from_source(const char *cmd, char **arg)
   return EXIT_EQUAL;
 }
 
-/* falref cc|tc|pagerank GRAPH OUT */
+/* falref cc|tc|pagerank|mst|matching GRAPH OUT */
 static int run_whole_graph(const char *cmd, char **arg)
 {
   fal_graph g;
   load_graph(&g, arg[0]);
-  if (strcmp(cmd, "cc") == 0) {
-    int64_t *label = ref_cc(&g);
-    write_int_results(arg[1], label, g.npoints);
-    free(label);
+  if (strcmp(cmd, "cc") == 0 || strcmp(cmd, "matching") == 0) {
+    int64_t *v = strcmp(cmd, "cc") == 0 ? ref_cc(&g) : ref_matching(&g);
+    write_int_results(arg[1], v, g.npoints);
+    free(v);
   } else if (strcmp(cmd, "tc") == 0) {
     write_triangles(arg[1], ref_tc(&g));
+  } else if (strcmp(cmd, "mst") == 0) {
+    write_mst(arg[1], ref_mst(&g, 1));
   } else {
     double *rank = ref_pagerank(&g);
     write_double_results(arg[1], rank, g.npoints);
@@ -1250,7 +1590,8 @@ int main(int argc, char **argv)
     return run_from_source(cmd, argv + 2);
   }
   if (strcmp(cmd, "cc") == 0 || strcmp(cmd, "tc") == 0 ||
-      strcmp(cmd, "pagerank") == 0) {
+      strcmp(cmd, "pagerank") == 0 || strcmp(cmd, "mst") == 0 ||
+      strcmp(cmd, "matching") == 0) {
     expect_args(argc, 2, cmd);
     return run_whole_graph(cmd, argv + 2);
   }
