@@ -43,18 +43,22 @@ e2e_source() {
 
 e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vectors
 	a=$1; gf=$2; bindir=${3:-$tmp/e2e}; name="${4:-e2e} $a $(basename "$gf")"
+	ref=$a
 	case $a in
 	sssp | bfs) args=$(e2e_source "$gf"); kind=exact ;;
+	sssp_worklist | sssp_delta) args=$(e2e_source "$gf"); kind=exact; ref=sssp ;;
+	bfs_worklist) args=$(e2e_source "$gf"); kind=exact; ref=bfs ;;
 	cc) args=""; kind=cc ;;
 	tc) args=""; kind=tc ;;
 	pagerank) args=""; kind=pagerank ;;
+	mst) args=""; kind=lines ;;
 	esac
 	# shellcheck disable=SC2086 # args are words
 	if ! OMP_NUM_THREADS=4 "$bindir/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/run" 2>&1; then
 		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5; return
 	fi
 	# shellcheck disable=SC2086
-	if ! "$FALREF" "$a" "$gf" $args "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
+	if ! "$FALREF" "$ref" "$gf" $args "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1; then
 		fail "$name: the reference failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5; return
 	fi
 	if "$FALREF" compare "$kind" "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then

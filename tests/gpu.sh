@@ -38,17 +38,29 @@ if [ -n "${KRON:-}" ]; then
 	"$FALGRAPH" --weights 1 1000 1 gen kron "$KRON" 16 1 "$tmp/e2e/graphs/kron-$KRON.bin" >/dev/null ||
 		fail "check-gpu: generating kron-$KRON"
 fi
+# MST also runs on weighted copies of GPU_GRAPHS: weights 1..1000 from
+# `falgraph --weights 1 1000 11` (deterministic; both directions of an
+# undirected edge alike).
+mkdir -p "$tmp/e2e/weighted"
 for gf in ${GPU_GRAPHS:-}; do
 	cp "$gf" "$tmp/e2e/graphs/" || fail "check-gpu: cannot read $gf"
+	"$FALGRAPH" --weights 1 1000 11 convert "$gf" \
+		"$tmp/e2e/weighted/$(basename "$gf" | sed 's/\..*//')-w1000.bin" >/dev/null ||
+		fail "check-gpu: weighting $gf"
 done
 
-for a in sssp bfs cc tc pagerank; do
+for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst; do
 	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
 	for gf in "$tmp"/e2e/graphs/*; do
 		e2e_run "$a" "$gf" "$tmp/gpu" gpu
 	done
+	if [ $a = mst ]; then
+		for gf in "$tmp"/e2e/weighted/*; do
+			[ -e "$gf" ] && e2e_run mst "$gf" "$tmp/gpu" gpu
+		done
+	fi
 done
 
 # SSSP and BFS at once in parallel sections, each graph on a GPU of its

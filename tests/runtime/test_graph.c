@@ -13,7 +13,7 @@
  * Prints `[PASS] name` or `[FAIL] name` per test (the reason indented
  * below a failure); exits 1 when any test failed.
  */
-#include "falcon/graph.h"
+#include "falcon/falcon.h"
 
 #include <fcntl.h>
 #include <stdarg.h>
@@ -651,6 +651,572 @@ static int test_rtclock(void)
   return 1;
 }
 
+/* ---- mutation (§6) ----------------------------------------------------------------------------------- */
+
+typedef struct triple {
+  fal_point u, v;
+  fal_weight w;
+} triple;
+
+static int compare_triples(const void *a, const void *b)
+{
+  const triple *x = a, *y = b;
+  if (x->u != y->u)
+    return x->u < y->u ? -1 : 1;
+  if (x->v != y->v)
+    return x->v < y->v ? -1 : 1;
+  return x->w < y->w ? -1 : x->w > y->w;
+}
+
+/* A growable list of expected edges. */
+typedef struct triples {
+  triple *t;
+  int64_t n, cap;
+} triples;
+
+static void triples_push(triples *l, fal_point u, fal_point v, fal_weight w)
+{
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->t = realloc(l->t, (size_t)l->cap * sizeof *l->t);
+  }
+  l->t[l->n++] = (triple){u, v, w};
+}
+
+/* The layout invariants of a settled mutable graph: regions in order and
+ * inside the slots, unused slots marked, src right, and the live edges
+ * seen per point equal those seen by a loop over all slots and nedges. */
+static int mutable_consistent(const fal_graph *g)
+{
+  CHECK(fal_graph_is_mutable(g), "not mutable");
+  CHECK(g->npoints <= g->point_cap && g->nslots <= g->slot_cap,
+        "npoints %lld > point_cap %lld or nslots %lld > slot_cap %lld",
+        (long long)g->npoints, (long long)g->point_cap, (long long)g->nslots,
+        (long long)g->slot_cap);
+  int64_t live = 0, prev = 0;
+  for (int64_t p = 0; p < g->point_cap; p++) {
+    int64_t o = g->offsets[p], e = g->end[p], l = g->limit[p];
+    CHECK(prev <= o && o <= e && e <= l && l <= g->offsets[p + 1],
+          "point %lld: region [%lld, %lld, %lld) out of order", (long long)p,
+          (long long)o, (long long)e, (long long)l);
+    CHECK(p < g->npoints || o == e, "unused point id %lld has edges", (long long)p);
+    for (int64_t s = o; s < l; s++) {
+      CHECK(s >= e ? g->edel[s] == 1 : g->edel[s] || g->src[s] == p,
+            "slot %lld of point %lld: edel %d src %d", (long long)s, (long long)p,
+            g->edel[s], g->src[s]);
+      live += s < e && !g->edel[s];
+    }
+    prev = l;
+  }
+  CHECK(g->offsets[g->point_cap] == g->nslots, "offsets[point_cap] != nslots");
+  int64_t loop = 0;
+  for (int64_t s = 0; s < g->nslots; s++)
+    loop += !g->edel[s];
+  for (int64_t s = g->nslots; s < g->slot_cap; s++)
+    CHECK(g->edel[s], "slot %lld past nslots is not marked unused", (long long)s);
+  CHECK(live == loop && live == g->nedges,
+        "live edges: %lld per point, %lld per slot, nedges %lld", (long long)live,
+        (long long)loop, (long long)g->nedges);
+  return 1;
+}
+
+/* g's live edges are exactly the multiset `want` (sorted here). */
+static int same_edges(const fal_graph *g, triples *want)
+{
+  triples have = {0};
+  for (fal_point p = 0; p < g->npoints; p++)
+    for (int64_t s = g->offsets[p]; s < g->end[p]; s++)
+      if (!g->edel[s])
+        triples_push(&have, p, g->dst[s], g->weight[s]);
+  qsort(want->t, (size_t)want->n, sizeof *want->t, compare_triples);
+  if (have.n)
+    qsort(have.t, (size_t)have.n, sizeof *have.t, compare_triples);
+  int64_t n = have.n, i = 0;
+  while (i < n && i < want->n && compare_triples(&have.t[i], &want->t[i]) == 0)
+    i++;
+  triple h = i < n ? have.t[i] : (triple){-1, -1, 0};
+  free(have.t);
+  CHECK(n == want->n && i == n,
+        "%lld edges, expected %lld; first difference at %lld: %d->%d w %d, expected %d->%d w %d",
+        (long long)n, (long long)want->n, (long long)i, h.u, h.v, h.w,
+        i < want->n ? want->t[i].u : -1, i < want->n ? want->t[i].v : -1,
+        i < want->n ? want->t[i].w : 0);
+  return 1;
+}
+
+/* tiny.txt made mutable, and its edges as triples. */
+static int load_mutable(fal_graph *g, triples *want)
+{
+  CHECK(fal_graph_read(g, graph_path("tiny.txt"), FAL_FORMAT_AUTO) == 0,
+        "tiny.txt did not load");
+  CHECK(fal_graph_make_mutable(g, 3) == 0, "make_mutable failed");
+  for (int p = 0; p < 7; p++)
+    for (int64_t e = dir_off[p]; e < dir_off[p + 1]; e++)
+      triples_push(want, p, dir_dst[e], dir_w[e]);
+  return 1;
+}
+
+static int test_mutable_layout(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  CHECK(g.npoints == 7 && g.nedges == 11 && g.point_cap == 3 * 7 + 16,
+        "npoints %lld nedges %lld point_cap %lld", (long long)g.npoints,
+        (long long)g.nedges, (long long)g.point_cap);
+  /* max(3 * degree, 4): five points of degree 2, one of 1, one of 0. */
+  CHECK(g.slot_cap == 5 * 6 + 4 + 4 && g.nslots == g.slot_cap && g.src && g.pdel,
+        "slot_cap %lld nslots %lld", (long long)g.slot_cap, (long long)g.nslots);
+  for (fal_point p = 0; p < 7; p++) {
+    int64_t deg = dir_off[p + 1] - dir_off[p];
+    CHECK(fal_outdeg(&g, p) == deg && g.limit[p] - g.offsets[p] == (deg * 3 > 4 ? deg * 3 : 4),
+          "point %d: degree %lld, capacity %lld", p, (long long)fal_outdeg(&g, p),
+          (long long)(g.limit[p] - g.offsets[p]));
+    for (int64_t i = 0; i < deg; i++) {
+      int64_t s = g.offsets[p] + i;
+      CHECK(g.dst[s] == dir_dst[dir_off[p] + i] && g.weight[s] == dir_w[dir_off[p] + i],
+            "point %d: edge %lld moved out of order", p, (long long)i);
+    }
+  }
+  CHECK(fal_graph_make_mutable(&g, 3) == 0 && g.slot_cap == 38, "a second call changed it");
+  int ok = mutable_consistent(&g) && same_edges(&g, &want);
+  fal_graph zero = {0};
+  fal_graph_free(&g);
+  free(want.t);
+  CHECK(ok ? memcmp(&g, &zero, sizeof g) == 0 : 0, "%s",
+        ok ? "fal_graph_free left fields set" : why);
+  return 1;
+}
+
+static int test_mutable_free_slots(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  uint64_t v0 = g.version;
+  fal_edge a = fal_graph_add_edge(&g, 6, 0, 9), b = fal_graph_add_edge(&g, 0, 5, 3);
+  triples_push(&want, 6, 0, 9);
+  triples_push(&want, 0, 5, 3);
+  CHECK(a == g.offsets[6] && b == g.offsets[0] + 2, "slots %lld and %lld", (long long)a,
+        (long long)b);
+  CHECK(g.nedges == 13 && g.end[6] == a + 1 && g.src[a] == 6 && !g.edel[a] && g.dirty,
+        "the edges were not recorded");
+  int seen = 0;
+  for (int64_t s = g.offsets[0]; s < g.end[0]; s++)
+    seen += !g.edel[s] && g.dst[s] == 5 && g.weight[s] == 3;
+  CHECK(seen == 1, "iterating point 0 saw 0->5 %d times", seen);
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 0 && g.grows == 0,
+        "settle grew without overflow");
+  CHECK(g.version == v0 + 1 && !g.dirty, "settle after adds: version %llu, was %llu",
+        (unsigned long long)g.version, (unsigned long long)v0);
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 0 && g.version == v0 + 1,
+        "settle without changes bumped the version");
+  int ok = mutable_consistent(&g) && same_edges(&g, &want);
+  fal_graph_free(&g);
+  free(want.t);
+  return ok;
+}
+
+static int test_mutable_overflow(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  int in_region = 0, overflowed = 0;
+  for (int i = 0; i < 10; i++) {
+    fal_edge e = fal_graph_add_edge(&g, 0, (fal_point)(i % 7), 100 + i);
+    triples_push(&want, 0, i % 7, 100 + i);
+    if (e >= 0)
+      CHECK(e < g.limit[0] && !g.edel[e], "slot %lld past point 0's region", (long long)e);
+    in_region += e >= 0;
+    overflowed += e < 0;
+  }
+  CHECK(in_region == 4 && overflowed == 6 && g.end[0] == g.limit[0],
+        "%d in 0's region, %d overflowed", in_region, overflowed);
+  CHECK(g.nedges == 21, "nedges %lld before settle", (long long)g.nedges);
+  CHECK(fal_graph_getedge(&g, 0, 6) < 0, "an overflowed edge is visible before settle");
+  int64_t v0 = (int64_t)g.version;
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 1, "settle did not grow");
+  CHECK(g.grows == 1 && (int64_t)g.version == v0 + 1, "grows %lld", (long long)g.grows);
+  CHECK(fal_outdeg(&g, 0) == 12 && g.limit[0] - g.offsets[0] == 36,
+        "point 0: degree %lld, capacity %lld", (long long)fal_outdeg(&g, 0),
+        (long long)(g.limit[0] - g.offsets[0]));
+  CHECK(fal_graph_getweight(&g, 0, 6) == 106, "0->6 weighs %d", fal_graph_getweight(&g, 0, 6));
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 0 && g.grows == 1, "a second settle grew");
+  int ok = mutable_consistent(&g) && same_edges(&g, &want);
+  fal_graph_free(&g);
+  free(want.t);
+  return ok;
+}
+
+/* Batches of edges on one point at a time, settled after each. */
+static int test_mutable_grow_repeatedly(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  int64_t first_cap = g.slot_cap;
+  int ok = 1;
+  for (int round = 0; round < 12 && ok; round++) {
+    fal_point u = (fal_point)(round % 7);
+    for (int i = 0; i < 20 * (round + 1); i++) {
+      fal_weight w = round * 1000 + i;
+      fal_graph_add_edge(&g, u, (fal_point)((i * 3) % 7), w);
+      triples_push(&want, u, (i * 3) % 7, w);
+    }
+    ok = fal_graph_settle(&g, NULL, NULL) >= 0 && mutable_consistent(&g) &&
+         same_edges(&g, &want);
+    if (!ok)
+      fail_in("after a round");
+  }
+  int64_t grows = g.grows, cap = g.slot_cap;
+  fal_graph_free(&g);
+  free(want.t);
+  if (!ok)
+    return 0;
+  CHECK(grows >= 3 && cap >= 4 * first_cap, "grew %lld times, slot_cap %lld from %lld",
+        (long long)grows, (long long)cap, (long long)first_cap);
+  return 1;
+}
+
+/* Many threads add edges (some points overflow) and points (past
+ * point_cap), with edges from and to the new points. */
+static int test_mutable_concurrent(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  enum { N = 1000, ADDS = 100000, EVERY = 40 };
+  CHECK(fal_graph_gen_uniform(&g, N, 5 * N, 11) == 0, "gen uniform failed");
+  for (fal_point p = 0; p < N; p++)
+    for (int64_t e = g.offsets[p]; e < g.offsets[p + 1]; e++)
+      triples_push(&want, p, g.dst[e], g.weight[e]);
+  CHECK(fal_graph_make_mutable(&g, 3) == 0, "make_mutable failed");
+  int64_t pcap = g.point_cap;
+  fal_point *added = calloc(ADDS / EVERY, sizeof *added);
+  int threads = 0;
+#pragma omp parallel for num_threads(8) schedule(dynamic, 64)
+  for (int i = 0; i < ADDS; i++) {
+    if (i == 0)
+      threads = omp_get_num_threads();
+    fal_point u = i % 8 == 0 ? 3 : (fal_point)(i % N);
+    fal_graph_add_edge(&g, u, (fal_point)((i * 7) % N), i);
+    if (i % EVERY == 0) {
+      fal_point q = fal_graph_add_point(&g);
+      added[i / EVERY] = q;
+      fal_graph_add_edge(&g, q, (fal_point)(i % N), -i);
+      fal_graph_add_edge(&g, (fal_point)(i % N), q, -i - 1);
+    }
+  }
+  for (int i = 0; i < ADDS; i++) {
+    fal_point u = i % 8 == 0 ? 3 : (fal_point)(i % N);
+    triples_push(&want, u, (i * 7) % N, i);
+    if (i % EVERY == 0) {
+      triples_push(&want, added[i / EVERY], i % N, -i);
+      triples_push(&want, i % N, added[i / EVERY], -i - 1);
+    }
+  }
+  free(added);
+  CHECK(g.npoints == N + ADDS / EVERY && g.npoints > pcap,
+        "%lld points (point_cap %lld)", (long long)g.npoints, (long long)pcap);
+  CHECK(g.nedges == want.n, "nedges %lld, expected %lld", (long long)g.nedges,
+        (long long)want.n);
+  int r = fal_graph_settle(&g, NULL, NULL);
+  int ok = r == 1 && g.point_cap >= 2 * pcap && mutable_consistent(&g) &&
+           same_edges(&g, &want);
+  fal_graph_free(&g);
+  free(want.t);
+  CHECK(threads > 1, "ran on %d thread(s)", threads);
+  return ok ? 1 : fail_in(r == 1 ? "after settle" : "settle did not grow");
+}
+
+/* Points added past point_cap, settled; then a settle ahead of need. */
+static int test_mutable_add_points(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  int64_t pcap = g.point_cap;
+  for (int i = 0; i < 40; i++) {
+    fal_point q = fal_graph_add_point(&g);
+    CHECK(q == 7 + i, "addPoint gave %d, expected %d", q, 7 + i);
+    fal_graph_add_edge(&g, q, (fal_point)(q - 1), i);
+    triples_push(&want, q, q - 1, i);
+  }
+  CHECK(g.npoints == 47 && g.npoints > pcap, "%lld points", (long long)g.npoints);
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 1 && g.point_cap >= 2 * pcap &&
+        g.point_cap >= 3 * 47 + 16, "point_cap %lld after settle", (long long)g.point_cap);
+  for (fal_point q = 7; q < 47; q++)
+    CHECK(fal_outdeg(&g, q) == 1 && !g.pdel[q] && g.dst[g.offsets[q]] == q - 1,
+          "new point %d: degree %lld", q, (long long)fal_outdeg(&g, q));
+  int ok = mutable_consistent(&g) && same_edges(&g, &want);
+  /* 2 * npoints > point_cap: settle grows before a loop could run out. */
+  int64_t grows = g.grows;
+  while (2 * (g.npoints + 1) <= g.point_cap)
+    fal_graph_add_point(&g);
+  CHECK(ok && fal_graph_settle(&g, NULL, NULL) == 0, "%s", ok ? "grew too early" : why);
+  fal_graph_add_point(&g);
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 1 && g.grows == grows + 1 &&
+        2 * g.npoints <= g.point_cap, "did not grow with half the point ids left");
+  ok = mutable_consistent(&g) && same_edges(&g, &want);
+  fal_graph_free(&g);
+  free(want.t);
+  return ok;
+}
+
+static int test_mutable_delete(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  fal_graph_build_in_edges(&g);
+  CHECK(g.in_offsets && g.in_offsets[7] == 11, "in-edges of the mutable graph");
+  /* Delete 1->3 (w 5) twice: counted once. */
+  fal_edge e = fal_graph_getedge(&g, 1, 3);
+  CHECK(e == g.offsets[1] + 1, "getedge(1, 3) = %lld", (long long)e);
+  fal_graph_del_edge(&g, e);
+  fal_graph_del_edge(&g, e);
+  CHECK(g.edel[e] && g.nedges == 10 && fal_graph_getedge(&g, 1, 3) < 0 &&
+        fal_graph_getweight(&g, 1, 3) == 0, "deleted edge still counted or found");
+  fal_graph_del_point(&g, 5);
+  fal_graph_del_point(&g, 5);
+  CHECK(g.pdel[5] && g.nedges == 10, "delpoint: pdel %d nedges %lld", g.pdel[5],
+        (long long)g.nedges);
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 0, "settle grew");
+  /* In-edges now: 10 live edges less 3->5, 4->5 (into 5) and 5->6. */
+  CHECK(g.in_offsets[g.point_cap] == 7 && fal_indeg(&g, 5) == 0 && fal_indeg(&g, 3) == 2 &&
+        fal_indeg(&g, 6) == 1, "in-edges not rebuilt: %lld in all",
+        (long long)g.in_offsets[g.point_cap]);
+  for (fal_point q = 0; q < 7; q++)
+    for (int64_t i = g.in_offsets[q]; i < g.in_offsets[q + 1]; i++)
+      CHECK(g.dst[g.in_edge[i]] == q && g.src[g.in_edge[i]] == g.in_src[i],
+            "in-edge %lld of %d", (long long)i, q);
+  /* A point with no storage yet, deleted; growth keeps the marks. */
+  int64_t pcap = g.point_cap;
+  fal_point q = 0;
+  while (q < pcap)
+    q = fal_graph_add_point(&g);
+  fal_graph_del_point(&g, q);
+  for (int i = 0; i < 30; i++) {
+    fal_graph_add_edge(&g, 4, 0, i);
+    triples_push(&want, 4, 0, i);
+  }
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 1, "settle did not grow");
+  CHECK(g.pdel[q] && g.pdel[5] && !g.pdel[4] && g.nedges == 40 &&
+        fal_graph_getedge(&g, 1, 3) < 0 && fal_graph_getweight(&g, 5, 6) == 1,
+        "after growth: pdel %d %d, nedges %lld", g.pdel[q], g.pdel[5], (long long)g.nedges);
+  for (int64_t i = 0; i < want.n; i++)
+    if (want.t[i].u == 1 && want.t[i].v == 3)
+      want.t[i] = want.t[--want.n];
+  int ok = mutable_consistent(&g) && same_edges(&g, &want);
+  fal_graph_free(&g);
+  free(want.t);
+  return ok;
+}
+
+static int test_mutable_getedge(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  if (!load_mutable(&g, &want))
+    return 0;
+  for (int p = 0; p < 7; p++)
+    for (int64_t e = dir_off[p]; e < dir_off[p + 1]; e++) {
+      fal_edge s = fal_graph_getedge(&g, p, dir_dst[e]);
+      CHECK(s == g.offsets[p] + (e - dir_off[p]) && fal_graph_getweight(&g, p, dir_dst[e]) == dir_w[e],
+            "edge %d->%d at slot %lld", p, dir_dst[e], (long long)s);
+    }
+  /* Lists are no longer sorted: 2->0 appended after 2->3, 2->4. */
+  fal_edge a = fal_graph_add_edge(&g, 2, 0, 42);
+  CHECK(fal_graph_getedge(&g, 2, 0) == a && fal_graph_getweight(&g, 2, 0) == 42,
+        "appended edge not found");
+  CHECK(fal_graph_getedge(&g, 6, 0) < 0 && fal_graph_getweight(&g, 0, 6) == 0,
+        "an edge that does not exist was found");
+  fal_point q = fal_graph_add_point(&g);
+  fal_graph_add_edge(&g, q, 1, 8);
+  CHECK(fal_graph_getedge(&g, q, 1) < 0, "an overflowed edge was found");
+  fal_graph_settle(&g, NULL, NULL);
+  CHECK(fal_graph_getweight(&g, q, 1) == 8 && fal_graph_getweight(&g, 2, 0) == 42,
+        "edges not found after settle");
+  fal_graph_free(&g);
+  free(want.t);
+  return 1;
+}
+
+/* Runs f in a child process with stderr to a file; returns its exit
+ * status and the message in msg. */
+static int in_child(void (*f)(void), char *msg, size_t size)
+{
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid == 0) {
+    int fd = open(tmp_path("child.err"), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    dup2(fd, 2);
+    f();
+    _exit(0);
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  FILE *fp = fopen(tmp_path("child.err"), "r");
+  size_t n = fp ? fread(msg, 1, size - 1, fp) : 0;
+  msg[n] = '\0';
+  if (fp)
+    fclose(fp);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void bad_add_edge(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  load_mutable(&g, &want);
+  fal_graph_add_edge(&g, 3, 99, 1);
+}
+
+static void bad_del_edge(void)
+{
+  fal_graph g = {0};
+  triples want = {0};
+  load_mutable(&g, &want);
+  fal_graph_del_edge(&g, -1);
+}
+
+static void add_to_read_only(void)
+{
+  fal_graph g = {0};
+  fal_graph_read(&g, graph_path("tiny.txt"), FAL_FORMAT_AUTO);
+  fal_graph_add_edge(&g, 0, 1, 1);
+}
+
+static int test_mutable_errors(void)
+{
+  char msg[512];
+  int r = in_child(bad_add_edge, msg, sizeof msg);
+  CHECK(r == 1 && strcmp(msg, "falcon: error: addEdge(3, 99): no such point\n") == 0,
+        "addEdge to a missing point: status %d, '%s'", r, msg);
+  r = in_child(bad_del_edge, msg, sizeof msg);
+  CHECK(r == 1 && strstr(msg, "falcon: error: deledge(-1): no such edge"),
+        "deledge(-1): status %d, '%s'", r, msg);
+  r = in_child(add_to_read_only, msg, sizeof msg);
+  CHECK(r == 1 && strstr(msg, "falcon: error: addEdge on a graph that was not made mutable"),
+        "addEdge on a read-only graph: status %d, '%s'", r, msg);
+  return 1;
+}
+
+/* The fal_gbase glue: properties follow their elements. */
+typedef struct tgraph {
+  fal_gbase base;
+  int *dist; /* point property */
+  int *tag;  /* edge property */
+  int *late; /* point property added after the graph became mutable */
+} tgraph;
+
+static int test_gbase_mutable(void)
+{
+  tgraph t = {0};
+  fal_gbase *b = &t.base;
+  fal_prop_add(b, (void **)&t.dist, sizeof *t.dist, FAL_PROP_POINT);
+  fal_prop_add(b, (void **)&t.tag, sizeof *t.tag, FAL_PROP_EDGE);
+  fal_gbase_read(b, graph_path("tiny.txt"));
+  fal_graph *g = &b->csr;
+  for (int e = 0; e < 11; e++)
+    t.tag[e] = 1000 + e; /* CSR edge e */
+  for (int p = 0; p < 7; p++)
+    t.dist[p] = p + 1;
+  fal_single_reset(b, 1);
+  fal_gbase_mutable(b);
+  CHECK(fal_graph_is_mutable(g) && b->is_mutable, "not mutable");
+  for (int p = 0; p < 7; p++)
+    for (int64_t e = dir_off[p]; e < dir_off[p + 1]; e++)
+      CHECK(t.tag[g->offsets[p] + e - dir_off[p]] == 1000 + e,
+            "edge %lld's tag did not follow it", (long long)e);
+  fal_prop_add(b, (void **)&t.late, sizeof *t.late, FAL_PROP_POINT);
+  t.late[g->point_cap] = 7; /* point_cap + 1 elements */
+  t.dist[g->point_cap - 1] = 5;
+  /* Tag every live edge by its endpoints, then overflow point 1. */
+  for (int64_t s = 0; s < g->nslots; s++)
+    if (!g->edel[s])
+      t.tag[s] = g->src[s] * 100 + g->dst[s] + 1;
+  for (int i = 0; i < 10; i++)
+    fal_graph_add_edge(g, 1, (fal_point)(i % 7), 50 + i);
+  CHECK(fal_gbase_grows(b) == 0, "grew before settle");
+  setenv("FALCON_VERBOSE", "1", 1);
+  capture_begin();
+  int r = fal_gbase_settle(b);
+  const char *err = capture_end();
+  unsetenv("FALCON_VERBOSE");
+  char line[200];
+  snprintf(line, sizeof line, "falcon: graph grown: %lld points, %lld edge slots (growth 1)\n",
+           (long long)g->point_cap, (long long)g->slot_cap);
+  CHECK(r == 1 && fal_gbase_grows(b) == 1, "settle: %d, grows %lld", r,
+        (long long)fal_gbase_grows(b));
+  CHECK(strcmp(err, line) == 0, "FALCON_VERBOSE: '%s', expected '%s'", err, line);
+  int fresh = 0;
+  for (int64_t s = 0; s < g->nslots; s++) {
+    if (g->edel[s])
+      continue;
+    if (g->src[s] == 1 && g->weight[s] >= 50) {
+      CHECK(t.tag[s] == 0, "new edge at slot %lld has tag %d", (long long)s, t.tag[s]);
+      fresh++;
+    } else {
+      CHECK(t.tag[s] == g->src[s] * 100 + g->dst[s] + 1,
+            "slot %lld (%d->%d) has tag %d", (long long)s, g->src[s], g->dst[s], t.tag[s]);
+    }
+  }
+  CHECK(fresh == 10, "%d new edges", fresh);
+  for (int p = 0; p < 7; p++)
+    CHECK(t.dist[p] == p + 1, "dist[%d] = %d", p, t.dist[p]);
+  CHECK(t.late[g->point_cap] == 0 && b->single_elock, "point properties not resized");
+  b->single_elock[g->slot_cap] = 1;
+  /* addPoint past point_cap outside a parallel loop grows at once. */
+  int64_t pcap = g->point_cap;
+  fal_point q = 0;
+  while (q < pcap)
+    q = fal_gbase_add_point(b);
+  CHECK(q < g->point_cap && fal_gbase_grows(b) == 2, "point %d, point_cap %lld", q,
+        (long long)g->point_cap);
+  t.dist[q] = 1;
+  /* Loading again keeps the graph mutable. */
+  fal_gbase_read(b, graph_path("tiny.txt"));
+  CHECK(fal_graph_is_mutable(g) && g->nedges == 11 && g->point_cap == 37 &&
+        fal_gbase_grows(b) == 0, "reloaded graph is not mutable");
+  t.tag[g->slot_cap] = 1;
+  t.dist[g->point_cap] = 1;
+  fal_gbase_free(b);
+  return 1;
+}
+
+/* A graph never read, made mutable and built by addPoint/addEdge. */
+static int test_gbase_from_nothing(void)
+{
+  tgraph t = {0};
+  fal_gbase *b = &t.base;
+  fal_prop_add(b, (void **)&t.dist, sizeof *t.dist, FAL_PROP_POINT);
+  fal_gbase_mutable(b);
+  fal_graph *g = &b->csr;
+  CHECK(b->loaded && g->npoints == 0 && g->point_cap == 16 && t.dist,
+        "empty mutable graph: point_cap %lld", (long long)g->point_cap);
+  for (int i = 0; i < 100; i++) {
+    fal_point p = fal_gbase_add_point(b);
+    t.dist[p] = i;
+    if (p > 0)
+      fal_graph_add_edge(g, p - 1, p, i);
+  }
+  fal_gbase_settle(b);
+  for (fal_point p = 0; p < 100; p++)
+    CHECK(t.dist[p] == p && fal_outdeg(g, p) == (p < 99) &&
+          fal_graph_getweight(g, p, p + 1) == (p < 99 ? p + 1 : 0), "point %d", p);
+  int ok = mutable_consistent(g);
+  fal_gbase_free(b);
+  return ok;
+}
+
 /* ---- falgraph ------------------------------------------------------------------------------------- */
 
 static const char *falgraph;
@@ -786,6 +1352,17 @@ int main(int argc, char **argv)
   run("random weights: range, symmetry, determinism", test_random_weights);
   run("fal_graph_free zeroes the graph", test_free_zeroes);
   run("rtclock", test_rtclock);
+  run("mutable: layout of a converted CSR", test_mutable_layout);
+  run("mutable: addEdge into free slots", test_mutable_free_slots);
+  run("mutable: overflow, settle grows once", test_mutable_overflow);
+  run("mutable: growing again and again", test_mutable_grow_repeatedly);
+  run("mutable: concurrent addEdge/addPoint from OpenMP threads", test_mutable_concurrent);
+  run("mutable: addPoint past point_cap", test_mutable_add_points);
+  run("mutable: deleting edges and points, in-edges", test_mutable_delete);
+  run("mutable: getedge/getweight", test_mutable_getedge);
+  run("mutable: errors exit 1 with a message", test_mutable_errors);
+  run("mutable: fal_gbase properties follow their elements", test_gbase_mutable);
+  run("mutable: fal_gbase built from nothing", test_gbase_from_nothing);
   falgraph = getenv("FALGRAPH");
   if (falgraph && *falgraph) {
     run("falgraph info", test_falgraph_info);
