@@ -209,8 +209,8 @@ static void put_add(Ctx *c, const Sym *s, const char *obj, const char *x, bool h
     putf(c, "%s_addp(%s, (fal_point)(%s))", pre, obj, x);
   } else if (c->gpu) {
     putf(c, "[&]() { %s fal_v = (%s); %s_add(%s, &fal_v); }()", s->ctype, x, pre, obj);
-  } else {
-    putf(c, "({ %s fal_v = (%s); %s_add(%s, &fal_v); })", s->ctype, x, pre, obj);
+  } else { /* a one-element array literal holds the value */
+    putf(c, "%s_add(%s, (%s[1]){%s})", pre, obj, s->ctype, x);
   }
 }
 

@@ -57,6 +57,6 @@ for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point 
   fal_hc_set_size(b, 0);
   fal_hc_set_size(b, 0);
   struct item x = {1, 0};
-  ({ struct item fal_v = (x); fal_hc_add(pending, &fal_v); });
+  fal_hc_add(pending, (struct item[1]){x});
   int k = (*(struct item *)fal_hc_at(pending, 0)).key + fal_hs_findc(s, (1)) + (*(fal_point *)fal_hc_at(a, 0));
 }
