@@ -4,7 +4,7 @@
 # and its ratio to the best hand-written CPU code (bench/references.txt,
 # from shared/performance.md).  Not part of `make check`.
 #
-#   bench/run.sh [--trials N] [--threads T] [--algos "sssp bfs cc pagerank"]
+#   bench/run.sh [--trials N] [--threads T] [--algos "sssp bfs cc pagerank ..."]
 #                [--graphs "road-FLA kron-20 slashdot"] [--gpu]
 #
 # --gpu builds the samples for CUDA (falconc, then nvcc for sm_90) and
@@ -23,7 +23,9 @@ build=${BUILD:-$top/build}
 data=${DATA:-$top/../shared/data}
 trials=5
 threads=2
-algos="sssp bfs cc pagerank"
+# The data-driven variants (Collections, §3.5) run next to the
+# topology-driven samples and are compared with the same references.
+algos="sssp sssp_worklist sssp_delta bfs bfs_worklist cc pagerank"
 graphs="road-FLA kron-20"
 gpu=0
 while [ $# -gt 0 ]; do
@@ -79,7 +81,7 @@ build_sample() { # build_sample ALGO -> path of the binary
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
 	else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-printf '%-9s %-9s %8s %10s %10s %8s\n' algo graph threads "median ms" "ref ms" ratio
+printf '%-13s %-9s %8s %10s %10s %8s\n' algo graph threads "median ms" "ref ms" ratio
 for g in $graphs; do
 	gfile=$(prepare "$g")
 	# SSSP and BFS start at point 0 unless it is isolated (Kronecker ids are
@@ -93,7 +95,7 @@ for g in $graphs; do
 		: >"$cache/times"
 		i=0
 		while [ $i -lt "$trials" ]; do
-			case $a in sssp | bfs) arg=$source ;; *) arg= ;; esac
+			case $a in sssp* | bfs*) arg=$source ;; *) arg= ;; esac
 			# shellcheck disable=SC2086
 			OMP_NUM_THREADS=$threads "$exe" "$gfile" $arg >"$cache/out" 2>&1 ||
 				{ cat "$cache/out" >&2; exit 1; }
@@ -102,10 +104,11 @@ for g in $graphs; do
 		done
 		med=$(median <"$cache/times")
 		col=3; [ "$gpu" = 1 ] && col=4
-		ref=$(awk -v a="$a" -v g="$g" -v c=$col '$1 == a && $2 == g { print $c }' "$here/references.txt")
+		ra=${a%%_*} # sssp_worklist and sssp_delta are SSSPs, bfs_worklist a BFS
+		ref=$(awk -v a="$ra" -v g="$g" -v c=$col '$1 == a && $2 == g { print $c }' "$here/references.txt")
 		ratio=-
 		[ -n "$ref" ] && ratio=$(awk -v m="$med" -v r="$ref" 'BEGIN { printf "%.2f", m / r }')
-		printf '%-9s %-9s %8s %10.1f %10s %8s\n' "$a" "$g" "$threads" "$med" "${ref:--}" "$ratio"
+		printf '%-13s %-9s %8s %10.1f %10s %8s\n' "$a" "$g" "$threads" "$med" "${ref:--}" "$ratio"
 	done
 done
 if [ "$gpu" = 1 ]; then
