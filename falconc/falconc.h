@@ -283,6 +283,7 @@ typedef struct Program {
   bool uses_in_edges;   /* innbrs, nbrs, getInDegree */
   bool uses_sources;    /* e.src over edges */
   bool user_atomics;    /* the file defines its own MIN/MAX/... */
+  bool mutates;         /* addPoint/addEdge/delpoint/deledge/del (§6) */
   const Node *struct_at; /* top-level item before which fal_G is defined */
   char **parted;        /* graphs that makePartition is called on (§7) */
   int nparted;

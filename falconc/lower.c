@@ -518,15 +518,23 @@ static void mark_interesting(Node *root, bool gpu)
   }
 }
 
-/* The number of elements of a property of graph `h` (point, edge, 1). */
+/* The number of elements of a property of graph `h` (point, edge, 1);
+ * a mutable graph (§6) has them for its capacity. */
+static bool mutating;
 static const char *prop_count_expr(PropKind k)
 {
+  if (mutating && k != PK_GRAPH)
+    return k == PK_POINT ? "fal_prop_elems(&h->fal_base.csr, 0)"
+                         : "fal_prop_elems(&h->fal_base.csr, 1)";
   return k == PK_POINT ? "(size_t)h->npoints" : k == PK_EDGE ? "(size_t)h->nedges" : "1";
 }
 
 /* The same, counted on the GPU graph `d` (the host side may be empty). */
 static const char *prop_count_dev(PropKind k)
 {
+  if (mutating && k != PK_GRAPH)
+    return k == PK_POINT ? "fal_prop_elems(&d->fal_base.csr, 0)"
+                         : "fal_prop_elems(&d->fal_base.csr, 1)";
   return k == PK_POINT ? "(size_t)d->npoints" : k == PK_EDGE ? "(size_t)d->nedges" : "1";
 }
 
@@ -540,9 +548,19 @@ static void emit_gpu_graph_functions(Ctx *c)
   put(c, "static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)\n{\n"
          "  if (d->fal_base.device < 0)\n"
          "    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);\n"
-         "  fal_cuda_use(d->fal_base.device);\n"
-         "  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);\n"
+         "  fal_cuda_use(d->fal_base.device);\n");
+  if (p->mutates) /* grown: property arrays of the new capacity (§6) */
+    put(c, "  int fal_regrow = d->fal_base.loaded &&\n"
+           "      (d->fal_base.csr.point_cap != h->fal_base.csr.point_cap ||\n"
+           "       d->fal_base.csr.slot_cap != h->fal_base.csr.slot_cap);\n");
+  put(c, "  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);\n"
          "  d->npoints = h->npoints;\n  d->nedges = h->nedges;\n  d->directed = h->directed;\n");
+  if (p->mutates)
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind != PK_GRAPH)
+        putf(c, "  if (fal_regrow && d->%s) {\n    FAL_CUDA(cudaFree(d->%s));\n"
+                "    d->%s = NULL;\n  }\n", p->props[i].name, p->props[i].name,
+             p->props[i].name);
   for (int i = 0; i < p->nprops; i++)
     putf(c, "  fal_dcopy_in((void **)&d->%s, h->%s, %s * sizeof *d->%s, file, line);\n",
          p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
@@ -683,10 +701,31 @@ static void emit_graph_struct(Ctx *c)
     put(c, "  g->fal_base.need_in_edges = 1;\n");
   if (p->uses_sources)
     put(c, "  g->fal_base.need_sources = 1;\n");
+  if (p->mutates) /* kept in the mutable layout (§6) */
+    put(c, "  g->fal_base.is_mutable = 1;\n");
   put(c, "  fal_gbase_read(&g->fal_base, path);\n"
          "  g->npoints = (int)g->fal_base.csr.npoints;\n"
          "  g->nedges = (long)g->fal_base.csr.nedges;\n"
          "  g->directed = g->fal_base.csr.directed;\n}\n");
+  if (p->mutates) {
+    put(c, "/* Mutation (§6): additions are visible after fal_G_settle, which the\n"
+           " * program calls before each parallel loop and each copy to a GPU. */\n"
+           "static void fal_G_settle(fal_G *g)\n{\n"
+           "  if (!g->fal_base.csr.end)\n    return;\n"
+           "  fal_gbase_settle(&g->fal_base);\n"
+           "  g->npoints = (int)g->fal_base.csr.npoints;\n"
+           "  g->nedges = (long)g->fal_base.csr.nedges;\n}\n"
+           "static inline fal_edge fal_G_add_edge(fal_G *g, fal_point u, fal_point v, fal_weight w)\n{\n"
+           "  if (!g->fal_base.csr.end)\n    fal_gbase_mutable(&g->fal_base);\n"
+           "  fal_edge e = fal_graph_add_edge(&g->fal_base.csr, u, v, w);\n"
+           "  __atomic_store_n(&g->nedges, (long)__atomic_load_n(&g->fal_base.csr.nedges, "
+           "__ATOMIC_RELAXED), __ATOMIC_RELAXED);\n  return e;\n}\n"
+           "static inline fal_point fal_G_add_point(fal_G *g)\n{\n"
+           "  if (!g->fal_base.csr.end)\n    fal_gbase_mutable(&g->fal_base);\n"
+           "  fal_point p = fal_gbase_add_point(&g->fal_base);\n"
+           "  __atomic_store_n(&g->npoints, (int)__atomic_load_n(&g->fal_base.csr.npoints, "
+           "__ATOMIC_RELAXED), __ATOMIC_RELAXED);\n  return p;\n}\n");
+  }
   if (c->gpu)
     emit_gpu_graph_functions(c);
   if (p->nparted)
@@ -756,6 +795,7 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
 {
   int before = error_count();
   Ctx c = {.src = src, .prog = prog, .opt = opt};
+  mutating = prog->mutates;
   if (!check_target(&c, root))
     return false;
   if (prog->falcon)

@@ -276,8 +276,18 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
          c->gpu ? "_hd" : "", g,
          render_str(c, node_named_child(args, 0)));
   } else if (is_one_of(m, (const char *const[]){"addPoint", "addEdge",
-                 "delpoint", "deledge", NULL})) {
-    report_unsupported(c, n, "graph mutation (§6)");
+                 "delpoint", "deledge", NULL}) && c->in_kernel) {
+    report_unsupported(c, n, "mutation in GPU code (mutate the host graph, "
+                             "in host code or a CPU foreach, then copy it, §6)");
+  } else if (strcmp(m, "addEdge") == 0 && (nargs == 2 || nargs == 3)) {
+    putf(c, "fal_G_add_edge(%s, %s, %s, %s)", g, render_str(c, node_named_child(args, 0)),
+         render_str(c, node_named_child(args, 1)),
+         nargs == 3 ? render_str(c, node_named_child(args, 2)) : "1");
+  } else if (strcmp(m, "addPoint") == 0) {
+    putf(c, "fal_G_add_point(%s)", g); /* arguments (coordinates) are not kept */
+  } else if ((strcmp(m, "delpoint") == 0 || strcmp(m, "deledge") == 0) && nargs == 1) {
+    putf(c, "fal_graph_del_%s(&%s->fal_base.csr, %s)", m[3] == 'p' ? "point" : "edge",
+         g, render_str(c, node_named_child(args, 0)));
   } else if (strcmp(m, "makePartition") == 0 && nargs == 3) {
     putf(c, "fal_G_partition(%s, %s, %s, %s, __FILE__, __LINE__)", g,
          render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
@@ -300,8 +310,12 @@ static void render_point_method(Ctx *c, const Node *n, EType a,
       (strcmp(m, "getOutDegree") == 0 || strcmp(m, "getInDegree") == 0)) {
     putf(c, "fal_%sdeg%s(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
          c->gpu ? "_hd" : "", gname(c, a.graph), render_str(c, obj));
+  } else if (strcmp(m, "del") == 0 && a.kind == FK_POINT && !c->in_kernel) {
+    putf(c, "fal_graph_del_point(&%s->fal_base.csr, %s)", gname(c, a.graph),
+         render_str(c, obj));
   } else if (strcmp(m, "del") == 0) {
-    report_unsupported(c, n, "deleting points (§6)");
+    report_unsupported(c, n, a.kind == FK_POINT ? "deleting points in GPU code (§6)"
+                                                : "deleting an edge with e.del() (use g.deledge(e), §6)");
   } else {
     error_at(c->src, n->loc, "unknown %s member function '%s'",
              a.kind == FK_POINT ? "point" : "edge", m);
@@ -379,7 +393,10 @@ static bool render_graph_copy(Ctx *c, const Node *n, const Node *l, const Node *
   EType lt = expr_type(c, l), rt = expr_type(c, r);
   if (lt.kind == FK_GRAPH && rt.kind == FK_GRAPH) {
     bool lg = graph_on_gpu(c, lt.graph), rg = graph_on_gpu(c, rt.graph);
-    if (lg && !rg)
+    if (lg && !rg && c->prog->mutates) /* additions become visible first (§6) */
+      putf(c, "(fal_G_settle(%s), fal_G_to_gpu(%s, %s, __FILE__, __LINE__))", rt.graph,
+           lt.graph, rt.graph);
+    else if (lg && !rg)
       putf(c, "fal_G_to_gpu(%s, %s, __FILE__, __LINE__)", lt.graph, rt.graph);
     else if (!lg && rg)
       putf(c, "fal_G_to_host(%s, %s)", lt.graph, rt.graph);

@@ -86,6 +86,8 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   c->single_edges |= se;
   if (parallel && !ranged)
     ready_sets(c);
+  if (parallel && !ranged && c->prog->mutates)
+    putf(c, "fal_G_settle(%s); ", it->graph);
   if (parallel) {
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
@@ -96,6 +98,12 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   if (ranged) /* one part of a partitioned graph (§7) */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
          var, var, body);
+  else if (c->prog->mutates) /* skip deleted elements (§6) */
+    putf(c, "for (%s %s = 0; %s < %s; %s++) { if (!fal_live_%s(&%s->fal_base.csr, %s)) "
+         "continue; %s }", edges ? "fal_edge" : "fal_point", var, var,
+         edges ? ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", gname(c, it->graph))
+               : ctx_printf(c, "%s->npoints", gname(c, it->graph)),
+         var, edges ? "edge" : "point", gname(c, it->graph), var, body);
   else
     putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
          edges ? "fal_edge" : "fal_point", var, var, gname(c, it->graph),
@@ -120,10 +128,17 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
   Sym *s = sym_add(c, var, FK_POINT, g, edge);
   s->from = text_of(c, it->point) ? xstrdup(text_of(c, it->point)) : NULL;
   s->in_edge = in;
-  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s; %s < %s->fal_base.csr.%s[%s + 1]; %s++) { fal_point %s = %s->fal_base.csr.%s[%s]; ",
+  const char *stop = c->prog->mutates && !in
+                         ? ctx_printf(c, "fal_nbr_end(&%s->fal_base.csr, %s)", g, p)
+                         : ctx_printf(c, "%s->fal_base.csr.%s[%s + 1]", g,
+                                      in ? "in_offsets" : "offsets", p);
+  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s; %s < %s; %s++) { %sfal_point %s = %s->fal_base.csr.%s[%s]; ",
        e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
-       start ? start : "", start ? ")" : "", e, g, in ? "in_offsets" : "offsets",
-       p, e, var, g, in ? "in_src" : "dst", e);
+       start ? start : "", start ? ")" : "", e, stop, e,
+       c->prog->mutates && !in
+           ? ctx_printf(c, "if (!fal_live_edge(&%s->fal_base.csr, %s)) continue; ", g, e)
+           : "",
+       var, g, in ? "in_src" : "dst", e);
   render_foreach_body(c, n, false);
   put(c, " }");
   sym_pop(c, mark);
@@ -239,13 +254,18 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
                 ranged && c->ncaps ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
                 views.data ? views.data : "");
-  const char *limit = ranged ? "fal_hi" : ctx_printf(c, "%s->%s", it->graph,
-                                                      edges ? "nedges" : "npoints");
+  bool mut = c->prog->mutates && !ranged;
+  const char *limit = ranged ? "fal_hi"
+                      : mut && edges ? ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", it->graph)
+                      : ctx_printf(c, "%s->%s", it->graph, edges ? "nedges" : "npoints");
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
-                "{ %s %s = (%s)fal_i; %s }\n}\n",
+                "{ %s %s = (%s)fal_i; %s%s }\n}\n",
                 ranged ? "fal_lo + " : "", limit, edges ? "fal_edge" : "fal_point",
-                var, edges ? "fal_edge" : "fal_point", body.data ? body.data : "");
+                var, edges ? "fal_edge" : "fal_point",
+                mut ? ctx_printf(c, "if (!fal_live_%s(&%s->fal_base.csr, %s)) continue; ",
+                                 edges ? "edge" : "point", it->graph, var) : "",
+                body.data ? body.data : "");
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");
   kernel_leave(c, &saved);
@@ -261,8 +281,10 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
          "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
          post.data ? post.data : "");
   else
-    putf(c, "%s<<<fal_cuda_grid(%s->%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
-         name, g, edges ? "nedges" : "npoints", a, name, post.data ? post.data : "");
+    putf(c, "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
+         name, mut && edges ? ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", g)
+                            : ctx_printf(c, "%s->%s", g, edges ? "nedges" : "npoints"),
+         a, name, post.data ? post.data : "");
   free(a);
   strbuf_free(&pre);
   strbuf_free(&post);

@@ -297,6 +297,11 @@ static void scan_node(const Source *src, Program *prog, const Node *n)
       add_prop(src, prog, n, pk);
     if (m && node_text_is(src, m, "getInDegree"))
       prog->uses_in_edges = true;
+    if (m && (node_text_is(src, m, "addEdge") || node_text_is(src, m, "addPoint") ||
+              node_text_is(src, m, "delpoint") || node_text_is(src, m, "deledge") ||
+              (node_text_is(src, m, "del") &&
+               node_named_count(node_field(n, F_ARGUMENTS)) == 0)))
+      prog->mutates = true;
     if (m)
       scan_partition_call(src, prog, n, m);
     break;

@@ -197,6 +197,10 @@ void fal_graph_build_in_edges(fal_graph *g)
 {
   if (g->in_offsets)
     return;
+  if (g->end) {
+    fal_graph_build_in_edges_mutable(g);
+    return;
+  }
   int64_t n = g->npoints;
   int64_t *in_off = fal_calloc((size_t)n + 1, sizeof *in_off);
   for (int64_t e = 0; e < g->nedges; e++)
@@ -225,6 +229,7 @@ void fal_graph_free(fal_graph *g)
   free(g->in_offsets);
   free(g->in_src);
   free(g->in_edge);
+  fal_graph_free_mutable(g);
   memset(g, 0, sizeof *g);
 }
 

@@ -116,4 +116,16 @@ int fal_little_endian(void);
 /* Reverses the bytes of each of n elements of `size` bytes (2, 4 or 8). */
 void fal_swap_bytes(void *p, size_t size, size_t n);
 
+/* ---- mutate.c: the mutable layout (graph.h "mutation") ------------------ */
+
+/* fal_graph_make_mutable, telling move (may be NULL) where each edge went
+ * (old_slot_cap: nedges, old_point_cap: npoints). */
+int fal_graph_make_mutable_with(fal_graph *g, int factor,
+                                fal_graph_move_fn move, void *arg);
+/* The in-edges of a mutable graph: live edges between live points,
+ * in_offsets over point_cap + 1 entries. */
+void fal_graph_build_in_edges_mutable(fal_graph *g);
+/* Frees what only a mutable graph has (fal_graph_free calls it). */
+void fal_graph_free_mutable(fal_graph *g);
+
 #endif /* FALCON_RUNTIME_INTERNAL_H */

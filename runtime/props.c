@@ -1,22 +1,27 @@
 /*
  * props.c: the runtime half of a graph variable in generated code
  * (fal_gbase, falcon/falcon.h): property registration and allocation
- * (struct of arrays, §3.1), loading, the hidden locks of `single` (§4.3)
+ * (struct of arrays, §3.1), loading, the hidden locks of `single` (§4.3),
+ * keeping properties with their elements when a mutable graph grows (§6)
  * and edge look-ups outside a neighbour loop (§3.1 getweight/getedge).
  */
 #include "falcon/falcon.h"
+#include "internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* Elements of a property (one more is allocated).  A mutable graph (§6)
+ * indexes by id below point_cap and slot below slot_cap. */
 static size_t prop_count(const fal_gbase *b, fal_prop_kind kind)
 {
+  const fal_graph *g = &b->csr;
   switch (kind) {
   case FAL_PROP_POINT:
-    return (size_t)b->csr.npoints;
+    return (size_t)(g->end ? g->point_cap : g->npoints);
   case FAL_PROP_EDGE:
-    return (size_t)b->csr.nedges;
+    return (size_t)(g->end ? g->slot_cap : g->nedges);
   case FAL_PROP_GRAPH:
     return 1;
   }
@@ -59,9 +64,92 @@ void fal_gbase_read(fal_gbase *b, const char *path)
     fal_graph_build_in_edges(&b->csr);
   if (b->need_sources)
     fal_graph_build_sources(&b->csr);
+  if (b->is_mutable && fal_graph_make_mutable(&b->csr, 3) != 0)
+    exit(1);
   for (int i = 0; i < b->nprops; i++)
     if (b->props[i].kind != FAL_PROP_GRAPH)
       prop_alloc(b, &b->props[i]);
+}
+
+/* ---- mutation (§6) ------------------------------------------------------ */
+
+/* Moves the registered properties and the locks of `single` to a new
+ * layout: edge values follow from[], point arrays keep their indices. */
+static void gbase_move(void *arg, const fal_graph_moves *m)
+{
+  fal_gbase *b = arg;
+  for (int i = 0; i < b->nprops; i++) {
+    const fal_prop *p = &b->props[i];
+    unsigned char *old = *p->slot;
+    if (p->kind == FAL_PROP_GRAPH || !old)
+      continue;
+    size_t z = p->size;
+    unsigned char *fresh;
+    if (p->kind == FAL_PROP_POINT) {
+      fresh = fal_calloc((size_t)m->point_cap + 1, z);
+      int64_t keep = m->old_point_cap < m->point_cap ? m->old_point_cap : m->point_cap;
+      memcpy(fresh, old, (size_t)keep * z);
+    } else {
+      fresh = fal_calloc((size_t)m->slot_cap + 1, z);
+      for (int64_t s = 0; s < m->slot_cap; s++)
+        if (m->from[s] >= 0)
+          memcpy(fresh + (size_t)s * z, old + (size_t)m->from[s] * z, z);
+    }
+    fal_free(old);
+    *p->slot = fresh;
+  }
+  /* The locks are zeroed before each use (fal_single_reset). */
+  if (b->single_lock) {
+    fal_free(b->single_lock);
+    b->single_lock = fal_calloc((size_t)m->point_cap + 1, 1);
+  }
+  if (b->single_elock) {
+    fal_free(b->single_elock);
+    b->single_elock = fal_calloc((size_t)m->slot_cap + 1, 1);
+  }
+}
+
+void fal_gbase_mutable(fal_gbase *b)
+{
+  b->is_mutable = 1;
+  if (fal_graph_is_mutable(&b->csr))
+    return;
+  if (fal_graph_make_mutable_with(&b->csr, 3, gbase_move, b) != 0)
+    exit(1);
+  if (!b->loaded) { /* a graph built from nothing by addPoint */
+    b->loaded = 1;
+    for (int i = 0; i < b->nprops; i++)
+      if (b->props[i].kind != FAL_PROP_GRAPH)
+        prop_alloc(b, &b->props[i]);
+  }
+}
+
+int fal_gbase_settle(fal_gbase *b)
+{
+  int r = fal_graph_settle(&b->csr, gbase_move, b);
+  if (r < 0)
+    exit(1); /* the message is printed */
+  return r;
+}
+
+int64_t fal_gbase_grows(const fal_gbase *b) { return b->csr.grows; }
+
+fal_point fal_gbase_add_point(fal_gbase *b)
+{
+  fal_point p = fal_graph_add_point(&b->csr);
+  if (p < b->csr.point_cap)
+    return p;
+#ifdef _OPENMP
+  if (omp_in_parallel()) {
+    fprintf(stderr,
+            "falcon: error: addPoint: more than %lld points added in one "
+            "parallel loop (the spare capacity, §6)\n",
+            (long long)b->csr.point_cap);
+    exit(1);
+  }
+#endif
+  fal_gbase_settle(b);
+  return p;
 }
 
 void fal_gbase_free(fal_gbase *b)
@@ -80,7 +168,7 @@ void fal_gbase_free(fal_gbase *b)
 void fal_single_reset(fal_gbase *b, int edges)
 {
   unsigned char **lock = edges ? &b->single_elock : &b->single_lock;
-  size_t n = (size_t)(edges ? b->csr.nedges : b->csr.npoints) + 1;
+  size_t n = prop_count(b, edges ? FAL_PROP_EDGE : FAL_PROP_POINT) + 1;
   if (!*lock)
     *lock = fal_calloc(n, 1);
   else
@@ -88,9 +176,19 @@ void fal_single_reset(fal_gbase *b, int edges)
 }
 
 /* Adjacency lists are sorted by destination (graph.c), so the first edge
- * p -> t is found by a lower-bound binary search. */
+ * p -> t is found by a lower-bound binary search.  A mutable graph's are
+ * not (edges are appended): the first live p -> t slot by a scan. */
 fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
 {
+  if (g->end) {
+    if (p >= g->point_cap)
+      return -1; /* a point added since the last settle: no slots yet */
+    int64_t end = __atomic_load_n(&g->end[p], __ATOMIC_ACQUIRE);
+    for (int64_t e = g->offsets[p]; e < end; e++)
+      if (!__atomic_load_n(&g->edel[e], __ATOMIC_ACQUIRE) && g->dst[e] == t)
+        return e;
+    return -1;
+  }
   int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;

@@ -122,3 +122,34 @@ e2e_partitioned() {
 		fi
 	done
 }
+
+# e2e_dynamic BINDIR TAG: dynamic_sssp (§6) adds 30000 edges to a
+# 2000-point grid in 4 batches (enough to grow the capacity at least
+# twice, counted from FALCON_VERBOSE) and must give Dijkstra's distances
+# on the final graph (the base and added edge lists concatenated).
+e2e_dynamic() {
+	bindir=$1; name="$2 dynamic_sssp"
+	d=$tmp/e2e/dyn
+	mkdir -p "$d"
+	"$FALGRAPH" --weights 1 100 7 gen grid 40 50 "$d/base.txt" >/dev/null &&
+		"$FALGRAPH" --weights 1 100 9 gen uniform 2000 30000 4 "$d/add.txt" >/dev/null ||
+		{ fail "$name: cannot make the graphs"; return; }
+	n=$(head -1 "$d/base.txt" | cut -d' ' -f1)
+	m1=$(head -1 "$d/base.txt" | cut -d' ' -f2)
+	m2=$(head -1 "$d/add.txt" | cut -d' ' -f2)
+	{ echo "$n $((m1 + m2))"; tail -n +2 "$d/base.txt"; tail -n +2 "$d/add.txt"; } >"$d/merged.txt"
+	"$FALREF" sssp "$d/merged.txt" 0 "$d/ref" >/dev/null 2>&1 ||
+		{ fail "$name: the reference failed"; return; }
+	if ! FALCON_VERBOSE=1 OMP_NUM_THREADS=4 "$bindir/dynamic_sssp" "$d/base.txt" \
+		"$d/add.txt" 4 0 "$d/out" >"$d/run" 2>&1; then
+		fail "$name: the sample failed"; sed 's/^/    /' "$d/run" | head -5; return
+	fi
+	grows=$(grep -c '^falcon: graph grown' "$d/run")
+	if ! "$FALREF" compare exact "$d/out" "$d/ref" >"$d/cmp" 2>&1; then
+		fail "$name: differs from Dijkstra on the final graph"; sed 's/^/    /' "$d/cmp" | head -5
+	elif [ "$grows" -lt 2 ]; then
+		fail "$name: the capacity grew $grows times, not at least twice"
+	else
+		pass "$name: 30000 edges in 4 batches, capacity grown $grows times, equal to Dijkstra"
+	fi
+}

@@ -63,6 +63,13 @@ for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst; do
 	fi
 done
 
+# A growing graph (§6): additions on the host, copies to the GPU.
+if cuda_build dynamic_sssp "$srcdir/samples/dynamic_sssp.fal" "$tmp/gpu"; then
+	e2e_dynamic "$tmp/gpu" gpu
+else
+	fail "gpu: building samples/dynamic_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # SSSP and BFS at once in parallel sections, each graph on a GPU of its
 # own where there are two (§4.5).
 if cuda_build multigpu_sssp_bfs "$srcdir/samples/multigpu_sssp_bfs.fal" "$tmp/gpu"; then

@@ -391,7 +391,7 @@ run_runtime() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst multigpu_sssp_bfs partitioned_sssp; do
+	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst dynamic_sssp multigpu_sssp_bfs partitioned_sssp; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -404,6 +404,8 @@ e2e_cuda() {
 		fi
 		if ! nvidia-smi -L >/dev/null 2>&1; then
 			extra=; [ $a = multigpu_sssp_bfs ] && extra=0
+			printf "1 0\n" >"$tmp/e2e/noedges.txt"
+			[ $a = dynamic_sssp ] && extra="$tmp/e2e/noedges.txt 1"
 			# shellcheck disable=SC2086
 			"$tmp/e2e/cuda/$a" "$srcdir/tests/graphs/tiny.txt" $extra >/dev/null 2>"$tmp/err"
 			st=$?
@@ -433,6 +435,12 @@ run_e2e() {
 			e2e_run "$a" "$gf"
 		done
 	done
+	# A growing graph (§6).
+	if e2e_build dynamic_sssp "$srcdir/samples/dynamic_sssp.fal"; then
+		e2e_dynamic "$tmp/e2e" e2e
+	else
+		fail "e2e: building samples/dynamic_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# SSSP and BFS at once in parallel sections (§4.5).
 	if e2e_build multigpu_sssp_bfs "$srcdir/samples/multigpu_sssp_bfs.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \

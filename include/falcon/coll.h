@@ -302,6 +302,38 @@ static inline int FAL_HD_FN(fal_set_union)(const fal_set *s, fal_point a, fal_po
   }
 }
 
+/* ---- iterating a mutable graph (§6) ---------------------------------------- */
+
+/* Generated loops of programs that mutate graphs skip deleted points and
+ * edges and end each adjacency list at end[p] (falcon/graph.h). */
+static inline int FAL_HD_FN(fal_live_point)(const fal_graph *g, fal_point p)
+{
+  return !g->pdel || !g->pdel[p];
+}
+
+static inline int FAL_HD_FN(fal_live_edge)(const fal_graph *g, fal_edge e)
+{
+  return !g->edel || (!g->edel[e] && !g->pdel[g->dst[e]]);
+}
+
+static inline int64_t FAL_HD_FN(fal_nbr_end)(const fal_graph *g, fal_point p)
+{
+  return g->end ? g->end[p] : g->offsets[p + 1];
+}
+
+static inline int64_t FAL_HD_FN(fal_edge_slots)(const fal_graph *g)
+{
+  return g->end ? g->nslots : g->nedges;
+}
+
+/* Elements of a point (0) or edge (1) property of a graph. */
+static inline size_t fal_prop_elems(const fal_graph *g, int edges)
+{
+  if (g->end)
+    return (size_t)(edges ? g->slot_cap : g->point_cap);
+  return (size_t)(edges ? g->nedges : g->npoints);
+}
+
 /* ---- host code on the CPU target ------------------------------------------ */
 
 #ifndef __CUDACC__

@@ -252,23 +252,58 @@ template <typename T, typename V> static inline T fal_dset(T *p, V value)
 static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
                                      const char *file, int line)
 {
-  if (d->structure_of == (const void *)h->csr.offsets && d->loaded)
+  if (d->structure_of == (const void *)h->csr.offsets && d->loaded &&
+      d->csr.version == h->csr.version)
     return;
   const fal_graph *g = &h->csr;
   fal_graph *t = &d->csr;
-  size_t n = (size_t)g->npoints, m = (size_t)g->nedges;
+  /* A mutable graph (§6) is copied with its capacity and its layout; when
+   * it grew, the device arrays are made again. */
+  int mut = g->end != NULL;
+  size_t n = mut ? (size_t)g->point_cap : (size_t)g->npoints;
+  size_t m = mut ? (size_t)g->slot_cap : (size_t)g->nedges;
+  if (d->loaded && (t->point_cap != g->point_cap || t->slot_cap != g->slot_cap)) {
+    void **arrays[] = {(void **)&t->offsets, (void **)&t->dst, (void **)&t->weight,
+                       (void **)&t->src, (void **)&t->in_offsets, (void **)&t->in_src,
+                       (void **)&t->in_edge, (void **)&t->end, (void **)&t->edel,
+                       (void **)&t->pdel};
+    for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+      if (*arrays[i])
+        FAL_CUDA(cudaFree(*arrays[i]));
+      *arrays[i] = NULL;
+    }
+  }
   t->npoints = g->npoints;
   t->nedges = g->nedges;
   t->directed = g->directed;
+  t->nslots = g->nslots;
+  t->point_cap = g->point_cap;
+  t->slot_cap = g->slot_cap;
+  t->version = g->version;
+  if (mut) {
+    fal_dcopy_in((void **)&t->end, g->end, n * sizeof *g->end, file, line);
+    fal_dcopy_in((void **)&t->edel, g->edel, m * sizeof *g->edel, file, line);
+    fal_dcopy_in((void **)&t->pdel, g->pdel, n * sizeof *g->pdel, file, line);
+  }
   fal_dcopy_in((void **)&t->offsets, g->offsets, (n + 1) * sizeof *g->offsets, file, line);
   fal_dcopy_in((void **)&t->dst, g->dst, m * sizeof *g->dst, file, line);
   fal_dcopy_in((void **)&t->weight, g->weight, m * sizeof *g->weight, file, line);
   if (g->src)
     fal_dcopy_in((void **)&t->src, g->src, m * sizeof *g->src, file, line);
   if (g->in_offsets) {
-    fal_dcopy_in((void **)&t->in_offsets, g->in_offsets, (n + 1) * sizeof *g->in_offsets, file, line);
-    fal_dcopy_in((void **)&t->in_src, g->in_src, m * sizeof *g->in_src, file, line);
-    fal_dcopy_in((void **)&t->in_edge, g->in_edge, m * sizeof *g->in_edge, file, line);
+    size_t in = (size_t)g->in_offsets[g->npoints]; /* live in-edges */
+    if (mut && t->in_offsets) { /* their number changes with every settle */
+      FAL_CUDA(cudaFree(t->in_offsets));
+      FAL_CUDA(cudaFree(t->in_src));
+      FAL_CUDA(cudaFree(t->in_edge));
+      t->in_offsets = NULL;
+      t->in_src = NULL;
+      t->in_edge = NULL;
+    }
+    fal_dcopy_in((void **)&t->in_offsets, g->in_offsets,
+                 ((mut ? (size_t)g->npoints : n) + 1) * sizeof *g->in_offsets, file, line);
+    fal_dcopy_in((void **)&t->in_src, g->in_src, in * sizeof *g->in_src, file, line);
+    fal_dcopy_in((void **)&t->in_edge, g->in_edge, in * sizeof *g->in_edge, file, line);
   }
   d->structure_of = g->offsets;
   d->loaded = 1;

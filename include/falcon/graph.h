@@ -11,6 +11,7 @@
  * directions (directed == 0; a self loop once).  Every graph this library
  * builds from a text format or a generator has each adjacency list sorted
  * by (dst, weight); duplicate edges and self loops of an input are kept.
+ * A mutable graph (§6, "mutation" below) has gaps between the lists.
  *
  * The headers are C11.  C++ code (the CUDA target) includes them inside
  * `extern "C" { ... }`.
@@ -30,6 +31,8 @@ typedef int32_t fal_point; /* a point id (§3.2) */
 typedef int64_t fal_edge;  /* an edge id (§3.3) */
 typedef int32_t fal_weight;
 
+struct fal_mutation;
+
 typedef struct fal_graph {
   int64_t npoints;
   int64_t nedges;       /* directed edges stored (both directions counted) */
@@ -42,6 +45,22 @@ typedef struct fal_graph {
   int64_t *in_offsets;  /* npoints + 1: fal_graph_build_in_edges */
   fal_point *in_src;    /* in-edge tails */
   fal_edge *in_edge;    /* the out-edge id of each in-edge */
+  /* The mutable layout (§6, fal_graph_make_mutable); all NULL/0 for a
+   * read-only graph.  In it, edge ids are slots: p's out-edges are the
+   * slots [offsets[p], end[p]) whose edel is 0 (never offsets[p + 1]);
+   * npoints counts the point ids handed out (deleted ones included),
+   * nedges the live edges; offsets/end/limit/pdel have point_cap (+1)
+   * entries, dst/weight/src/edel slot_cap; src is always built. */
+  int64_t *end;         /* p's slots in use (live or deleted) end here */
+  int64_t *limit;       /* p's region is [offsets[p], limit[p]) */
+  unsigned char *edel;  /* per slot: 1 = deleted or unused */
+  unsigned char *pdel;  /* per point: 1 = deleted */
+  int64_t nslots;       /* edge loops: slots 0..nslots-1 not edel */
+  int64_t slot_cap, point_cap;
+  int64_t grows;        /* times fal_graph_settle grew the layout */
+  uint64_t version;     /* bumped by each settle after a change */
+  int dirty;            /* changed since the last settle */
+  struct fal_mutation *mut; /* pending additions (runtime/mutate.c) */
 } fal_graph;
 
 /* Input formats of §9.  FAL_FORMAT_AUTO picks by content (magic bytes, then
@@ -88,6 +107,74 @@ void fal_graph_free(fal_graph *g);
  * directions of an undirected edge get the same weight. */
 void fal_graph_random_weights(fal_graph *g, uint64_t seed, fal_weight lo,
                               fal_weight hi);
+
+/* ---- mutation (§6): runtime/mutate.c ------------------------------------- *
+ *
+ * A mutable graph gives every point a region of edge slots with spare room
+ * and keeps a slot's source in src.  Additions are safe from many threads
+ * at once: an edge claims the next free slot of its source's region by
+ * compare-and-swap, or, when the region is full (or an endpoint has no
+ * storage yet), goes to an overflow list.  Deletion marks (edel, pdel).
+ * Between parallel loops the host calls fal_graph_settle, which makes the
+ * overflow visible by growing the layout.  Edge ids (slots) stay fixed
+ * except when settle grows; point ids never change. */
+
+/* Converts a loaded CSR in place: each point gets max(factor * degree, 4)
+ * slots (factor below 3 counts as 3), point_cap = factor * npoints + 16.
+ * Edge e of point p moves to slot offsets'[p] + (e - offsets[p]); in-edges
+ * built before are rebuilt.  No-op on a mutable graph.  0, or -1 after
+ * printing a message when memory runs out (g is then unchanged). */
+int fal_graph_make_mutable(fal_graph *g, int factor);
+int fal_graph_is_mutable(const fal_graph *g);
+
+/* A new point id (npoints - 1 afterwards), with no edge slots of its own:
+ * its out-edges go to the overflow list until the next growth.  An id >=
+ * point_cap has no per-point storage (pdel, properties) until settle
+ * grows; edges may still be added from and to it. */
+fal_point fal_graph_add_point(fal_graph *g);
+
+/* Adds u -> v with weight w (one direction, also on an undirected graph).
+ * Returns its slot, or -1 when it went to the overflow list (its slot is
+ * known after settle).  nedges counts it at once either way.  A point id
+ * not handed out prints `falcon: error: addEdge(u, v): no such point` and
+ * exits 1.  Concurrent readers of u's slots see the edge complete or not
+ * at all (edel is cleared last). */
+fal_edge fal_graph_add_edge(fal_graph *g, fal_point u, fal_point v,
+                            fal_weight w);
+
+/* Mark an edge slot / a point deleted (idempotent; nedges counts live
+ * edges).  A deleted point keeps its edges: iterators skip edges into it
+ * (and rebuilt in-edges leave them out).  Unknown ids exit 1 with a
+ * message; -1 (an edge still in the overflow list) is unknown. */
+void fal_graph_del_edge(fal_graph *g, fal_edge e);
+void fal_graph_del_point(fal_graph *g, fal_point p);
+
+/* What settle tells the owner of per-slot and per-point arrays when it
+ * grows: the new layout's slot s holds the edge of old slot from[s], or a
+ * new (overflowed) edge or an unused slot where from[s] is -1.  Per-point
+ * arrays keep their indices and need point_cap (+1) entries. */
+typedef struct fal_graph_moves {
+  const int64_t *from;            /* [slot_cap] */
+  int64_t old_slot_cap, slot_cap; /* entries of per-slot arrays */
+  int64_t old_point_cap, point_cap;
+} fal_graph_moves;
+typedef void (*fal_graph_move_fn)(void *arg, const fal_graph_moves *m);
+
+/* Called by the host between parallel loops (never during one).  When
+ * edges overflowed, a pending point was deleted, or fewer than npoints
+ * point ids are spare (2 * npoints > point_cap), it grows: every point
+ * gets max(3 * live slots incl. overflow, 4) slots in a fresh layout
+ * (deleted slots are dropped, so every edge id may change: move(arg,
+ * &moves) is then called; move may be NULL); slot_cap at least doubles
+ * when exceeded, point_cap becomes max(2 * point_cap, 3 * npoints + 16)
+ * when short; grows++.  After
+ * any change since the last settle it bumps version and rebuilds in-edges
+ * if they were built (only live edges between live points).  Returns 1
+ * if it grew, 0 if not, -1 after printing a message when memory ran out
+ * (g unchanged, the overflow kept).  With FALCON_VERBOSE set, growth
+ * prints `falcon: graph grown: N points, M edge slots (growth K)` (the new
+ * point_cap and slot_cap) to stderr. */
+int fal_graph_settle(fal_graph *g, fal_graph_move_fn move, void *arg);
 
 /* ---- generators (deterministic for a given seed) ---------------------- */
 

@@ -883,27 +883,38 @@ static int test_mutable_grow_repeatedly(void)
   return 1;
 }
 
-/* Many threads add edges (some points overflow) and points (past
- * point_cap), with edges from and to the new points. */
+/* Many threads add edges and points.  Four hot points first get room
+ * for about 15000 more edges each (a settled serial phase); then 8
+ * threads add 64000 edges to them (contended slots, then overflow),
+ * 36000 spread over all points (small regions that overflow at once),
+ * and 2500 points, past point_cap, with edges from and to each. */
 static int test_mutable_concurrent(void)
 {
   fal_graph g = {0};
   triples want = {0};
-  enum { N = 1000, ADDS = 100000, EVERY = 40 };
+  enum { N = 1000, HOT = 4, WARM = 30000, ADDS = 100000, EVERY = 40 };
   CHECK(fal_graph_gen_uniform(&g, N, 5 * N, 11) == 0, "gen uniform failed");
   for (fal_point p = 0; p < N; p++)
     for (int64_t e = g.offsets[p]; e < g.offsets[p + 1]; e++)
       triples_push(&want, p, g.dst[e], g.weight[e]);
   CHECK(fal_graph_make_mutable(&g, 3) == 0, "make_mutable failed");
-  int64_t pcap = g.point_cap;
+  for (int i = 0; i < WARM; i++) {
+    fal_graph_add_edge(&g, i % HOT, (fal_point)(i % N), -1000000 - i);
+    triples_push(&want, i % HOT, i % N, -1000000 - i);
+  }
+  CHECK(fal_graph_settle(&g, NULL, NULL) == 1 && g.grows == 1, "warm-up did not grow");
+  int64_t pcap = g.point_cap, room = 0;
+  for (fal_point p = 0; p < HOT; p++)
+    room += g.limit[p] - g.end[p];
   fal_point *added = calloc(ADDS / EVERY, sizeof *added);
+  fal_edge *slot = malloc(ADDS * sizeof *slot);
   int threads = 0;
-#pragma omp parallel for num_threads(8) schedule(dynamic, 64)
+#pragma omp parallel for num_threads(8) schedule(dynamic, 16)
   for (int i = 0; i < ADDS; i++) {
     if (i == 0)
       threads = omp_get_num_threads();
-    fal_point u = i % 8 == 0 ? 3 : (fal_point)(i % N);
-    fal_graph_add_edge(&g, u, (fal_point)((i * 7) % N), i);
+    fal_point u = i % 25 < 16 ? i % HOT : (fal_point)(i % N);
+    slot[i] = fal_graph_add_edge(&g, u, (fal_point)((i * 7) % N), i);
     if (i % EVERY == 0) {
       fal_point q = fal_graph_add_point(&g);
       added[i / EVERY] = q;
@@ -911,15 +922,24 @@ static int test_mutable_concurrent(void)
       fal_graph_add_edge(&g, (fal_point)(i % N), q, -i - 1);
     }
   }
+  int64_t in_place = 0;
   for (int i = 0; i < ADDS; i++) {
-    fal_point u = i % 8 == 0 ? 3 : (fal_point)(i % N);
+    fal_point u = i % 25 < 16 ? i % HOT : (fal_point)(i % N);
     triples_push(&want, u, (i * 7) % N, i);
+    if (slot[i] >= 0) {
+      CHECK(g.src[slot[i]] == u && g.weight[slot[i]] == i && !g.edel[slot[i]],
+            "slot %lld returned for edge %d holds another edge", (long long)slot[i], i);
+      in_place++;
+    }
     if (i % EVERY == 0) {
       triples_push(&want, added[i / EVERY], i % N, -i);
       triples_push(&want, i % N, added[i / EVERY], -i - 1);
     }
   }
   free(added);
+  free(slot);
+  CHECK(in_place >= room && in_place < ADDS, "%lld edges in place (room for %lld on hot points)",
+        (long long)in_place, (long long)room);
   CHECK(g.npoints == N + ADDS / EVERY && g.npoints > pcap,
         "%lld points (point_cap %lld)", (long long)g.npoints, (long long)pcap);
   CHECK(g.nedges == want.n, "nedges %lld, expected %lld", (long long)g.nedges,
@@ -1071,32 +1091,23 @@ static int in_child(void (*f)(void), char *msg, size_t size)
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static void bad_add_edge(void)
-{
-  fal_graph g = {0};
-  triples want = {0};
-  load_mutable(&g, &want);
-  fal_graph_add_edge(&g, 3, 99, 1);
-}
+/* Built by the parent: after OpenMP has run, a forked child must not
+ * start parallel regions itself. */
+static fal_graph err_mutable, err_read_only;
 
-static void bad_del_edge(void)
-{
-  fal_graph g = {0};
-  triples want = {0};
-  load_mutable(&g, &want);
-  fal_graph_del_edge(&g, -1);
-}
-
-static void add_to_read_only(void)
-{
-  fal_graph g = {0};
-  fal_graph_read(&g, graph_path("tiny.txt"), FAL_FORMAT_AUTO);
-  fal_graph_add_edge(&g, 0, 1, 1);
-}
+static void bad_add_edge(void) { fal_graph_add_edge(&err_mutable, 3, 99, 1); }
+static void bad_del_edge(void) { fal_graph_del_edge(&err_mutable, -1); }
+static void add_to_read_only(void) { fal_graph_add_edge(&err_read_only, 0, 1, 1); }
 
 static int test_mutable_errors(void)
 {
   char msg[512];
+  triples want = {0};
+  int ok = load_mutable(&err_mutable, &want) &&
+           fal_graph_read(&err_read_only, graph_path("tiny.txt"), FAL_FORMAT_AUTO) == 0;
+  free(want.t);
+  if (!ok)
+    return 0;
   int r = in_child(bad_add_edge, msg, sizeof msg);
   CHECK(r == 1 && strcmp(msg, "falcon: error: addEdge(3, 99): no such point\n") == 0,
         "addEdge to a missing point: status %d, '%s'", r, msg);
@@ -1106,6 +1117,8 @@ static int test_mutable_errors(void)
   r = in_child(add_to_read_only, msg, sizeof msg);
   CHECK(r == 1 && strstr(msg, "falcon: error: addEdge on a graph that was not made mutable"),
         "addEdge on a read-only graph: status %d, '%s'", r, msg);
+  fal_graph_free(&err_mutable);
+  fal_graph_free(&err_read_only);
   return 1;
 }
 
