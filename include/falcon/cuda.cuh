@@ -866,6 +866,22 @@ static inline void fal_gc_scatter(fal_coll *c, const char *buf, int64_t n)
   fal_gc_push(c, &img);
 }
 
+static inline void fal_gc_swap(fal_coll *a, fal_coll *b)
+{
+  fal_coll ia, ib;
+  fal_gc_pull(a, &ia);
+  fal_gc_pull(b, &ib);
+  void *seg[FAL_COLL_NSEG];
+  memcpy(seg, ia.seg, sizeof seg);
+  memcpy(ia.seg, ib.seg, sizeof seg);
+  memcpy(ib.seg, seg, sizeof seg);
+  int64_t n = ia.size;
+  ia.size = ib.size;
+  ib.size = n;
+  fal_gc_push(a, &ia);
+  fal_gc_push(b, &ib);
+}
+
 /* `a = b;`: on one side a move (storage swapped, b left empty, §3.5);
  * between the host and a GPU, or two GPUs, a copy (§5). */
 static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
@@ -883,17 +899,8 @@ static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
     fal_gc_place(b);
   }
   if (a->on_gpu && b->on_gpu && a->device == b->device) {
-    fal_coll ia, ib;
-    fal_gc_pull(a, &ia);
-    fal_gc_pull(b, &ib);
-    void *seg[FAL_COLL_NSEG];
-    memcpy(seg, ia.seg, sizeof seg);
-    memcpy(ia.seg, ib.seg, sizeof seg);
-    memcpy(ib.seg, seg, sizeof seg);
-    ia.size = ib.size;
-    ib.size = 0;
-    fal_gc_push(a, &ia);
-    fal_gc_push(b, &ib);
+    fal_gc_swap(a, b);
+    fal_hc_set_size(b, 0);
     return;
   }
   int64_t n;
@@ -1009,22 +1016,6 @@ static inline int64_t fal_gc_min_bucket(fal_coll *c, fal_coll *keys, int64_t n)
   }
   FAL_CUDA(cudaMemcpy(&best, d[dev], sizeof best, cudaMemcpyDeviceToHost));
   return best;
-}
-
-static inline void fal_gc_swap(fal_coll *a, fal_coll *b)
-{
-  fal_coll ia, ib;
-  fal_gc_pull(a, &ia);
-  fal_gc_pull(b, &ib);
-  void *seg[FAL_COLL_NSEG];
-  memcpy(seg, ia.seg, sizeof seg);
-  memcpy(ia.seg, ib.seg, sizeof seg);
-  memcpy(ib.seg, seg, sizeof seg);
-  int64_t n = ia.size;
-  ia.size = ib.size;
-  ib.size = n;
-  fal_gc_push(a, &ia);
-  fal_gc_push(b, &ib);
 }
 
 /* The elements of `from` go to c (bucket <= limit) or to c->far. */
