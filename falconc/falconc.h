@@ -238,10 +238,12 @@ typedef enum FalKind {
   FK_CVAR,    /* a plain C variable (tracked on the CUDA target) */
   FK_GPUVAR,  /* a file-scope scalar placed on the GPU: int <GPU> x */
   FK_COLL,    /* a Collection (§3.5): a fal_coll pointer */
-  FK_SET      /* a Set (§3.4): a fal_set pointer */
+  FK_SET,     /* a Set (§3.4): a fal_set pointer */
+  FK_ELEM     /* an element of a graph view (§3.6): its index */
 } FalKind;
 
-typedef enum PropKind { PK_POINT, PK_EDGE, PK_GRAPH } PropKind;
+/* PK_VIEW: addProperty(name, struct T), an element kind of its own (§3.6). */
+typedef enum PropKind { PK_POINT, PK_EDGE, PK_GRAPH, PK_VIEW } PropKind;
 
 /* A property from addPointProperty / addEdgeProperty / addProperty (§3.1).
  * Properties live in one registry for the whole program: a name has one

@@ -230,7 +230,7 @@ const char *gname(Ctx *c, const char *graph)
 
 /* ---- expression types -------------------------------------------------- */
 
-EType etype_none(void) { return (EType){FK_NONE, NULL, NULL, NULL, false}; }
+EType etype_none(void) { return (EType){FK_NONE, NULL, NULL, NULL, false, NULL}; }
 
 
 static EType field_type(Ctx *c, const Node *e)
@@ -242,16 +242,16 @@ static EType field_type(Ctx *c, const Node *e)
   char *name = text_of(c, f);
   if (a.kind == FK_GRAPH &&
       (strcmp(name, "points") == 0 || strcmp(name, "edges") == 0))
-    return (EType){FK_ITER, a.graph, NULL, NULL, name[0] == 'e'};
+    return (EType){FK_ITER, a.graph, NULL, NULL, name[0] == 'e', NULL};
   if (a.kind == FK_POINT || a.kind == FK_EDGE) {
     const Prop *p = program_prop(c->prog, name);
     if (p && p->struct_name)
-      return (EType){FK_PROPVAL, a.graph, p->struct_name, NULL, false};
+      return (EType){FK_PROPVAL, a.graph, p->struct_name, NULL, false, NULL};
   }
-  if (a.kind == FK_PROPVAL) {
+  if (a.kind == FK_PROPVAL || a.kind == FK_ELEM) { /* t.minppty.src, t.u (§3.6) */
     FalKind k = program_field_kind(c->prog, a.struct_name, name);
     if (k == FK_POINT || k == FK_EDGE)
-      return (EType){k, a.graph, NULL, NULL, false};
+      return (EType){k, a.graph, NULL, NULL, false, NULL};
   }
   return etype_none();
 }
@@ -267,18 +267,29 @@ EType expr_type(Ctx *c, const Node *e)
     const Sym *s = sym_find(c, t, len);
     if (!s)
       return etype_none();
+    if (s->kind == FK_ELEM) { /* an element of a graph view (§3.6) */
+      const Prop *v = view_prop(c, s->ctype);
+      return (EType){FK_ELEM, s->graph, v ? v->struct_name : NULL, NULL, false, s->ctype};
+    }
     return (EType){s->kind, s->kind == FK_GRAPH ? s->name : s->graph, NULL,
-                   s->edge_var, false};
+                   s->edge_var, false, NULL};
   }
   case K_PARENTHESIZED_EXPRESSION:
     return expr_type(c, node_named_child(e, 0));
   case K_SUBSCRIPT_EXPRESSION: {
     const Sym *cs = coll_sym(c, node_field(e, F_ARGUMENT));
     if (cs && cs->kind == FK_COLL)
-      return (EType){cs->elem, cs->graph, NULL, NULL, false};
+      return (EType){cs->elem, cs->graph, NULL, NULL, false, NULL};
     EType a = expr_type(c, node_field(e, F_ARGUMENT));
     if (a.kind == FK_ITER)
-      return (EType){a.edges ? FK_EDGE : FK_POINT, a.graph, NULL, NULL, false};
+      return (EType){a.edges ? FK_EDGE : FK_POINT, a.graph, NULL, NULL, false, NULL};
+    const Node *arg = node_field(e, F_ARGUMENT);
+    if (arg && arg->kind == K_FIELD_EXPRESSION) { /* g.tri[i]: a view's element */
+      EType g = expr_type(c, node_field(arg, F_ARGUMENT));
+      const Prop *v = view_prop(c, text_of(c, node_field(arg, F_FIELD)));
+      if (g.kind == FK_GRAPH && v)
+        return (EType){FK_PROPVAL, g.graph, v->struct_name, NULL, false, NULL};
+    }
     return etype_none();
   }
   case K_FIELD_EXPRESSION:
@@ -291,7 +302,7 @@ EType expr_type(Ctx *c, const Node *e)
     const Node *m = node_field(fn, F_FIELD);
     if (ss && ss->kind == FK_SET &&
         (node_text_is(c->src, m, "find") || node_text_is(c->src, m, "Findcompress")))
-      return (EType){FK_POINT, ss->graph, NULL, NULL, false};
+      return (EType){FK_POINT, ss->graph, NULL, NULL, false, NULL};
     return etype_none();
   }
   default:
@@ -442,7 +453,7 @@ void render(Ctx *c, const Node *n)
   case K_COMPOUND_STATEMENT: render_block(c, n); break;
   case K_IDENTIFIER: render_identifier(c, n); break;
   case K_ASSIGNMENT_EXPRESSION:
-    if (render_coll_assignment(c, n))
+    if (render_coll_assignment(c, n) || render_view_assignment(c, n))
       break;
     if (c->gpu)
       render_assignment(c, n);
@@ -465,8 +476,8 @@ void render(Ctx *c, const Node *n)
     report_unsupported(c, n, "an element declarator outside a Set or "
                              "Collection declaration (§3.4, §3.5)");
     break;
-  case K_STRUCT_REC_SPECIFIER:
-    report_unsupported(c, n, "struct_rec (§3.6)");
+  case K_STRUCT_REC_SPECIFIER: /* a recursive field holds element indices (§3.6) */
+    put(c, "int");
     break;
   case K_PARALLEL_SECTIONS_STATEMENT: render_parallel_sections(c, n); break;
   case K_REDUCTION_EXPRESSION:
@@ -557,27 +568,39 @@ static void emit_gpu_graph_functions(Ctx *c)
          "  d->npoints = h->npoints;\n  d->nedges = h->nedges;\n  d->directed = h->directed;\n");
   if (p->mutates)
     for (int i = 0; i < p->nprops; i++)
-      if (p->props[i].kind != PK_GRAPH)
+      if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
         putf(c, "  if (fal_regrow && d->%s) {\n    FAL_CUDA(cudaFree(d->%s));\n"
                 "    d->%s = NULL;\n  }\n", p->props[i].name, p->props[i].name,
              p->props[i].name);
   for (int i = 0; i < p->nprops; i++)
-    putf(c, "  fal_dcopy_in((void **)&d->%s, h->%s, %s * sizeof *d->%s, file, line);\n",
-         p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
-         p->props[i].name);
+    if (p->props[i].kind == PK_VIEW) /* graph views (§3.6) */
+      putf(c, "  fal_view_to_gpu((void **)&d->%s, &d->fal_cap_%s, h->%s, h->n%s, sizeof *d->%s, "
+              "file, line);\n  d->n%s = h->n%s;\n", p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name);
+    else
+      putf(c, "  fal_dcopy_in((void **)&d->%s, h->%s, %s * sizeof *d->%s, file, line);\n",
+           p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
+           p->props[i].name);
   put(c, "}\n");
   put(c, "static void fal_G_to_host(fal_G *h, const fal_G *d)\n{\n"
          "  fal_cuda_use(d->fal_base.device);\n"
          "  h->npoints = d->npoints;\n  h->nedges = d->nedges;\n  h->directed = d->directed;\n");
   for (int i = 0; i < p->nprops; i++)
-    putf(c, "  fal_dcopy_out((void **)&h->%s, d->%s, %s * sizeof *h->%s);\n",
-         p->props[i].name, p->props[i].name, prop_count_dev(p->props[i].kind),
-         p->props[i].name);
+    if (p->props[i].kind == PK_VIEW)
+      putf(c, "  fal_view_to_host((void **)&h->%s, &h->fal_cap_%s, d->%s, d->n%s, sizeof *h->%s);\n"
+              "  h->n%s = d->n%s;\n", p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+    else
+      putf(c, "  fal_dcopy_out((void **)&h->%s, d->%s, %s * sizeof *h->%s);\n",
+           p->props[i].name, p->props[i].name, prop_count_dev(p->props[i].kind),
+           p->props[i].name);
   put(c, "}\n");
   put(c, "static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)\n{\n"
          "  fal_G h;\n  memset(&h, 0, sizeof h);\n");
   for (int i = 0; i < p->nprops; i++)
-    putf(c, "  fal_prop_add(&h.fal_base, (void **)&h.%s, sizeof *h.%s, %s);\n",
+    if (p->props[i].kind != PK_VIEW)
+      putf(c, "  fal_prop_add(&h.fal_base, (void **)&h.%s, sizeof *h.%s, %s);\n",
          p->props[i].name, p->props[i].name, prop_kind_name(p->props[i].kind));
   put(c, "  fal_G_read(&h, path);\n  fal_G_to_gpu(g, &h, file, line);\n"
          "  g->fal_base.structure_of = NULL;\n  fal_gbase_free(&h.fal_base);\n}\n");
@@ -619,7 +642,8 @@ static void emit_partition_functions(Ctx *c)
          "    q->fal_base.device = -1;\n"
          "    q->npoints = h->npoints;\n    q->nedges = h->nedges;\n    q->directed = h->directed;\n");
   for (int i = 0; i < p->nprops; i++)
-    putf(c, "    q->%s = (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n", p->props[i].name,
+    if (p->props[i].kind != PK_VIEW) /* views are not partitioned (§7) */
+      putf(c, "    q->%s = (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n", p->props[i].name,
          p->props[i].ctype, prop_count_expr(p->props[i].kind), p->props[i].name);
   put(c, "  }\n}\n");
   /* push */
@@ -629,7 +653,8 @@ static void emit_partition_functions(Ctx *c)
     put(c, "    if (q->fal_base.on_gpu) {\n      fal_G_to_gpu(q, h, __FILE__, __LINE__);\n"
            "      continue;\n    }\n");
   for (int i = 0; i < p->nprops; i++)
-    putf(c, "    if (h->%s)\n      memcpy(q->%s, h->%s, %s * sizeof *h->%s);\n",
+    if (p->props[i].kind != PK_VIEW)
+      putf(c, "    if (h->%s)\n      memcpy(q->%s, h->%s, %s * sizeof *h->%s);\n",
          p->props[i].name, p->props[i].name, p->props[i].name,
          prop_count_expr(p->props[i].kind), p->props[i].name);
   put(c, "  }\n}\n");
@@ -688,8 +713,13 @@ static void emit_graph_struct(Ctx *c)
   put(c, "/* falconc: the graph type of this program; one array per property (§3.1). */\n");
   put(c, "struct fal_G {\n  fal_gbase fal_base;\n  int npoints;\n  long nedges;\n  int directed;\n");
   for (int i = 0; i < p->nprops; i++)
-    putf(c, "  %s *%s; /* %s property */\n", p->props[i].ctype, p->props[i].name,
-         p->props[i].kind == PK_POINT ? "point" : p->props[i].kind == PK_EDGE ? "edge" : "graph");
+    if (p->props[i].kind == PK_VIEW)
+      putf(c, "  %s *%s; /* graph view (§3.6): n%s elements */\n  int n%s;\n"
+              "  int64_t fal_cap_%s;\n", p->props[i].ctype, p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name);
+    else
+      putf(c, "  %s *%s; /* %s property */\n", p->props[i].ctype, p->props[i].name,
+           p->props[i].kind == PK_POINT ? "point" : p->props[i].kind == PK_EDGE ? "edge" : "graph");
   if (p->nparted)
     put(c, "  /* makePartition (§7): the parts, host views of GPU parts, the first\n"
            "   * point of each part, and the merge function of updateFunction */\n"
@@ -728,6 +758,7 @@ static void emit_graph_struct(Ctx *c)
   }
   if (c->gpu)
     emit_gpu_graph_functions(c);
+  emit_view_functions(c);
   if (p->nparted)
     emit_partition_functions(c);
 }

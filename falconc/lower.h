@@ -26,7 +26,7 @@ typedef struct Sym {
   char *ctype;    /* FK_CVAR: the C type to pass it to a kernel, or NULL */
   bool global;    /* declared at file scope */
   /* FK_COLL / FK_SET: the element type (ctype) and kind, and whether it is
-   * a per-element local collection */
+   * a per-element local collection; FK_ELEM: ctype is the view's name */
   FalKind elem;
   bool local;
 } Sym;
@@ -45,6 +45,16 @@ typedef struct Redux {
   bool edges;
   const char *index; /* the loop variable of the reduction */
 } Redux;
+
+/* single on a Collection (§4.3) inside the parallel loop being rendered:
+ * the loop element's id, the label that ends its body, whether a single
+ * used it, and the host statements that start a round of its owners. */
+typedef struct CollSingle {
+  const char *tid;
+  int label;
+  bool used;
+  StrBuf begins;
+} CollSingle;
 
 typedef struct Ctx {
   const Source *src;
@@ -70,6 +80,7 @@ typedef struct Ctx {
   int ncaps;
   StrBuf kernels;    /* kernels for the top-level item being rendered */
   bool lvalue;       /* rendering the left side of an assignment */
+  CollSingle *cs;    /* the parallel loop a single on a Collection is in */
 } Ctx;
 
 typedef struct EType {
@@ -78,6 +89,7 @@ typedef struct EType {
   const char *struct_name; /* FK_PROPVAL */
   const char *edge_var;    /* FK_POINT bound by a neighbour loop */
   bool edges;              /* FK_ITER: g.edges (else g.points) */
+  const char *view;        /* FK_ELEM, FK_ITER over a view: its name */
 } EType;
 
 /* ---- lower.c ----------------------------------------------------------- */
@@ -126,6 +138,18 @@ bool render_coll_subscript(Ctx *c, const Node *n);
 bool render_coll_assignment(Ctx *c, const Node *n);
 bool render_foreach_coll(Ctx *c, const Node *n);
 void ready_sets(Ctx *c);
+void render_single_coll(Ctx *c, const Node *n, const Sym *s);
+void coll_single_enter(Ctx *c, CollSingle *cs, CollSingle **saved, bool parallel,
+                       const char *tid);
+void coll_single_wrap(Ctx *c, CollSingle *cs, const char *body);
+void coll_single_leave(Ctx *c, CollSingle *cs, CollSingle *saved);
+
+/* ---- lower_view.c ------------------------------------------------------ */
+
+const Prop *view_prop(const Ctx *c, const char *name);
+const Prop *view_count_prop(const Ctx *c, const char *field);
+bool render_view_assignment(Ctx *c, const Node *n);
+void emit_view_functions(Ctx *c);
 
 /* ---- lower_expr.c ------------------------------------------------------ */
 

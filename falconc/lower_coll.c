@@ -204,7 +204,7 @@ static const char *obj_name(Ctx *c, const Sym *s, const Node *at)
 /* A value added to a collection of T: a temporary of type T. */
 static void put_add(Ctx *c, const Sym *s, const char *obj, const char *x, bool host)
 {
-  const char *pre = host ? "fal_hc" : "fal_coll";
+  const char *pre = host ? "fal_hc" : s->local ? "fal_lcoll" : "fal_coll";
   if (s->elem == FK_POINT) {
     putf(c, "%s_addp(%s, (fal_point)(%s))", pre, obj, x);
   } else if (c->gpu) {

@@ -35,6 +35,23 @@ static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
                                const char *f)
 {
   const Prop *p = program_prop(c->prog, f);
+  if (!p && view_count_prop(c, f)) { /* g.ntri: the count of a view (§3.6) */
+    render(c, arg);
+    putf(c, "->%s", f);
+    return;
+  }
+  if (p && p->kind == PK_VIEW) {
+    const Node *up = n->parent;
+    bool indexed = up && up->kind == K_SUBSCRIPT_EXPRESSION && node_field(up, F_ARGUMENT) == n;
+    EType g = expr_type(c, arg);
+    if (!indexed)
+      error_at(c->src, n->loc, "a graph view is used as '%s[i]', iterated "
+               "(foreach) or counted ('n%s') (§3.6)", f, f);
+    else if (c->gpu && !c->in_kernel && graph_on_gpu(c, g.graph))
+      error_at(c->src, n->loc, "host code cannot reach the elements of view '%s' "
+               "of a GPU graph; use them in a foreach, or copy the graph to the "
+               "host first (§2, §3.6)", f);
+  }
   if (!is_one_of(f, graph_fields) && !p) {
     error_at(c->src, node_field(n, F_FIELD)->loc,
              "graph has no field or property '%s' (§3.1)", f);
@@ -66,6 +83,19 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
              "unknown %s property '%s' (add it with %s)", edge ? "edge" : "point",
              f, edge ? "addEdgeProperty" : "addPointProperty");
   }
+}
+
+/* t.f, t an element of a view (§3.6)  ->  g->tri[t].f */
+static void render_view_elem_field(Ctx *c, const Node *n, const Node *arg, EType a,
+                                   const char *f)
+{
+  const char *g = gname(c, a.graph);
+  if (c->gpu && !c->in_kernel && graph_on_gpu(c, a.graph)) {
+    error_at(c->src, n->loc, "host code cannot reach the elements of view '%s' of "
+             "a GPU graph (§2, §3.6)", a.view);
+    return;
+  }
+  putf(c, "%s->%s[%s].%s", g, a.view, render_str(c, arg), f);
 }
 
 /* g.edges.weight / g.points.f inside a reduction (§4.4). */
@@ -114,6 +144,9 @@ void render_field(Ctx *c, const Node *n)
     break;
   case FK_ITER:
     render_iter_field(c, n, a, f);
+    break;
+  case FK_ELEM:
+    render_view_elem_field(c, n, arg, a, f);
     break;
   default:
     render_children_of(c, n);
@@ -253,7 +286,9 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
   } else if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
       strcmp(m, "addProperty") == 0) {
     const Prop *p = program_prop(c->prog, text_of(c, node_named_child(args, 0)));
-    if (p) /* sema reported the others */
+    if (p && p->kind == PK_VIEW) /* a view starts empty (§3.6) */
+      put(c, "((void)0)");
+    else if (p) /* sema reported the others */
       putf(c, "fal_prop_add(&%s->fal_base, (void **)&%s->%s, sizeof(%s), %s)",
            g, g, p->name, p->ctype, prop_kind_name(p->kind));
   } else if (strcmp(m, "read") == 0 && nargs == 1) {

@@ -10,13 +10,14 @@
 
 /* ---- foreach (§4.1) -------------------------------------------------------- */
 
-typedef enum Domain { D_POINTS, D_EDGES, D_OUT, D_IN, D_ALL } Domain;
+typedef enum Domain { D_POINTS, D_EDGES, D_OUT, D_IN, D_ALL, D_VIEW } Domain;
 
 /* What a foreach iterates: the graph and, for neighbours, the point. */
 typedef struct Iter {
   Domain dom;
   const char *graph;
   const Node *point; /* D_OUT, D_IN, D_ALL */
+  const char *view;  /* D_VIEW: the element kind (§3.6) */
 } Iter;
 
 static bool classify_iterable(Ctx *c, const Node *it, Iter *out)
@@ -26,15 +27,17 @@ static bool classify_iterable(Ctx *c, const Node *it, Iter *out)
   EType a = expr_type(c, node_field(it, F_ARGUMENT));
   char *f = text_of(c, node_field(it, F_FIELD));
   if (a.kind == FK_GRAPH && strcmp(f, "points") == 0)
-    *out = (Iter){D_POINTS, a.graph, NULL};
+    *out = (Iter){D_POINTS, a.graph, NULL, NULL};
   else if (a.kind == FK_GRAPH && strcmp(f, "edges") == 0)
-    *out = (Iter){D_EDGES, a.graph, NULL};
+    *out = (Iter){D_EDGES, a.graph, NULL, NULL};
   else if (a.kind == FK_POINT && strcmp(f, "outnbrs") == 0)
-    *out = (Iter){D_OUT, a.graph, node_field(it, F_ARGUMENT)};
+    *out = (Iter){D_OUT, a.graph, node_field(it, F_ARGUMENT), NULL};
   else if (a.kind == FK_POINT && strcmp(f, "innbrs") == 0)
-    *out = (Iter){D_IN, a.graph, node_field(it, F_ARGUMENT)};
+    *out = (Iter){D_IN, a.graph, node_field(it, F_ARGUMENT), NULL};
   else if (a.kind == FK_POINT && strcmp(f, "nbrs") == 0)
-    *out = (Iter){D_ALL, a.graph, node_field(it, F_ARGUMENT)};
+    *out = (Iter){D_ALL, a.graph, node_field(it, F_ARGUMENT), NULL};
+  else if (a.kind == FK_GRAPH && view_prop(c, f))
+    *out = (Iter){D_VIEW, a.graph, NULL, view_prop(c, f)->name};
   else
     return false;
   return true;
@@ -47,6 +50,8 @@ void render_foreach_body(Ctx *c, const Node *n, bool parallel)
   bool saved_break = c->break_is_continue;
   c->break_is_continue = parallel;
   c->foreach_depth++;
+  StrBuf b = {0}, *out = c->out;
+  c->out = &b;
   put(c, "{ ");
   if (cond) {
     put(c, "if (!");
@@ -55,20 +60,56 @@ void render_foreach_body(Ctx *c, const Node *n, bool parallel)
   }
   render(c, node_field(n, F_BODY));
   put(c, " }");
+  c->out = out;
+  if (parallel && c->cs && c->cs->used)
+    coll_single_wrap(c, c->cs, b.data);
+  else
+    put(c, b.data);
+  strbuf_free(&b);
   c->foreach_depth--;
   c->break_is_continue = saved_break;
 }
 
+/* The C type, bound and symbol of the element of a loop over g.points,
+ * g.edges or a view (§4.1, §3.6), from host code (g) or a kernel. */
+static const char *elem_ctype(const Iter *it)
+{
+  return it->dom == D_EDGES ? "fal_edge" : it->dom == D_VIEW ? "int" : "fal_point";
+}
+
+static const char *loop_limit(Ctx *c, const Iter *it, const char *g)
+{
+  if (it->dom == D_VIEW)
+    return ctx_printf(c, "%s->n%s", g, it->view);
+  if (it->dom == D_EDGES && c->prog->mutates)
+    return ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", g);
+  return ctx_printf(c, "%s->%s", g, it->dom == D_EDGES ? "nedges" : "npoints");
+}
+
+static void bind_loop_var(Ctx *c, const Iter *it, const char *var)
+{
+  if (it->dom == D_VIEW) {
+    Sym *s = sym_add(c, var, FK_ELEM, it->graph, NULL);
+    s->ctype = xstrdup(it->view);
+  } else {
+    sym_add(c, var, it->dom == D_EDGES ? FK_EDGE : FK_POINT, it->graph, NULL);
+  }
+}
+
 /* foreach (t In g.points) S  ==>  [#pragma omp parallel for]
- *                                 for (fal_point t = 0; t < g->npoints; t++) S */
+ *                                 for (fal_point t = 0; t < g->npoints; t++) S
+ * (also g.edges and views, §3.6).  With a single on a Collection in S the
+ * loop runs twice (§4.3, lower_view.c). */
 static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                                const char *var, bool parallel, bool ranged)
 {
   bool edges = it->dom == D_EDGES;
   int mark = c->nsyms;
-  sym_add(c, var, edges ? FK_EDGE : FK_POINT, it->graph, NULL);
+  bind_loop_var(c, it, var);
   bool sp = c->single_points, se = c->single_edges;
   c->single_points = c->single_edges = false;
+  CollSingle cs, *scs;
+  coll_single_enter(c, &cs, &scs, parallel, ranged ? NULL : var);
   char *body;
   {
     StrBuf b = {0}, *saved = c->out;
@@ -77,6 +118,7 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     c->out = saved;
     body = ctx_own(c, b.data ? b.data : xstrdup(""));
   }
+  coll_single_leave(c, &cs, scs);
   /* Hidden locks of single (p) are cleared before each loop (§4.3). */
   if (c->single_points)
     putf(c, "fal_single_reset(&%s->fal_base, 0); ", it->graph);
@@ -88,26 +130,29 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     ready_sets(c);
   if (parallel && !ranged && c->prog->mutates)
     putf(c, "fal_G_settle(%s); ", it->graph);
+  const char *limit = ranged ? "fal_hi" : loop_limit(c, it, gname(c, it->graph));
+  if (cs.used)
+    putf(c, "{ %sunsigned char *fal_pend = fal_pend_get((int64_t)%s); "
+         "for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ", cs.begins.data, limit);
   if (parallel) {
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
-    pragma_line(c, edges ? "omp parallel for schedule(static)"
-                         : "omp parallel for schedule(dynamic, 256)");
+    pragma_line(c, it->dom != D_POINTS ? "omp parallel for schedule(static)"
+                                       : "omp parallel for schedule(dynamic, 256)");
     resync(c, n->start);
   }
   if (ranged) /* one part of a partitioned graph (§7) */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
          var, var, body);
-  else if (c->prog->mutates) /* skip deleted elements (§6) */
+  else if (c->prog->mutates && it->dom != D_VIEW) /* skip deleted elements (§6) */
     putf(c, "for (%s %s = 0; %s < %s; %s++) { if (!fal_live_%s(&%s->fal_base.csr, %s)) "
-         "continue; %s }", edges ? "fal_edge" : "fal_point", var, var,
-         edges ? ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", gname(c, it->graph))
-               : ctx_printf(c, "%s->npoints", gname(c, it->graph)),
-         var, edges ? "edge" : "point", gname(c, it->graph), var, body);
+         "continue; %s }", elem_ctype(it), var, var, limit, var, edges ? "edge" : "point",
+         gname(c, it->graph), var, body);
   else
-    putf(c, "for (%s %s = 0; %s < %s->%s; %s++) %s",
-         edges ? "fal_edge" : "fal_point", var, var, gname(c, it->graph),
-         edges ? "nedges" : "npoints", var, body);
+    putf(c, "for (%s %s = 0; %s < %s; %s++) %s", elem_ctype(it), var, var, limit, var, body);
+  if (cs.used)
+    put(c, " } fal_pend_free(fal_pend); }");
+  strbuf_free(&cs.begins);
   sym_pop(c, mark);
 }
 
@@ -235,36 +280,40 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what)
 static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                   const char *var, bool ranged)
 {
-  bool edges = it->dom == D_EDGES;
   const char *name = kernel_name(c, n, "foreach");
   KernelState saved = kernel_enter(c);
   int mark = c->nsyms;
   gname(c, it->graph);
-  sym_add(c, var, edges ? FK_EDGE : FK_POINT, it->graph, NULL);
+  bind_loop_var(c, it, var);
+  CollSingle cs, *scs;
+  coll_single_enter(c, &cs, &scs, true, ranged ? NULL : "fal_i");
   StrBuf body = {0}, *out = c->out;
   c->out = &body;
   render_foreach_body(c, n, true);
   c->out = out;
+  coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
   kernel_signature(c, &params, &views, &args, &pre, &post);
+  if (cs.used) { /* the two phases of a single on a Collection (§4.3) */
+    strbuf_printf(&params, "%sint fal_phase, unsigned char *fal_pend", c->ncaps ? ", " : "");
+    strbuf_printf(&args, "%sfal_phase, fal_pend", c->ncaps ? ", " : "");
+  }
+  bool more = c->ncaps || cs.used;
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
   strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
-                ranged && c->ncaps ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
+                ranged && more ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
                 views.data ? views.data : "");
-  bool mut = c->prog->mutates && !ranged;
-  const char *limit = ranged ? "fal_hi"
-                      : mut && edges ? ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", it->graph)
-                      : ctx_printf(c, "%s->%s", it->graph, edges ? "nedges" : "npoints");
+  bool mut = c->prog->mutates && !ranged && it->dom != D_VIEW;
+  const char *limit = ranged ? "fal_hi" : loop_limit(c, it, it->graph);
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s %s = (%s)fal_i; %s%s }\n}\n",
-                ranged ? "fal_lo + " : "", limit, edges ? "fal_edge" : "fal_point",
-                var, edges ? "fal_edge" : "fal_point",
+                ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
                 mut ? ctx_printf(c, "if (!fal_live_%s(&%s->fal_base.csr, %s)) continue; ",
-                                 edges ? "edge" : "point", it->graph, var) : "",
+                                 it->dom == D_EDGES ? "edge" : "point", it->graph, var) : "",
                 body.data ? body.data : "");
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");
@@ -275,17 +324,21 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 0, __FILE__, __LINE__); ", g);
   if (se)
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 1, __FILE__, __LINE__); ", g);
+  const char *hlimit = loop_limit(c, it, g);
+  if (cs.used)
+    putf(c, "%sunsigned char *fal_pend = fal_gpu_pend_get((int64_t)%s, %s->fal_base.device, "
+         "__FILE__, __LINE__); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ",
+         cs.begins.data, hlimit, g);
   put(c, pre.data ? pre.data : "");
   if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
          "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
          post.data ? post.data : "");
   else
-    putf(c, "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
-         name, mut && edges ? ctx_printf(c, "fal_edge_slots(&%s->fal_base.csr)", g)
-                            : ctx_printf(c, "%s->%s", g, edges ? "nedges" : "npoints"),
-         a, name, post.data ? post.data : "");
+    putf(c, "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s%s }",
+         name, hlimit, a, name, post.data ? post.data : "", cs.used ? " }" : "");
   free(a);
+  strbuf_free(&cs.begins);
   strbuf_free(&pre);
   strbuf_free(&post);
   strbuf_free(&body);
@@ -334,8 +387,8 @@ void render_foreach(Ctx *c, const Node *n)
       report_unsupported(c, it_node, "foreach over a Collection or Set (§3.5)");
     else
       error_at(c->src, it_node ? it_node->loc : n->loc,
-               "cannot iterate over this: use g.points, g.edges, p.outnbrs, "
-               "p.innbrs or p.nbrs (§4.1)");
+               "cannot iterate over this: use g.points, g.edges, a graph view "
+               "g.name (§3.6), p.outnbrs, p.innbrs or p.nbrs (§4.1)");
     return;
   }
   if (node_field(n, F_OFFSET) && it.dom != D_OUT && it.dom != D_IN &&
@@ -350,12 +403,13 @@ void render_foreach(Ctx *c, const Node *n)
     if (it.dom == D_POINTS)
       render_partitioned_foreach(c, n, &it, var);
     else
-      report_unsupported(c, n, "a parallel foreach over the edges of a "
-                                "partitioned graph (§7)");
-  } else if (parallel && c->gpu && (it.dom == D_POINTS || it.dom == D_EDGES) &&
-      graph_on_gpu(c, it.graph))
+      report_unsupported(c, n, "a parallel foreach over the edges or a view "
+                                "of a partitioned graph (§7)");
+  } else if (parallel && c->gpu &&
+             (it.dom == D_POINTS || it.dom == D_EDGES || it.dom == D_VIEW) &&
+             graph_on_gpu(c, it.graph))
     render_kernel_foreach(c, n, &it, var, false);
-  else if (it.dom == D_POINTS || it.dom == D_EDGES)
+  else if (it.dom == D_POINTS || it.dom == D_EDGES || it.dom == D_VIEW)
     render_foreach_all(c, n, &it, var, parallel, false);
   else
     render_foreach_nbrs(c, n, &it, var);
@@ -368,7 +422,17 @@ void render_foreach(Ctx *c, const Node *n)
 void render_single(Ctx *c, const Node *n)
 {
   const Node *target = node_field(n, F_TARGET);
+  const Sym *cs = coll_sym(c, target);
+  if (cs && cs->kind == FK_COLL) {
+    render_single_coll(c, n, cs);
+    return;
+  }
   EType t = expr_type(c, target);
+  if (t.kind == FK_ELEM || (cs && cs->kind == FK_SET)) {
+    error_at(c->src, target->loc, "single takes an int lvalue, a Point, an Edge "
+             "or a Collection (§4.3); use an int lock field of the element");
+    return;
+  }
   char *tgt = render_str(c, target);
   if (t.kind == FK_POINT || t.kind == FK_EDGE) {
     bool e = t.kind == FK_EDGE;

@@ -132,12 +132,8 @@ static void add_prop(const Source *src, Program *prog, const Node *call,
   }
   char *pname = node_strdup(src, name);
   const Node *sname = node_field(type, F_NAME);
-  if (kind == PK_GRAPH && sname) {
-    error_at(src, call->loc, "graph views (addProperty with a struct type, "
-                             "§3.6) are not supported yet");
-    free(pname);
-    return;
-  }
+  if (kind == PK_GRAPH && sname) /* a new element kind of the graph (§3.6) */
+    kind = PK_VIEW;
   if (in_list(reserved_props, pname) || strncmp(pname, "fal_", 4) == 0) {
     error_at(src, name->loc, "'%s' cannot be a property name: it is reserved",
              pname);

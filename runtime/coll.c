@@ -26,7 +26,7 @@ void *fal_coll_seg_alloc(fal_coll *c, int s)
   void *expected = NULL;
   if (__atomic_compare_exchange_n(&c->seg[s], &expected, FAL_COLL_BUSY, 0,
                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-    void *p = fal_alloc((size_t)(FAL_COLL_FIRST << s) * (size_t)c->elsize);
+    void *p = fal_alloc((size_t)((FAL_COLL_FIRST >> c->shrink) << s) * (size_t)c->elsize);
     __atomic_store_n(&c->seg[s], p, __ATOMIC_RELEASE);
     return p;
   }
@@ -72,7 +72,7 @@ void fal_coll_set_size(fal_coll *c, int64_t n)
   if (n < 0)
     n = 0;
   /* Growing exposes elements that must exist. */
-  for (int64_t i = c->size; i < n; i += FAL_COLL_FIRST)
+  for (int64_t i = c->size; i < n; i += FAL_COLL_FIRST >> c->shrink)
     fal_coll_slot(c, i);
   if (n > 0)
     fal_coll_slot(c, n - 1);

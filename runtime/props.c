@@ -161,6 +161,8 @@ void fal_gbase_free(fal_gbase *b)
   fal_free(b->props);
   fal_free(b->single_lock);
   fal_free(b->single_elock);
+  fal_owner_free(&b->own[0]);
+  fal_owner_free(&b->own[1]);
   fal_graph_free(&b->csr);
   memset(b, 0, sizeof *b);
 }
@@ -204,4 +206,65 @@ fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t)
 {
   fal_edge e = fal_graph_getedge(g, p, t);
   return e < 0 ? 0 : g->weight[e];
+}
+
+/* ---- single on a Collection (§4.3) --------------------------------------- */
+
+void fal_owner_begin(fal_owner *o, int64_t n)
+{
+  if (n < 0)
+    n = 0;
+  if (n > o->n) {
+    int64_t cap = o->n * 2 > n ? o->n * 2 : n;
+    uint64_t *a = fal_alloc((size_t)(cap + 1) * sizeof *a);
+    if (o->own)
+      memcpy(a, o->own, (size_t)o->n * sizeof *a);
+    memset(a + o->n, 0xff, (size_t)(cap + 1 - o->n) * sizeof *a);
+    fal_free(o->own);
+    o->own = a;
+    o->n = cap;
+  }
+  if (++o->epoch >= FAL_OWN_EMAX) { /* after 16M rounds: clear and restart */
+    memset(o->own, 0xff, (size_t)(o->n + 1) * sizeof *o->own);
+    o->epoch = 1;
+  }
+}
+
+void fal_owner_free(fal_owner *o)
+{
+  fal_free(o->own);
+  memset(o, 0, sizeof *o);
+}
+
+unsigned char *fal_pend_get(int64_t n)
+{
+  return fal_calloc((size_t)(n < 0 ? 0 : n) + 1, 1);
+}
+
+void fal_pend_free(unsigned char *p)
+{
+  fal_free(p);
+}
+
+/* ---- graph views (§3.6) ---------------------------------------------------- */
+
+void fal_view_resize(void **a, int64_t *cap, int64_t oldn, int64_t n, size_t elsize,
+                     const char *file, int line)
+{
+  if (n < 0 || n > INT32_MAX) {
+    fprintf(stderr, "%s:%d: error: a graph view cannot have %lld elements\n", file,
+            line, (long long)n);
+    exit(1);
+  }
+  if (n > *cap) {
+    int64_t c = *cap * 2 > n ? *cap * 2 : n;
+    char *b = fal_alloc((size_t)c * elsize + 1);
+    if (*a)
+      memcpy(b, *a, (size_t)oldn * elsize);
+    fal_free(*a);
+    *a = b;
+    *cap = c;
+  }
+  if (n > oldn)
+    memset((char *)*a + (size_t)oldn * elsize, 0, (size_t)(n - oldn) * elsize);
 }

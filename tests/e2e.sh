@@ -52,6 +52,7 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 	tc) args=""; kind=tc ;;
 	pagerank) args=""; kind=pagerank ;;
 	mst) args=""; kind=lines ;;
+	matching) args=""; kind=exact ;;
 	esac
 	# shellcheck disable=SC2086 # args are words
 	if ! OMP_NUM_THREADS=4 "$bindir/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/run" 2>&1; then

@@ -49,7 +49,7 @@ for gf in ${GPU_GRAPHS:-}; do
 		fail "check-gpu: weighting $gf"
 done
 
-for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst; do
+for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi

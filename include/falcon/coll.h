@@ -31,6 +31,7 @@
 #define FALCON_COLL_H
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +69,11 @@ typedef struct fal_coll {
   struct fal_coll *dev;         /* the collection in device memory */
   void *graph;                  /* its graph's fal_gbase (placement, room) */
   int local;                    /* a per-thread local collection */
+  /* Local collections start small: segment s holds
+   * (FAL_COLL_FIRST >> shrink) << s elements, and the first segment is
+   * `inl` when it fits there (no allocation for a few elements). */
+  int shrink;
+  int64_t inl[8];
 } fal_coll;
 
 typedef struct fal_set {
@@ -122,11 +128,25 @@ static inline int FAL_HD_FN(fal_coll_seg_of)(int64_t i, int64_t *off)
   return top - FAL_COLL_LOG;
 }
 
+/* The same for a collection whose first segment is smaller (shrink > 0). */
+static inline int FAL_HD_FN(fal_coll_seg_of_c)(const fal_coll *c, int64_t i, int64_t *off)
+{
+  int log = FAL_COLL_LOG - c->shrink;
+  uint64_t j = (uint64_t)i + ((uint64_t)1 << log);
+#ifdef __CUDA_ARCH__
+  int top = 63 - __clzll((long long)j);
+#else
+  int top = 63 - __builtin_clzll(j);
+#endif
+  *off = (int64_t)(j - ((uint64_t)1 << top));
+  return top - log;
+}
+
 /* Element i, which must have been added. */
 static inline void *FAL_HD_FN(fal_coll_at)(const fal_coll *c, int64_t i)
 {
   int64_t off;
-  int s = fal_coll_seg_of(i, &off);
+  int s = fal_coll_seg_of_c(c, i, &off);
   return (char *)c->seg[s] + off * c->elsize;
 }
 
@@ -143,13 +163,13 @@ static inline int64_t FAL_HD_FN(fal_coll_size)(const fal_coll *c)
 static inline void *FAL_HD_FN(fal_coll_slot)(fal_coll *c, int64_t i)
 {
   int64_t off;
-  int s = fal_coll_seg_of(i, &off);
+  int s = fal_coll_seg_of_c(c, i, &off);
   if (s >= FAL_COLL_NSEG)
     return 0;
 #ifdef __CUDA_ARCH__
   void *p = *(void *volatile *)&c->seg[s];
   if (!p) {
-    size_t bytes = (size_t)(FAL_COLL_FIRST << s) * (size_t)c->elsize;
+    size_t bytes = (size_t)((FAL_COLL_FIRST >> c->shrink) << s) * (size_t)c->elsize;
     void *mine = malloc(bytes);
     if (!mine) {
       c->error = 1;
@@ -226,15 +246,118 @@ static inline void FAL_HD_FN(fal_coll_local_init)(fal_coll *c, size_t elsize)
   memset(c, 0, sizeof *c);
   c->elsize = (int64_t)elsize;
   c->local = 1;
+  /* The first segment: as many elements as fit in `inl` (a power of two),
+   * else 4 elements from the heap. */
+  int64_t k = (int64_t)sizeof c->inl / (int64_t)(elsize ? elsize : 1), log = 0;
+  while (log < FAL_COLL_LOG && ((int64_t)2 << log) <= k)
+    log++;
+  if (k >= 1) {
+    c->shrink = (int)(FAL_COLL_LOG - log);
+    c->seg[0] = c->inl;
+  } else {
+    c->shrink = FAL_COLL_LOG - 2;
+  }
 }
 
 static inline void FAL_HD_FN(fal_coll_local_free)(fal_coll *c)
 {
   for (int s = 0; s < FAL_COLL_NSEG; s++)
-    if (c->seg[s] && c->seg[s] != FAL_COLL_BUSY)
+    if (c->seg[s] && c->seg[s] != FAL_COLL_BUSY && c->seg[s] != (void *)c->inl)
       free(c->seg[s]);
   memset(c->seg, 0, sizeof c->seg);
   c->size = 0;
+}
+
+/* Adds to a local collection: it belongs to one thread, so no atomics
+ * (on the GPU the same address names a different collection in each
+ * thread's local memory: it must not be aggregated across the warp).
+ * When the device heap cannot hold it, the kernel stops (a clear launch
+ * error on the host) rather than lose the element. */
+static inline void *FAL_HD_FN(fal_lcoll_slot)(fal_coll *c)
+{
+  int64_t off, i = c->size++;
+  int s = fal_coll_seg_of_c(c, i, &off);
+  if (s >= FAL_COLL_NSEG || !c->seg[s]) {
+    size_t bytes = (size_t)((FAL_COLL_FIRST >> c->shrink) << s) * (size_t)c->elsize;
+    void *p = s < FAL_COLL_NSEG ? malloc(bytes) : 0;
+    if (!p) {
+#ifdef __CUDA_ARCH__
+      printf("falcon: error: a local Collection needs %llu bytes more than the "
+             "device heap has\n", (unsigned long long)bytes);
+      __trap();
+#else
+      fprintf(stderr, "falcon: error: out of memory for a local Collection "
+              "(%llu bytes more)\n", (unsigned long long)bytes);
+      exit(1);
+#endif
+    }
+    c->seg[s] = p;
+  }
+  return (char *)c->seg[s] + off * c->elsize;
+}
+
+static inline void FAL_HD_FN(fal_lcoll_add)(fal_coll *c, const void *x)
+{
+  memcpy(fal_lcoll_slot(c), x, (size_t)c->elsize);
+}
+
+static inline void FAL_HD_FN(fal_lcoll_addp)(fal_coll *c, fal_point x)
+{
+  *(fal_point *)fal_lcoll_slot(c) = x;
+}
+
+/* ---- single on a Collection (§4.3) --------------------------------------- */
+
+/* The element ids a collection of points (4-byte) or edges (8-byte) holds. */
+static inline int64_t FAL_HD_FN(fal_own_elem)(const fal_coll *c, int64_t i)
+{
+  const void *x = fal_coll_at(c, i);
+  return c->elsize == 8 ? *(const int64_t *)x : (int64_t)*(const int32_t *)x;
+}
+
+static inline uint64_t FAL_HD_FN(fal_own_key)(const fal_owner *o, int64_t id)
+{
+  return ((FAL_OWN_EMAX - o->epoch) << 40) | ((uint64_t)id & (FAL_OWN_IDS - 1));
+}
+
+/* Phase 1: loop element `id` claims every element of c (smallest key wins). */
+static inline void FAL_HD_FN(fal_own_claim)(const fal_owner *o, const fal_coll *c, int64_t id)
+{
+  uint64_t key = fal_own_key(o, id);
+  int64_t n = fal_coll_size(c);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t x = fal_own_elem(c, i);
+    if (x < 0 || x >= o->n)
+      continue; /* not an element: fal_own_holds fails */
+#ifdef __CUDA_ARCH__
+    atomicMin((unsigned long long *)&o->own[x], (unsigned long long)key);
+#else
+    uint64_t cur = __atomic_load_n(&o->own[x], __ATOMIC_RELAXED);
+    while (key < cur && !__atomic_compare_exchange_n(&o->own[x], &cur, key, 1,
+                                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      ;
+#endif
+  }
+}
+
+/* Phase 2: does `id` still own every element of c? */
+static inline int FAL_HD_FN(fal_own_holds)(const fal_owner *o, const fal_coll *c, int64_t id)
+{
+  uint64_t key = fal_own_key(o, id);
+  int64_t n = fal_coll_size(c);
+  for (int64_t i = 0; i < n; i++) {
+    int64_t x = fal_own_elem(c, i);
+    if (x < 0 || x >= o->n)
+      return 0;
+#ifdef __CUDA_ARCH__
+    uint64_t cur = *(volatile const uint64_t *)&o->own[x];
+#else
+    uint64_t cur = __atomic_load_n(&o->own[x], __ATOMIC_RELAXED);
+#endif
+    if (cur != key)
+      return 0;
+  }
+  return 1;
 }
 
 /* ---- Set (§3.4) ------------------------------------------------------------ */

@@ -318,6 +318,99 @@ static inline void fal_gpu_single_reset(fal_gbase *b, int edges, const char *fil
   fal_dcopy_in((void **)lock, NULL, n, file, line);
 }
 
+/* single on a Collection (§4.3) on the device: fal_owner_begin and
+ * fal_pend_get (falcon/falcon.h) with the arrays in the memory of the
+ * current device. */
+static inline void fal_gpu_owner_begin(fal_owner *o, int64_t n, const char *file, int line)
+{
+  if (n < 0)
+    n = 0;
+  if (n > o->n || !o->own) {
+    int64_t cap = o->n * 2 > n ? o->n * 2 : n;
+    uint64_t *a = (uint64_t *)fal_dalloc((size_t)(cap + 1) * sizeof *a, file, line);
+    FAL_CUDA(cudaMemset(a, 0xff, (size_t)(cap + 1) * sizeof *a));
+    if (o->own) {
+      FAL_CUDA(cudaMemcpy(a, o->own, (size_t)o->n * sizeof *a, cudaMemcpyDeviceToDevice));
+      FAL_CUDA(cudaFree(o->own));
+    }
+    o->own = a;
+    o->n = cap;
+  }
+  if (++o->epoch >= FAL_OWN_EMAX) {
+    FAL_CUDA(cudaMemset(o->own, 0xff, (size_t)(o->n + 1) * sizeof *o->own));
+    o->epoch = 1;
+  }
+}
+
+static inline unsigned char *fal_gpu_pend_get(int64_t n, int device, const char *file,
+                                              int line)
+{
+  static thread_local unsigned char *buf[64];
+  static thread_local int64_t cap[64];
+  int d = device >= 0 && device < 64 ? device : 0;
+  if (n + 1 > cap[d]) {
+    if (buf[d])
+      FAL_CUDA(cudaFree(buf[d]));
+    cap[d] = n + 1 > 2 * cap[d] ? n + 1 : 2 * cap[d];
+    buf[d] = (unsigned char *)fal_dalloc((size_t)cap[d], file, line);
+  }
+  FAL_CUDA(cudaMemset(buf[d], 0, (size_t)n + 1));
+  return buf[d];
+}
+
+/* Graph views (§3.6): a view's elements on the host or the device of its
+ * graph (resized there), and copied with the graph (g = hg, hg = g). */
+static inline void fal_view_resize_any(void **a, int64_t *cap, int64_t oldn, int64_t n,
+                                       size_t elsize, int gpu, const char *file, int line)
+{
+  if (!gpu) {
+    fal_view_resize(a, cap, oldn, n, elsize, file, line);
+    return;
+  }
+  if (n < 0 || n > INT32_MAX) {
+    fprintf(stderr, "%s:%d: error: a graph view cannot have %lld elements\n", file,
+            line, (long long)n);
+    exit(1);
+  }
+  if (n > *cap) {
+    int64_t c = *cap * 2 > n ? *cap * 2 : n;
+    char *b = (char *)fal_dalloc((size_t)c * elsize, file, line);
+    if (*a) {
+      FAL_CUDA(cudaMemcpy(b, *a, (size_t)oldn * elsize, cudaMemcpyDeviceToDevice));
+      FAL_CUDA(cudaFree(*a));
+    }
+    *a = b;
+    *cap = c;
+  }
+  if (n > oldn)
+    FAL_CUDA(cudaMemset((char *)*a + (size_t)oldn * elsize, 0, (size_t)(n - oldn) * elsize));
+}
+
+static inline void fal_view_to_gpu(void **d, int64_t *dcap, const void *h, int64_t n,
+                                   size_t elsize, const char *file, int line)
+{
+  if (n > *dcap) {
+    if (*d)
+      FAL_CUDA(cudaFree(*d));
+    *d = fal_dalloc((size_t)n * elsize, file, line);
+    *dcap = n;
+  }
+  if (n > 0)
+    FAL_CUDA(cudaMemcpy(*d, h, (size_t)n * elsize, cudaMemcpyHostToDevice));
+}
+
+static inline void fal_view_to_host(void **h, int64_t *hcap, const void *d, int64_t n,
+                                    size_t elsize)
+{
+  if (n > *hcap) {
+    fal_free(*h);
+    *h = fal_alloc((size_t)n * elsize + 1);
+    *hcap = n;
+  }
+  if (n > 0)
+    FAL_CUDA(cudaMemcpy(*h, d, (size_t)n * elsize, cudaMemcpyDeviceToHost));
+}
+
 /* ---- atomics (§4.2), device and host --------------------------------------- */
 
 #define FAL_HD __host__ __device__

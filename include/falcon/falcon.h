@@ -53,6 +53,7 @@ typedef struct fal_gbase {
   int nprops, cap;
   unsigned char *single_lock; /* per-point locks of `single (p)` (§4.3) */
   unsigned char *single_elock; /* per-edge locks of `single (e)` */
+  fal_owner own[2];   /* single on a Collection of points / edges (§4.3) */
   /* CUDA target (falcon/cuda.cuh): a graph placed on a GPU keeps its CSR
    * and properties in device memory. */
   int on_gpu;               /* placed on a GPU: <GPU> or getType() <GPU> */
@@ -77,6 +78,24 @@ void fal_gbase_free(fal_gbase *b);
 /* Zeroes the hidden per-element locks of `single` (§4.3); allocated on
  * first use. */
 void fal_single_reset(fal_gbase *b, int edges);
+
+/* single on a Collection (§4.3), lowered in two phases: a round of a
+ * parallel loop first runs every element up to its single, where it
+ * claims the elements of its collection (fal_own_claim) and is marked
+ * pending; then the pending elements run again and take the first branch
+ * only if they still own every element (fal_own_holds).
+ * fal_owner_begin starts a round over n elements (host memory);
+ * fal_pend_get gives a zeroed byte per loop element, released by
+ * fal_pend_free after the round. */
+void fal_owner_begin(fal_owner *o, int64_t n);
+void fal_owner_free(fal_owner *o);
+unsigned char *fal_pend_get(int64_t n);
+void fal_pend_free(unsigned char *p);
+
+/* Graph views (§3.6): sets the element count of a view to n; new elements
+ * are zero, capacity at least doubles when it grows (host memory). */
+void fal_view_resize(void **a, int64_t *cap, int64_t oldn, int64_t n, size_t elsize,
+                     const char *file, int line);
 
 /* Mutation (§6, falcon/graph.h).  fal_gbase_mutable makes the graph
  * mutable (now if it is loaded, and again after every fal_gbase_read):

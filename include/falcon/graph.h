@@ -33,6 +33,19 @@ typedef int32_t fal_weight;
 
 struct fal_mutation;
 
+/* single on a Collection (§4.3): who claimed each element this round.
+ * A claim is the key ((FAL_OWN_EMAX - epoch) << 40 | id) of the claiming
+ * loop element `id`; the smallest key wins (atomic min), so the lowest id
+ * wins, and a new round (a larger epoch) beats every older claim without
+ * clearing the array.  `own` is in host or device memory. */
+typedef struct fal_owner {
+  uint64_t *own;
+  int64_t n;            /* elements allocated */
+  uint64_t epoch;       /* this round */
+} fal_owner;
+#define FAL_OWN_EMAX (((uint64_t)1 << 24) - 1)
+#define FAL_OWN_IDS ((uint64_t)1 << 40) /* loop elements per round */
+
 typedef struct fal_graph {
   int64_t npoints;
   int64_t nedges;       /* directed edges stored (both directions counted) */

@@ -67,7 +67,7 @@ __host__ __device__ void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set
 {
   fal_local_coll fal_cs_mine(sizeof(fal_point)); fal_coll *mine = &fal_cs_mine.c;
   { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { if (fal_set_find(s, t) != fal_set_find(s, p)) {
-      fal_coll_addp(mine, (fal_point)(t));
+      fal_lcoll_addp(mine, (fal_point)(t));
       fal_coll_addp(next, (fal_point)(t));
     } } } }
   { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_coll_at(fal_c3, fal_i3); { fal_set_union(s, p, u); } } }

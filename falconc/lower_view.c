@@ -1,0 +1,182 @@
+/*
+ * lower_view.c: graph views (§3.6) and single on a Collection (§4.3).
+ *
+ * A view `g.addProperty(tri, struct node)` is an element kind of g: the
+ * generated graph type gets `struct node *tri; int ntri;` (plus its
+ * capacity and the owners of single), elements are indices 0..ntri-1,
+ * and `g.ntri = k;` resizes it (new elements are zero).
+ *
+ *   g.ntri = k                 ->  fal_G_resize_tri(g, k, __FILE__, __LINE__)
+ *   foreach (t In g.tri) S     ->  a parallel loop or kernel over 0..g->ntri-1
+ *   t.f   (t an element)       ->  g->tri[t].f
+ *   g.tri[i].f                 ->  g->tri[i].f
+ *   struct_rec node nbr[3];    ->  int nbr[3];   (element indices)
+ *
+ * single (c) S else T, c a Collection of points or edges, in the body of
+ * a parallel foreach, runs that loop in two phases (docs/lowering.md):
+ *
+ *   phase 0: each element runs its body up to the single, claims every
+ *            element of c (atomic min of its key on an owner array),
+ *            marks itself pending and skips the rest of its body;
+ *   phase 1: the pending elements run their body again; at the single
+ *            each takes S if it holds every element of c, else T.
+ *
+ * The smallest key is the lowest loop element, so among conflicting
+ * elements the lowest id wins (§4.3), and it always wins: progress.
+ */
+#include "lower.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- graph views (§3.6) ----------------------------------------------------- */
+
+const Prop *view_prop(const Ctx *c, const char *name)
+{
+  const Prop *p = program_prop(c->prog, name);
+  return p && p->kind == PK_VIEW ? p : NULL;
+}
+
+/* `ntri` names the count of view `tri`. */
+const Prop *view_count_prop(const Ctx *c, const char *field)
+{
+  return field[0] == 'n' ? view_prop(c, field + 1) : NULL;
+}
+
+/* g.ntri = k (host code only). */
+bool render_view_assignment(Ctx *c, const Node *n)
+{
+  const Node *l = node_field(n, F_LEFT);
+  if (!l || l->kind != K_FIELD_EXPRESSION)
+    return false;
+  EType g = expr_type(c, node_field(l, F_ARGUMENT));
+  if (g.kind != FK_GRAPH)
+    return false;
+  const Prop *v = view_count_prop(c, text_of(c, node_field(l, F_FIELD)));
+  if (!v)
+    return false;
+  if (!node_text_is(c->src, node_field(n, F_OPERATOR), "=")) {
+    error_at(c->src, n->loc, "the count of a graph view is assigned with '=' (§3.6)");
+    return true;
+  }
+  if (!host_code(c)) {
+    error_at(c->src, n->loc, "the count of a graph view can only be assigned in "
+             "host code, not inside a parallel foreach (§3.6)");
+    return true;
+  }
+  putf(c, "fal_G_resize_%s(%s, %s, __FILE__, __LINE__)", v->name, g.graph,
+       render_str(c, node_field(n, F_RIGHT)));
+  return true;
+}
+
+/* The resize function of each view. */
+void emit_view_functions(Ctx *c)
+{
+  Program *p = c->prog;
+  for (int i = 0; i < p->nprops; i++) {
+    const Prop *v = &p->props[i];
+    if (v->kind != PK_VIEW)
+      continue;
+    putf(c, "static int fal_G_resize_%s(fal_G *g, int64_t n, const char *file, int line)\n{\n",
+         v->name);
+    if (c->gpu)
+      putf(c, "  if (g->fal_base.on_gpu) {\n"
+              "    if (g->fal_base.device < 0)\n"
+              "      g->fal_base.device = fal_cuda_place(g->fal_base.want_device, file, line);\n"
+              "    fal_cuda_use(g->fal_base.device);\n  }\n"
+              "  fal_view_resize_any((void **)&g->%s, &g->fal_cap_%s, g->n%s, n, sizeof *g->%s,\n"
+              "                      g->fal_base.on_gpu, file, line);\n",
+           v->name, v->name, v->name, v->name);
+    else
+      putf(c, "  fal_view_resize((void **)&g->%s, &g->fal_cap_%s, g->n%s, n, sizeof *g->%s, "
+              "file, line);\n", v->name, v->name, v->name, v->name);
+    putf(c, "  return g->n%s = (int)n;\n}\n", v->name);
+  }
+}
+
+/* ---- single on a Collection (§4.3) ------------------------------------------- */
+
+void coll_single_enter(Ctx *c, CollSingle *cs, CollSingle **saved, bool parallel,
+                       const char *tid)
+{
+  memset(cs, 0, sizeof *cs);
+  *saved = c->cs;
+  if (!parallel)
+    return;
+  cs->tid = tid;
+  c->cs = cs;
+}
+
+void coll_single_leave(Ctx *c, CollSingle *cs, CollSingle *saved)
+{
+  (void)cs;
+  c->cs = saved;
+}
+
+/* The body of a loop element: skipped in phase 1 unless it reached the
+ * single in phase 0; phase 0 leaves it at the single by the label. */
+void coll_single_wrap(Ctx *c, CollSingle *cs, const char *body)
+{
+  putf(c, "{ if (fal_phase && !fal_pend[%s]) continue; %s fal_skip%d: ; }", cs->tid,
+       body, cs->label);
+}
+
+void render_single_coll(Ctx *c, const Node *n, const Sym *s)
+{
+  const Node *target = node_field(n, F_TARGET);
+  const Node *alt = node_field(n, F_ALTERNATIVE);
+  if (host_code(c)) { /* one thread: it owns everything */
+    put(c, "if (1) ");
+    render(c, node_field(n, F_BODY));
+    if (alt) {
+      put(c, " ");
+      render(c, alt);
+    }
+    return;
+  }
+  if (!c->cs || !c->cs->tid) {
+    error_at(c->src, n->loc, "single on a Collection must be written in the body "
+             "of the parallel foreach whose elements compete (§4.3), not in a "
+             "function it calls, nor over a partitioned graph");
+    return;
+  }
+  if (s->elem != FK_POINT && s->elem != FK_EDGE) {
+    error_at(c->src, target->loc, "single takes a Collection of points or edges "
+             "(§4.3); '%s' holds %s", s->name, s->ctype);
+    return;
+  }
+  if (c->cs->used) {
+    error_at(c->src, n->loc, "a parallel foreach body may hold one single on a "
+             "Collection (§4.3)");
+    return;
+  }
+  c->cs->used = true;
+  c->cs->label = ++c->uniq;
+  int k = s->elem == FK_EDGE;
+  /* The owners of the collection's graph: started once per round by the
+   * host (host names), read here (captured in a kernel). */
+  const char *hg = s->graph;
+  bool gpu = c->gpu && graph_on_gpu(c, hg);
+  const char *count = c->prog->mutates
+                          ? ctx_printf(c, "fal_prop_elems(&%s->fal_base.csr, %d)", hg, k)
+                          : ctx_printf(c, "%s->%s", hg, k ? "nedges" : "npoints");
+  strbuf_printf(&c->cs->begins, "%s(&%s->fal_base.own[%d], (int64_t)%s%s); ",
+                gpu ? "fal_gpu_owner_begin" : "fal_owner_begin", hg, k, count,
+                gpu ? ", __FILE__, __LINE__" : "");
+  const char *g = gname(c, hg);
+  const char *coll = s->name;
+  if (c->in_kernel)
+    note_use(c, s, target);
+  int id = ++c->uniq;
+  const char *tid = c->cs->tid;
+  putf(c, "{ const fal_coll *fal_sc%d = %s; if (!fal_phase) { fal_pend[%s] = 1; "
+       "fal_own_claim(&%s->fal_base.own[%d], fal_sc%d, %s); goto fal_skip%d; } "
+       "if (fal_own_holds(&%s->fal_base.own[%d], fal_sc%d, %s)) ",
+       id, coll, tid, g, k, id, tid, c->cs->label, g, k, id, tid);
+  render(c, node_field(n, F_BODY));
+  if (alt) {
+    put(c, " ");
+    render(c, alt);
+  }
+  put(c, " }");
+}
