@@ -468,6 +468,8 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
   bind_element(c, s, var);
   bool sp = c->single_points, se = c->single_edges;
   c->single_points = c->single_edges = false;
+  CollSingle cs, *scs;
+  coll_single_enter(c, &cs, &scs, true, ctx_printf(c, "fal_i%d", id));
   char *body;
   {
     StrBuf b = {0}, *saved = c->out;
@@ -476,6 +478,7 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
     c->out = saved;
     body = ctx_own(c, b.data ? b.data : xstrdup(""));
   }
+  coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   putf(c, "{ fal_coll *fal_c%d = %s; ", id, s->name);
   ready_sets(c);
@@ -485,11 +488,16 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
   putf(c, "fal_hc_drain_begin(fal_c%d); for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
        "fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = fal_hc_batch(fal_c%d, "
        "&fal_n%d);", id, id, id, id, id, id, id, id, id);
+  if (cs.used) /* the two phases of a single on a Collection (§4.3) */
+    putf(c, " %sunsigned char *fal_pend = fal_pend_get(fal_n%d); "
+         "for (int fal_phase = 0; fal_phase < 2; fal_phase++) {", cs.begins.data, id);
   pragma_line(c, "omp parallel for schedule(dynamic, 256)");
   resync(c, n->start);
   putf(c, "for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; fal_i%d++) { %s %s = *(%s *)"
-       "fal_coll_at(fal_b%d, fal_i%d); %s } } fal_hc_drain_end(fal_c%d); }", id, id, id,
-       id, s->ctype, var, s->ctype, id, id, body, id);
+       "fal_coll_at(fal_b%d, fal_i%d); %s }%s } fal_hc_drain_end(fal_c%d); }", id, id, id,
+       id, s->ctype, var, s->ctype, id, id, body,
+       cs.used ? " } fal_pend_free(fal_pend);" : "", id);
+  strbuf_free(&cs.begins);
 }
 
 /* The same on the GPU: a kernel per batch. */
@@ -499,25 +507,32 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   KernelState saved = kernel_enter(c);
   int mark = c->nsyms;
   bind_element(c, s, var);
+  CollSingle cs, *scs;
+  coll_single_enter(c, &cs, &scs, true, "fal_i");
   StrBuf body = {0}, *out = c->out;
   c->out = &body;
   render_foreach_body(c, n, true);
   c->out = out;
+  coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
   kernel_signature(c, &params, &views, &args, &pre, &post);
+  if (cs.used) { /* the two phases of a single on a Collection (§4.3) */
+    strbuf_printf(&params, "%sint fal_phase, unsigned char *fal_pend", c->ncaps ? ", " : "");
+    strbuf_printf(&args, "%sfal_phase, fal_pend", c->ncaps ? ", " : "");
+  }
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
   strbuf_printf(k, "__global__ void %s(fal_coll *fal_b, int64_t fal_n%s%s)\n{\n%s", name,
-                c->ncaps ? ", " : "", params.data ? params.data : "",
+                params.len ? ", " : "", params.data ? params.data : "",
                 views.data ? views.data : "");
   strbuf_printf(k, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                 "fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n}\n", s->ctype, var,
                 s->ctype, body.data ? body.data : "");
   bool sp = c->single_points, se = c->single_edges;
-  int ncaps = c->ncaps;
+  bool more = args.len > 0;
   char *a = xstrdup(args.data ? args.data : "");
   kernel_leave(c, &saved);
   int id = ++c->uniq;
@@ -525,11 +540,17 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   put_single_resets(c, s, sp, se, true);
   putf(c, "fal_hc_drain_begin(fal_c%d); for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
        "fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = fal_hc_batch(fal_c%d, "
-       "&fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); %s"
-       "%s<<<fal_cuda_grid(fal_n%d), FAL_BLOCK>>>(fal_b%d, fal_n%d%s%s); "
-       "FAL_CHECK_LAUNCH(\"%s\");%s } fal_hc_drain_end(fal_c%d); }",
-       id, id, id, id, id, id, id, id, id, id, id, pre.data ? pre.data : "", name, id,
-       id, id, ncaps ? ", " : "", a, name, post.data ? post.data : "", id);
+       "&fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
+       id, id, id, id, id, id, id, id, id, id, id);
+  if (cs.used)
+    putf(c, "%sunsigned char *fal_pend = fal_gpu_pend_get(fal_n%d, fal_c%d->device, "
+         "__FILE__, __LINE__); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ",
+         cs.begins.data, id, id);
+  putf(c, "%s%s<<<fal_cuda_grid(fal_n%d), FAL_BLOCK>>>(fal_b%d, fal_n%d%s%s); "
+       "FAL_CHECK_LAUNCH(\"%s\");%s%s } fal_hc_drain_end(fal_c%d); }",
+       pre.data ? pre.data : "", name, id, id, id, more ? ", " : "", a, name,
+       post.data ? post.data : "", cs.used ? " }" : "", id);
+  strbuf_free(&cs.begins);
   free(a);
   strbuf_free(&body);
   strbuf_free(&params);

@@ -93,12 +93,15 @@ fi
 
 # Atomics that lose no update, and single, on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
-for t in lost_update single_once; do
+for t in lost_update single_once single_coll; do
 	if ! cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
 		fail "gpu: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
-	for gf in "$tmp/lu.bin" "$tmp/e2e/graphs/kron.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
+	for gf in "$tmp/lu.bin" "$tmp/e2e/graphs/kron.bin" "$srcdir/tests/graphs/dups.snap.txt" \
+		"$tmp/e2e/graphs/grid.gr.xz" ${GPU_GRAPHS:+${GPU_GRAPHS%% *}}; do
 		[ $t = lost_update ] && [ "$gf" != "$tmp/lu.bin" ] && continue
+		[ $t = single_once ] && [ "$gf" != "$tmp/e2e/graphs/kron.bin" ] &&
+			[ "$gf" != "$srcdir/tests/graphs/dups.snap.txt" ] && continue
 		arg=; [ $t = lost_update ] && arg=20
 		# shellcheck disable=SC2086
 		if "$tmp/gpu/$t" "$gf" $arg >"$tmp/log" 2>&1 && grep -q "^$t: ok" "$tmp/log"; then
@@ -114,9 +117,10 @@ if [ "${SANITIZE:-0}" = 1 ]; then
 	# Start SSSP at the point of highest degree (Kronecker ids are permuted,
 	# point 0 may be isolated).
 	hub=$("$FALGRAPH" info "$tmp/small.bin" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
-	for a in sssp cc; do
+	for a in sssp cc matching single_coll; do
 		for tool in memcheck racecheck; do
 			arg=; [ $a = sssp ] && arg=$hub
+			[ -x "$tmp/gpu/$a" ] || continue
 			# shellcheck disable=SC2086
 			compute-sanitizer --tool $tool --error-exitcode 9 "$tmp/gpu/$a" \
 				"$tmp/small.bin" $arg >"$tmp/san" 2>&1

@@ -488,6 +488,20 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/single_once.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# single on a Collection: the lowest claimant wins, exactly (§4.3).
+	if e2e_build single_coll "$srcdir/tests/e2e/single_coll.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
+			if OMP_NUM_THREADS=8 "$tmp/e2e/single_coll" "$gf" >"$tmp/e2e/log" 2>&1 &&
+				grep -q '^single_coll: ok' "$tmp/e2e/log"; then
+				pass "e2e: $(cat "$tmp/e2e/log") on $(basename "$gf")"
+			else
+				fail "e2e: single on a Collection, $(basename "$gf")"; sed 's/^/    /' "$tmp/e2e/log"
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/single_coll.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	e2e_cuda
 }
 
