@@ -66,6 +66,9 @@ done
 # A growing graph (§6): additions on the host, copies to the GPU.
 if cuda_build dynamic_sssp "$srcdir/samples/dynamic_sssp.fal" "$tmp/gpu"; then
 	e2e_dynamic "$tmp/gpu" gpu
+	for gf in ${GPU_GRAPHS:-}; do
+		e2e_dynamic "$tmp/gpu" gpu "$gf"
+	done
 else
 	fail "gpu: building samples/dynamic_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
@@ -111,6 +114,25 @@ for t in lost_update single_once single_coll; do
 		fi
 	done
 done
+
+# CPU_GRAPHS: the CPU builds (--target=cpu) of the samples on real graphs
+# too, here where there are many cores (make check has only small ones).
+if [ -n "${CPU_GRAPHS:-}" ]; then
+	[ -n "${GPU_LIBS:-}" ] && E2E_LIBS="$GPU_LIBS -lm" && export E2E_LIBS
+	OPENMP_CFLAGS=${OPENMP_CFLAGS:--fopenmp}
+	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp; do
+		if ! e2e_build "$a" "$srcdir/samples/$a.fal"; then
+			fail "cpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		for gf in $CPU_GRAPHS; do
+			if [ $a = dynamic_sssp ]; then
+				E2E_THREADS=${CPU_THREADS:-16} e2e_dynamic "$tmp/e2e" cpu "$gf"
+			else
+				E2E_THREADS=${CPU_THREADS:-16} e2e_run "$a" "$gf" "$tmp/e2e" cpu
+			fi
+		done
+	done
+fi
 
 if [ "${SANITIZE:-0}" = 1 ]; then
 	"$FALGRAPH" --weights 1 100 3 gen kron 10 8 2 "$tmp/small.bin" >/dev/null
