@@ -361,8 +361,8 @@ bool render_coll_subscript(Ctx *c, const Node *n)
   if (host_code(c) && c->gpu && !lv)
     putf(c, "fal_hc_get<%s>(%s, %s)", s->ctype, name, i);
   else
-    putf(c, "(*(%s *)%s_at(%s, %s))", s->ctype, host_code(c) ? "fal_hc" : "fal_coll",
-         name, i);
+    putf(c, "(*(%s *)%s_at(%s, %s))", s->ctype,
+         host_code(c) ? "fal_hc" : s->local ? "fal_lcoll" : "fal_coll", name, i);
   return true;
 }
 
@@ -438,8 +438,8 @@ static void render_coll_loop_seq(Ctx *c, const Node *n, const Sym *s, const char
   const char *obj = obj_name(c, s, node_field(n, F_ITERABLE));
   putf(c, "{ fal_coll *fal_c%d = %s; int64_t fal_n%d = fal_coll_size(fal_c%d); "
        "for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; fal_i%d++) { %s %s = *(%s *)"
-       "fal_coll_at(fal_c%d, fal_i%d); ", id, obj, id, id, id, id, id, id, s->ctype,
-       var, s->ctype, id, id);
+       "%s(fal_c%d, fal_i%d); ", id, obj, id, id, id, id, id, id, s->ctype,
+       var, s->ctype, s->local ? "fal_lcoll_at" : "fal_coll_at", id, id);
   int mark = c->nsyms;
   bind_element(c, s, var);
   render_foreach_body(c, n, false);

@@ -71,8 +71,14 @@ void fal_coll_set_size(fal_coll *c, int64_t n)
 {
   if (n < 0)
     n = 0;
+  if (c->local) { /* one thread's: grow it element by element */
+    while (c->size < n)
+      fal_lcoll_slot(c);
+    c->size = n;
+    return;
+  }
   /* Growing exposes elements that must exist. */
-  for (int64_t i = c->size; i < n; i += FAL_COLL_FIRST >> c->shrink)
+  for (int64_t i = c->size; i < n; i += FAL_COLL_FIRST)
     fal_coll_slot(c, i);
   if (n > 0)
     fal_coll_slot(c, n - 1);
@@ -151,7 +157,7 @@ int fal_coll_pop(fal_coll *c, void *out)
       return 0;
   } while (!__atomic_compare_exchange_n(&c->size, &n, n - 1, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE));
-  memcpy(out, fal_coll_at(c, n - 1), (size_t)c->elsize);
+  memcpy(out, c->local ? fal_lcoll_at(c, n - 1) : fal_coll_at(c, n - 1), (size_t)c->elsize);
   return 1;
 }
 

@@ -96,7 +96,7 @@ fi
 
 # Atomics that lose no update, and single, on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
-for t in lost_update single_once single_coll; do
+for t in lost_update single_once single_coll local_coll; do
 	if ! cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
 		fail "gpu: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
@@ -139,7 +139,7 @@ if [ "${SANITIZE:-0}" = 1 ]; then
 	# Start SSSP at the point of highest degree (Kronecker ids are permuted,
 	# point 0 may be isolated).
 	hub=$("$FALGRAPH" info "$tmp/small.bin" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
-	for a in sssp cc matching single_coll; do
+	for a in sssp cc matching single_coll local_coll; do
 		for tool in memcheck racecheck; do
 			arg=; [ $a = sssp ] && arg=$hub
 			[ -x "$tmp/gpu/$a" ] || continue

@@ -142,8 +142,17 @@ static inline int FAL_HD_FN(fal_coll_seg_of_c)(const fal_coll *c, int64_t i, int
   return top - log;
 }
 
-/* Element i, which must have been added. */
+/* Element i, which must have been added (shared collections: the first
+ * segment holds FAL_COLL_FIRST elements). */
 static inline void *FAL_HD_FN(fal_coll_at)(const fal_coll *c, int64_t i)
+{
+  int64_t off;
+  int s = fal_coll_seg_of(i, &off);
+  return (char *)c->seg[s] + off * c->elsize;
+}
+
+/* The same for a local collection (a smaller first segment). */
+static inline void *FAL_HD_FN(fal_lcoll_at)(const fal_coll *c, int64_t i)
 {
   int64_t off;
   int s = fal_coll_seg_of_c(c, i, &off);
@@ -163,13 +172,13 @@ static inline int64_t FAL_HD_FN(fal_coll_size)(const fal_coll *c)
 static inline void *FAL_HD_FN(fal_coll_slot)(fal_coll *c, int64_t i)
 {
   int64_t off;
-  int s = fal_coll_seg_of_c(c, i, &off);
+  int s = fal_coll_seg_of(i, &off);
   if (s >= FAL_COLL_NSEG)
     return 0;
 #ifdef __CUDA_ARCH__
   void *p = *(void *volatile *)&c->seg[s];
   if (!p) {
-    size_t bytes = (size_t)((FAL_COLL_FIRST >> c->shrink) << s) * (size_t)c->elsize;
+    size_t bytes = (size_t)(FAL_COLL_FIRST << s) * (size_t)c->elsize;
     void *mine = malloc(bytes);
     if (!mine) {
       c->error = 1;
@@ -311,7 +320,7 @@ static inline void FAL_HD_FN(fal_lcoll_addp)(fal_coll *c, fal_point x)
 /* The element ids a collection of points (4-byte) or edges (8-byte) holds. */
 static inline int64_t FAL_HD_FN(fal_own_elem)(const fal_coll *c, int64_t i)
 {
-  const void *x = fal_coll_at(c, i);
+  const void *x = c->local ? fal_lcoll_at(c, i) : fal_coll_at(c, i);
   return c->elsize == 8 ? *(const int64_t *)x : (int64_t)*(const int32_t *)x;
 }
 

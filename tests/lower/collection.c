@@ -32,7 +32,7 @@ void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set *s)
       fal_lcoll_addp(mine, (fal_point)(t));
       fal_coll_addp(next, (fal_point)(t));
     } } } }
-  { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_coll_at(fal_c3, fal_i3); { fal_set_union(s, p, u); } } }
+  { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_lcoll_at(fal_c3, fal_i3); { fal_set_union(s, p, u); } } }
 }
 
 int main()
