@@ -8,9 +8,10 @@
 #
 # GPU_GRAPHS: more graph files to test on (e.g. the real graphs);
 # KRON=N: also a generated 2^N-point Kronecker graph (weights 1..1000);
-# SANITIZE=1: run sssp and cc under compute-sanitizer memcheck and
-# racecheck on a small graph; GPU_LIBS: libraries to link instead of
-# -lz -llzma -lgomp.
+# CPU_GRAPHS: also run the CPU builds of every sample on these graphs;
+# SANITIZE=1: run sssp, cc, matching, single_coll and local_coll under
+# compute-sanitizer memcheck and racecheck on a small graph; GPU_LIBS:
+# libraries to link instead of -lz -llzma -lgomp (also for CPU_GRAPHS).
 
 srcdir=$(cd "${1:-.}" && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/falconc-gpu.XXXXXX") || exit 1
