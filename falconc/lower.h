@@ -143,6 +143,8 @@ void coll_single_enter(Ctx *c, CollSingle *cs, CollSingle **saved, bool parallel
                        const char *tid);
 void coll_single_wrap(Ctx *c, CollSingle *cs, const char *body);
 void coll_single_leave(Ctx *c, CollSingle *cs, CollSingle *saved);
+void coll_single_params(const Ctx *c, StrBuf *params, StrBuf *args);
+void coll_single_phases(Ctx *c, const CollSingle *cs, const char *count, const char *device);
 
 /* ---- lower_view.c ------------------------------------------------------ */
 

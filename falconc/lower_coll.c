@@ -488,9 +488,10 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
   putf(c, "fal_hc_drain_begin(fal_c%d); for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
        "fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = fal_hc_batch(fal_c%d, "
        "&fal_n%d);", id, id, id, id, id, id, id, id, id);
-  if (cs.used) /* the two phases of a single on a Collection (§4.3) */
-    putf(c, " %sunsigned char *fal_pend = fal_pend_get(fal_n%d); "
-         "for (int fal_phase = 0; fal_phase < 2; fal_phase++) {", cs.begins.data, id);
+  if (cs.used) { /* the two phases of a single on a Collection (§4.3) */
+    put(c, " ");
+    coll_single_phases(c, &cs, ctx_printf(c, "fal_n%d", id), NULL);
+  }
   pragma_line(c, "omp parallel for schedule(dynamic, 256)");
   resync(c, n->start);
   putf(c, "for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; fal_i%d++) { %s %s = *(%s *)"
@@ -517,10 +518,8 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
   kernel_signature(c, &params, &views, &args, &pre, &post);
-  if (cs.used) { /* the two phases of a single on a Collection (§4.3) */
-    strbuf_printf(&params, "%sint fal_phase, unsigned char *fal_pend", c->ncaps ? ", " : "");
-    strbuf_printf(&args, "%sfal_phase, fal_pend", c->ncaps ? ", " : "");
-  }
+  if (cs.used) /* the two phases of a single on a Collection (§4.3) */
+    coll_single_params(c, &params, &args);
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
@@ -543,9 +542,8 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
        "&fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
        id, id, id, id, id, id, id, id, id, id, id);
   if (cs.used)
-    putf(c, "%sunsigned char *fal_pend = fal_gpu_pend_get(fal_n%d, fal_c%d->device, "
-         "__FILE__, __LINE__); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ",
-         cs.begins.data, id, id);
+    coll_single_phases(c, &cs, ctx_printf(c, "fal_n%d", id),
+                       ctx_printf(c, "fal_c%d->device", id));
   putf(c, "%s%s<<<fal_cuda_grid(fal_n%d), FAL_BLOCK>>>(fal_b%d, fal_n%d%s%s); "
        "FAL_CHECK_LAUNCH(\"%s\");%s%s } fal_hc_drain_end(fal_c%d); }",
        pre.data ? pre.data : "", name, id, id, id, more ? ", " : "", a, name,

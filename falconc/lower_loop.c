@@ -131,9 +131,10 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   if (parallel && !ranged && c->prog->mutates)
     putf(c, "fal_G_settle(%s); ", it->graph);
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, gname(c, it->graph));
-  if (cs.used)
-    putf(c, "{ %sunsigned char *fal_pend = fal_pend_get((int64_t)%s); "
-         "for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ", cs.begins.data, limit);
+  if (cs.used) {
+    put(c, "{ ");
+    coll_single_phases(c, &cs, limit, NULL);
+  }
   if (parallel) {
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
@@ -295,10 +296,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
   kernel_signature(c, &params, &views, &args, &pre, &post);
-  if (cs.used) { /* the two phases of a single on a Collection (§4.3) */
-    strbuf_printf(&params, "%sint fal_phase, unsigned char *fal_pend", c->ncaps ? ", " : "");
-    strbuf_printf(&args, "%sfal_phase, fal_pend", c->ncaps ? ", " : "");
-  }
+  if (cs.used) /* the two phases of a single on a Collection (§4.3) */
+    coll_single_params(c, &params, &args);
   bool more = c->ncaps || cs.used;
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
@@ -326,9 +325,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 1, __FILE__, __LINE__); ", g);
   const char *hlimit = loop_limit(c, it, g);
   if (cs.used)
-    putf(c, "%sunsigned char *fal_pend = fal_gpu_pend_get((int64_t)%s, %s->fal_base.device, "
-         "__FILE__, __LINE__); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ",
-         cs.begins.data, hlimit, g);
+    coll_single_phases(c, &cs, hlimit, ctx_printf(c, "%s->fal_base.device", g));
   put(c, pre.data ? pre.data : "");
   if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "

@@ -113,6 +113,26 @@ void coll_single_leave(Ctx *c, CollSingle *cs, CollSingle *saved)
   c->cs = saved;
 }
 
+/* The kernel parameters and launch arguments of the two phases. */
+void coll_single_params(const Ctx *c, StrBuf *params, StrBuf *args)
+{
+  strbuf_printf(params, "%sint fal_phase, unsigned char *fal_pend", c->ncaps ? ", " : "");
+  strbuf_printf(args, "%sfal_phase, fal_pend", c->ncaps ? ", " : "");
+}
+
+/* Host code before the loop: a new round of the owners, the pending
+ * flags of `count` loop elements (on `device`, or the host when NULL),
+ * and the phase loop opened; the caller closes it. */
+void coll_single_phases(Ctx *c, const CollSingle *cs, const char *count, const char *device)
+{
+  if (device)
+    putf(c, "%sunsigned char *fal_pend = fal_gpu_pend_get((int64_t)%s, %s, __FILE__, "
+         "__LINE__); ", cs->begins.data, count, device);
+  else
+    putf(c, "%sunsigned char *fal_pend = fal_pend_get((int64_t)%s); ", cs->begins.data, count);
+  put(c, "for (int fal_phase = 0; fal_phase < 2; fal_phase++) { ");
+}
+
 /* The body of a loop element: skipped in phase 1 unless it reached the
  * single in phase 0; phase 0 leaves it at the single by the label. */
 void coll_single_wrap(Ctx *c, CollSingle *cs, const char *body)

@@ -67,7 +67,7 @@ for (int t = 0; t < g->ntris; t++) { if (fal_phase && !fal_pend[t]) continue; { 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 33 "view.fal"
 for (fal_point p = 0; p < g->npoints; p++) { fal_coll_addp(work, (fal_point)(p)); }
-  { fal_coll *fal_c3 = work; fal_hc_drain_begin(fal_c3); for (int fal_r3 = 0; fal_hc_drain_next(fal_c3, fal_r3); fal_r3++) { int64_t fal_n3; fal_coll *fal_b3 = fal_hc_batch(fal_c3, &fal_n3); fal_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints); unsigned char *fal_pend = fal_pend_get(fal_n3); for (int fal_phase = 0; fal_phase < 2; fal_phase++) {
+  { fal_coll *fal_c3 = work; fal_hc_drain_begin(fal_c3); for (int fal_r3 = 0; fal_hc_drain_next(fal_c3, fal_r3); fal_r3++) { int64_t fal_n3; fal_coll *fal_b3 = fal_hc_batch(fal_c3, &fal_n3); fal_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints); unsigned char *fal_pend = fal_pend_get((int64_t)fal_n3); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 34 "view.fal"
 for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point p = *(fal_point *)fal_coll_at(fal_b3, fal_i3); { if (fal_phase && !fal_pend[fal_i3]) continue; { {
