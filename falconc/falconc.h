@@ -286,6 +286,8 @@ typedef struct Program {
   bool uses_sources;    /* e.src over edges */
   bool user_atomics;    /* the file defines its own MIN/MAX/... */
   bool mutates;         /* addPoint/addEdge/delpoint/deledge/del (§6) */
+  bool par_mutates;     /* ... inside a foreach or a function one calls:
+                         * on the CUDA target, possibly in a kernel */
   const Node *struct_at; /* top-level item before which fal_G is defined */
   char **parted;        /* graphs that makePartition is called on (§7) */
   int nparted;

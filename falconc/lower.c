@@ -549,6 +549,66 @@ static const char *prop_count_dev(PropKind k)
   return k == PK_POINT ? "(size_t)d->npoints" : k == PK_EDGE ? "(size_t)d->nedges" : "1";
 }
 
+/* CUDA target, a program that mutates graphs in parallel code (§6): the
+ * calls of device code (the host ones when a __host__ __device__ function
+ * runs on the host), and fal_G_gpu_settle, run after each launch: the
+ * counts follow what the kernel did, and when edges overflowed (or point
+ * ids or in-edges need it) the graph is settled on the host and copied
+ * back, properties with it. */
+static void emit_gpu_mutation_functions(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "static __host__ __device__ inline fal_edge fal_G_add_edge_hd(fal_G *g, fal_point u, "
+         "fal_point v, fal_weight w)\n{\n#ifdef __CUDA_ARCH__\n"
+         "  return fal_gpu_add_edge(&g->fal_base, u, v, w);\n#else\n"
+         "  return fal_G_add_edge(g, u, v, w);\n#endif\n}\n"
+         "static __host__ __device__ inline fal_point fal_G_add_point_hd(fal_G *g)\n{\n"
+         "#ifdef __CUDA_ARCH__\n  return fal_gpu_add_point(&g->fal_base);\n#else\n"
+         "  return fal_G_add_point(g);\n#endif\n}\n"
+         "static __host__ __device__ inline void fal_G_del_edge_hd(fal_G *g, fal_edge e)\n{\n"
+         "#ifdef __CUDA_ARCH__\n  fal_gpu_del_edge(&g->fal_base, e);\n#else\n"
+         "  fal_graph_del_edge(&g->fal_base.csr, e);\n#endif\n}\n"
+         "static __host__ __device__ inline void fal_G_del_point_hd(fal_G *g, fal_point q)\n{\n"
+         "#ifdef __CUDA_ARCH__\n  fal_gpu_del_point(&g->fal_base, q);\n#else\n"
+         "  fal_graph_del_point(&g->fal_base.csr, q);\n#endif\n}\n");
+  put(c, "static void fal_G_gpu_settle(fal_G *d, const char *file, int line)\n{\n"
+         "  int grow = fal_gpu_mut_collect(&d->fal_base, file, line);\n"
+         "  d->npoints = (int)d->fal_base.csr.npoints;\n"
+         "  d->nedges = (long)d->fal_base.csr.nedges;\n"
+         "  if (!grow)\n    return;\n"
+         "  fal_G h;\n  memset(&h, 0, sizeof h);\n"
+         "  fal_gpu_structure_pull(&h.fal_base, &d->fal_base);\n");
+  for (int i = 0; i < p->nprops; i++) {
+    const Prop *q = &p->props[i];
+    if (q->kind != PK_POINT && q->kind != PK_EDGE)
+      continue;
+    putf(c, "  fal_prop_add(&h.fal_base, (void **)&h.%s, sizeof *h.%s, %s);\n"
+            "  if (d->%s)\n    FAL_CUDA(cudaMemcpy(h.%s, d->%s, fal_prop_elems(&h.fal_base.csr, %d) "
+            "* sizeof *h.%s, cudaMemcpyDeviceToHost));\n",
+         q->name, q->name, prop_kind_name(q->kind), q->name, q->name, q->name,
+         q->kind == PK_EDGE, q->name);
+  }
+  put(c, "  fal_gpu_overflow_apply(&h.fal_base, &d->fal_base);\n"
+         "  fal_gbase_settle(&h.fal_base);\n"
+         "  int regrow = d->fal_base.csr.point_cap != h.fal_base.csr.point_cap ||\n"
+         "              d->fal_base.csr.slot_cap != h.fal_base.csr.slot_cap;\n"
+         "  fal_gpu_structure(&d->fal_base, &h.fal_base, file, line);\n");
+  for (int i = 0; i < p->nprops; i++) {
+    const Prop *q = &p->props[i];
+    if (q->kind != PK_POINT && q->kind != PK_EDGE)
+      continue;
+    putf(c, "  if (d->%s) {\n    if (regrow) {\n      FAL_CUDA(cudaFree(d->%s));\n"
+            "      d->%s = NULL;\n    }\n"
+            "    fal_dcopy_in((void **)&d->%s, h.%s, fal_prop_elems(&h.fal_base.csr, %d) "
+            "* sizeof *d->%s, file, line);\n  }\n",
+         q->name, q->name, q->name, q->name, q->name, q->kind == PK_EDGE, q->name);
+  }
+  put(c, "  d->npoints = (int)d->fal_base.csr.npoints;\n"
+         "  d->nedges = (long)d->fal_base.csr.nedges;\n"
+         "  d->fal_base.structure_of = NULL; /* h goes */\n"
+         "  fal_gbase_free(&h.fal_base);\n}\n");
+}
+
 /* CUDA target: placing a graph, copying it to and from its GPU (§2, §5). */
 static void emit_gpu_graph_functions(Ctx *c)
 {
@@ -583,7 +643,7 @@ static void emit_gpu_graph_functions(Ctx *c)
            p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
            p->props[i].name);
   put(c, "}\n");
-  put(c, "static void fal_G_to_host(fal_G *h, const fal_G *d)\n{\n"
+  put(c, "static void fal_G_props_to_host(fal_G *h, const fal_G *d)\n{\n"
          "  fal_cuda_use(d->fal_base.device);\n"
          "  h->npoints = d->npoints;\n  h->nedges = d->nedges;\n  h->directed = d->directed;\n");
   for (int i = 0; i < p->nprops; i++)
@@ -596,6 +656,19 @@ static void emit_gpu_graph_functions(Ctx *c)
            p->props[i].name, p->props[i].name, prop_count_dev(p->props[i].kind),
            p->props[i].name);
   put(c, "}\n");
+  /* hg = g: the structure too, unless hg holds what was copied to g. */
+  put(c, "static void fal_G_to_host(fal_G *h, fal_G *d)\n{\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||\n"
+         "                             d->fal_base.csr.version != h->fal_base.csr.version)) {\n"
+         "    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
+      putf(c, "    fal_free(h->%s);\n    h->%s = NULL;\n", p->props[i].name, p->props[i].name);
+  put(c, "    d->fal_base.structure_of = h->fal_base.csr.offsets;\n  }\n"
+         "  fal_G_props_to_host(h, d);\n}\n");
+  if (p->par_mutates)
+    emit_gpu_mutation_functions(c);
   put(c, "static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)\n{\n"
          "  fal_G h;\n  memset(&h, 0, sizeof h);\n");
   for (int i = 0; i < p->nprops; i++)
@@ -675,7 +748,7 @@ static void emit_partition_functions(Ctx *c)
   put(c, "static void fal_G_parts_pull(fal_G *h)\n{\n  fal_G *v[64];\n  int k = h->fal_nparts;\n"
          "  for (int i = 0; i < k; i++) {\n    v[i] = &h->fal_parts[i];\n");
   if (c->gpu)
-    put(c, "    if (v[i]->fal_base.on_gpu) {\n      fal_G_to_host(&h->fal_mirrors[i], v[i]);\n"
+    put(c, "    if (v[i]->fal_base.on_gpu) {\n      fal_G_props_to_host(&h->fal_mirrors[i], v[i]);\n"
            "      v[i] = &h->fal_mirrors[i];\n    }\n");
   put(c, "  }\n"
          "  for (int o = 0; o < k; o++) {\n"

@@ -73,6 +73,12 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
     put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g, f, id), g);
   } else if (!edge && (strcmp(f, "x") == 0 || strcmp(f, "y") == 0)) {
     putf(c, "((int)(%s))", id); /* no coordinates: the id (§3.2) */
+  } else if (strcmp(f, "isdel") == 0 && c->prog->mutates && !c->lvalue) {
+    /* §6: delpoint/deledge/p.del() mark it (pdel/edel); read only. */
+    const char *arr = edge ? "edel" : "pdel";
+    putf(c, "(%s->fal_base.csr.%s ? (int)", g, arr);
+    put_device_ref(c, ctx_printf(c, "%s->fal_base.csr.%s[%s]", g, arr, id), g);
+    put(c, " : 0)");
   } else if (strcmp(f, "isdel") == 0) {
     putf(c, "((void)(%s), 0)", id); /* nothing is deleted without §6 */
   } else if (edge && (strcmp(f, "dst") == 0 || strcmp(f, "weight") == 0 ||
@@ -310,19 +316,22 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
     putf(c, "fal_%sdeg%s(&%s->fal_base.csr, %s)", m[3] == 'O' ? "out" : "in",
          c->gpu ? "_hd" : "", g,
          render_str(c, node_named_child(args, 0)));
-  } else if (is_one_of(m, (const char *const[]){"addPoint", "addEdge",
-                 "delpoint", "deledge", NULL}) && c->in_kernel) {
-    report_unsupported(c, n, "mutation in GPU code (mutate the host graph, "
-                             "in host code or a CPU foreach, then copy it, §6)");
   } else if (strcmp(m, "addEdge") == 0 && (nargs == 2 || nargs == 3)) {
-    putf(c, "fal_G_add_edge(%s, %s, %s, %s)", g, render_str(c, node_named_child(args, 0)),
-         render_str(c, node_named_child(args, 1)),
+    /* Device code (kernels, functions they call): fal_G_*_hd, which claims
+     * slots on the device (falcon/cuda.cuh, §6). */
+    putf(c, "fal_G_add_edge%s(%s, %s, %s, %s)", c->in_kernel ? "_hd" : "", g,
+         render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
          nargs == 3 ? render_str(c, node_named_child(args, 2)) : "1");
   } else if (strcmp(m, "addPoint") == 0) {
-    putf(c, "fal_G_add_point(%s)", g); /* arguments (coordinates) are not kept */
+    /* arguments (coordinates) are not kept */
+    putf(c, "fal_G_add_point%s(%s)", c->in_kernel ? "_hd" : "", g);
   } else if ((strcmp(m, "delpoint") == 0 || strcmp(m, "deledge") == 0) && nargs == 1) {
-    putf(c, "fal_graph_del_%s(&%s->fal_base.csr, %s)", m[3] == 'p' ? "point" : "edge",
-         g, render_str(c, node_named_child(args, 0)));
+    if (c->in_kernel)
+      putf(c, "fal_G_del_%s_hd(%s, %s)", m[3] == 'p' ? "point" : "edge", g,
+           render_str(c, node_named_child(args, 0)));
+    else
+      putf(c, "fal_graph_del_%s(&%s->fal_base.csr, %s)", m[3] == 'p' ? "point" : "edge",
+           g, render_str(c, node_named_child(args, 0)));
   } else if (strcmp(m, "makePartition") == 0 && nargs == 3) {
     putf(c, "fal_G_partition(%s, %s, %s, %s, __FILE__, __LINE__)", g,
          render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
@@ -348,9 +357,10 @@ static void render_point_method(Ctx *c, const Node *n, EType a,
   } else if (strcmp(m, "del") == 0 && a.kind == FK_POINT && !c->in_kernel) {
     putf(c, "fal_graph_del_point(&%s->fal_base.csr, %s)", gname(c, a.graph),
          render_str(c, obj));
+  } else if (strcmp(m, "del") == 0 && a.kind == FK_POINT) {
+    putf(c, "fal_G_del_point_hd(%s, %s)", gname(c, a.graph), render_str(c, obj));
   } else if (strcmp(m, "del") == 0) {
-    report_unsupported(c, n, a.kind == FK_POINT ? "deleting points in GPU code (§6)"
-                                                : "deleting an edge with e.del() (use g.deledge(e), §6)");
+    report_unsupported(c, n, "deleting an edge with e.del() (use g.deledge(e), §6)");
   } else {
     error_at(c->src, n->loc, "unknown %s member function '%s'",
              a.kind == FK_POINT ? "point" : "edge", m);
@@ -376,6 +386,13 @@ void render_call(Ctx *c, const Node *n)
     const char *m = text_of(c, node_field(fn, F_FIELD));
     if (render_coll_call(c, n, obj, m))
       return;
+    if (a.kind == FK_GRAPH && (c->foreach_depth > 0 || c->element) &&
+        program_parted(c->prog, a.graph) &&
+        is_one_of(m, (const char *const[]){"addPoint", "addEdge", "delpoint", "deledge",
+                                           NULL})) {
+      report_unsupported(c, n, "mutation inside a foreach over a partitioned graph (§7)");
+      return;
+    }
     if (a.kind == FK_GRAPH) {
       render_graph_method(c, n, gname(c, a.graph), m);
       return;

@@ -119,6 +119,10 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     body = ctx_own(c, b.data ? b.data : xstrdup(""));
   }
   coll_single_leave(c, &cs, scs);
+  /* What runs before the loop; the whole is one statement (braces), also
+   * as the body of an unbraced if. */
+  StrBuf pre = {0}, *saved = c->out;
+  c->out = &pre;
   /* Hidden locks of single (p) are cleared before each loop (§4.3). */
   if (c->single_points)
     putf(c, "fal_single_reset(&%s->fal_base, 0); ", it->graph);
@@ -130,6 +134,11 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     ready_sets(c);
   if (parallel && !ranged && c->prog->mutates)
     putf(c, "fal_G_settle(%s); ", it->graph);
+  c->out = saved;
+  bool wrap = pre.len > 0;
+  if (wrap)
+    putf(c, "{ %s", pre.data);
+  strbuf_free(&pre);
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, gname(c, it->graph));
   if (cs.used) {
     put(c, "{ ");
@@ -153,8 +162,18 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     putf(c, "for (%s %s = 0; %s < %s; %s++) %s", elem_ctype(it), var, var, limit, var, body);
   if (cs.used)
     put(c, " } fal_pend_free(fal_pend); }");
+  if (wrap)
+    put(c, " }");
   strbuf_free(&cs.begins);
   sym_pop(c, mark);
+}
+
+/* Device code of a program whose kernels may add edges reads edel with
+ * acquire (fal_live_edge_sync, falcon/cuda.cuh, §6). */
+static const char *live_edge_fn(const Ctx *c)
+{
+  return c->gpu && c->in_kernel && c->prog->par_mutates ? "fal_live_edge_sync"
+                                                        : "fal_live_edge";
 }
 
 /* foreach (t In p.outnbrs) S  ==>
@@ -182,7 +201,7 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
        e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
        start ? start : "", start ? ")" : "", e, stop, e,
        c->prog->mutates && !in
-           ? ctx_printf(c, "if (!fal_live_edge(&%s->fal_base.csr, %s)) continue; ", g, e)
+           ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ", live_edge_fn(c), g, e)
            : "",
        var, g, in ? "in_src" : "dst", e);
   render_foreach_body(c, n, false);
@@ -253,6 +272,12 @@ void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
       strbuf_printf(views, "  %s *%s = &fal_kv_%s;\n", t, k->name, k->name);
       strbuf_printf(args, "%s*%s%s%s", sep, k->what == CAP_SET ? "fal_hs_dev(" : "",
                     k->name, k->what == CAP_SET ? ")" : "");
+      /* The kernel may mutate the graph (§6): room for overflowing edges
+       * before, the counts (and growth) after. */
+      if (k->what == CAP_GRAPH && c->prog->par_mutates && pre && post) {
+        strbuf_printf(pre, "fal_gpu_mut_prepare(&%s->fal_base, __FILE__, __LINE__); ", k->name);
+        strbuf_printf(post, " fal_G_gpu_settle(%s, __FILE__, __LINE__);", k->name);
+      }
     } else if (k->what == CAP_COLL) {
       strbuf_printf(params, "%sfal_coll *%s", sep, k->name);
       strbuf_printf(args, "%sfal_hc_dev(%s)", sep, k->name);
@@ -311,8 +336,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s %s = (%s)fal_i; %s%s }\n}\n",
                 ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
-                mut ? ctx_printf(c, "if (!fal_live_%s(&%s->fal_base.csr, %s)) continue; ",
-                                 it->dom == D_EDGES ? "edge" : "point", it->graph, var) : "",
+                mut ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ",
+                                 it->dom == D_EDGES ? live_edge_fn(c) : "fal_live_point",
+                                 it->graph, var) : "",
                 body.data ? body.data : "");
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");

@@ -282,6 +282,40 @@ static void mark_element_functions(const Source *src, Program *prog)
 
 /* ---- the whole program -------------------------------------------------- */
 
+/* g.addEdge(...), g.addPoint(...), g.delpoint(p), g.deledge(e), p.del()
+ * (§6); `m` is the method name of call `n`. */
+static bool is_mutation(const Source *src, const Node *n, const Node *m)
+{
+  return node_text_is(src, m, "addEdge") || node_text_is(src, m, "addPoint") ||
+         node_text_is(src, m, "delpoint") || node_text_is(src, m, "deledge") ||
+         (node_text_is(src, m, "del") && node_named_count(node_field(n, F_ARGUMENTS)) == 0);
+}
+
+/* A mutation inside a foreach or in a function that runs per element:
+ * on the CUDA target it may run in a kernel (§6). */
+static bool mutates_in_parallel(const Source *src, const Program *prog, const Node *root)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    const Node *m = n->kind == K_CALL_EXPRESSION ? method_name(n) : NULL;
+    if (!m || !is_mutation(src, n, m))
+      continue;
+    for (const Node *a = n->parent; a; a = a->parent) {
+      if (a->kind == K_FOREACH_STATEMENT)
+        return true;
+      if (a->kind == K_FUNCTION_DEFINITION) {
+        const Node *name = declarator_name(node_field(a, F_DECLARATOR));
+        char *fname = name ? node_strdup(src, name) : NULL;
+        const FuncInfo *f = fname ? program_func(prog, fname) : NULL;
+        free(fname);
+        if (f && f->element)
+          return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
 static void scan_node(const Source *src, Program *prog, const Node *n)
 {
   PropKind pk;
@@ -293,10 +327,7 @@ static void scan_node(const Source *src, Program *prog, const Node *n)
       add_prop(src, prog, n, pk);
     if (m && node_text_is(src, m, "getInDegree"))
       prog->uses_in_edges = true;
-    if (m && (node_text_is(src, m, "addEdge") || node_text_is(src, m, "addPoint") ||
-              node_text_is(src, m, "delpoint") || node_text_is(src, m, "deledge") ||
-              (node_text_is(src, m, "del") &&
-               node_named_count(node_field(n, F_ARGUMENTS)) == 0)))
+    if (m && is_mutation(src, n, m))
       prog->mutates = true;
     if (m)
       scan_partition_call(src, prog, n, m);
@@ -358,6 +389,7 @@ bool sema_program(const Source *src, const Node *root, Program *prog)
       prog->user_atomics = true;
   mark_element_functions(src, prog);
   mark_merge_functions(src, prog, root);
+  prog->par_mutates = prog->mutates && mutates_in_parallel(src, prog, root);
   /* Parts of a partitioned graph may be placed on GPUs (§7). */
   if (prog->nparted)
     prog->uses_gpu = true;

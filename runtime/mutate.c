@@ -284,6 +284,16 @@ int fal_graph_make_mutable(fal_graph *g, int factor)
 
 int fal_graph_is_mutable(const fal_graph *g) { return g->end != NULL; }
 
+int fal_graph_attach_mutation(fal_graph *g)
+{
+  if (g->mut)
+    return 0;
+  g->mut = calloc(1, sizeof *g->mut);
+  if (!g->mut)
+    return out_of_memory("making the graph mutable", g->point_cap, g->slot_cap);
+  return 0;
+}
+
 /* ---- adding and deleting ---------------------------------------------------- */
 
 static void need_mutable(const fal_graph *g, const char *op)

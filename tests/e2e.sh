@@ -126,6 +126,25 @@ e2e_partitioned() {
 	done
 }
 
+# e2e_grow BIN GRAPH TAG: tests/e2e/grow_parallel (§6, additions and
+# deletions from parallel code, 4 rounds) must equal its serial version
+# and the parallel version's capacity must have grown at least twice
+# (FALCON_VERBOSE, the lines before the program says it is done).
+e2e_grow() {
+	name="$3 grow_parallel $(basename "$2")"
+	if ! FALCON_VERBOSE=1 OMP_NUM_THREADS=${E2E_THREADS:-8} "$1" "$2" 4 \
+		>"$tmp/grow.log" 2>&1 || ! grep -q '^grow_parallel: ok' "$tmp/grow.log"; then
+		fail "$name"; sed 's/^/    /' "$tmp/grow.log" | head -5; return
+	fi
+	grows=$(sed '/^grow_parallel: parallel version done/q' "$tmp/grow.log" |
+		grep -c '^falcon: graph grown')
+	if [ "$grows" -lt 2 ]; then
+		fail "$name: the capacity grew $grows times, not at least twice"
+	else
+		pass "$name: $(sed -n 's/^grow_parallel: ok (\(.*\))/\1/p' "$tmp/grow.log"), grown $grows times"
+	fi
+}
+
 # e2e_dynamic BINDIR TAG: dynamic_sssp (§6) adds 30000 edges to a
 # 2000-point grid in 4 batches (enough to grow the capacity at least
 # twice, counted from FALCON_VERBOSE) and must give Dijkstra's distances

@@ -9,7 +9,7 @@
 # GPU_GRAPHS: more graph files to test on (e.g. the real graphs);
 # KRON=N: also a generated 2^N-point Kronecker graph (weights 1..1000);
 # CPU_GRAPHS: also run the CPU builds of every sample on these graphs;
-# SANITIZE=1: run sssp, cc, matching, single_coll and local_coll under
+# SANITIZE=1: run sssp, cc, matching, single_coll, local_coll and grow_parallel under
 # compute-sanitizer memcheck and racecheck on a small graph; GPU_LIBS:
 # libraries to link instead of -lz -llzma -lgomp (also for CPU_GRAPHS).
 
@@ -116,17 +116,57 @@ for t in lost_update single_once single_coll local_coll; do
 	done
 done
 
+# Mutation inside kernels (§6): additions (growing the graph at least
+# twice) and deletions, against the same changes made serially on the host.
+if cuda_build grow_parallel "$srcdir/tests/e2e/grow_parallel.fal" "$tmp/gpu"; then
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+		"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt" ${GPU_GRAPHS:-}; do
+		e2e_grow "$tmp/gpu/grow_parallel" "$gf" gpu
+	done
+else
+	fail "gpu: building tests/e2e/grow_parallel.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+# What one launch cannot add stops the program with a message: more
+# points than the spare ids, more waiting edges than the overflow buffer.
+if cuda_build grow_limits "$srcdir/tests/e2e/grow_limits.fal" "$tmp/gpu"; then
+	"$FALGRAPH" gen uniform 1000 4000 1 "$tmp/u1k.bin" >/dev/null
+	for mode in "points:addPoint in a GPU kernel: more than" "edges 1100:did not fit"; do
+		args=${mode%%:*}; want=${mode#*:}
+		# shellcheck disable=SC2086
+		if "$tmp/gpu/grow_limits" "$tmp/u1k.bin" $args >"$tmp/log" 2>&1; then
+			fail "gpu: grow_limits $args: no error"; sed 's/^/    /' "$tmp/log" | head -3
+		elif grep -q "$want" "$tmp/log"; then
+			pass "gpu: grow_limits $args: $(grep "$want" "$tmp/log" | head -1)"
+		else
+			fail "gpu: grow_limits $args: unclear failure"; sed 's/^/    /' "$tmp/log" | head -3
+		fi
+	done
+	if "$tmp/gpu/grow_limits" "$tmp/u1k.bin" edges 1000 >"$tmp/log" 2>&1 &&
+		grep -q '^grow_limits: done (2000 points, 1004000 edges)' "$tmp/log"; then
+		pass "gpu: 1M edges added in one launch: $(cat "$tmp/log")"
+	else
+		fail "gpu: grow_limits edges 1000"; sed 's/^/    /' "$tmp/log" | head -3
+	fi
+else
+	fail "gpu: building tests/e2e/grow_limits.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # CPU_GRAPHS: the CPU builds (--target=cpu) of the samples on real graphs
 # too, here where there are many cores (make check has only small ones).
 if [ -n "${CPU_GRAPHS:-}" ]; then
 	[ -n "${GPU_LIBS:-}" ] && E2E_LIBS="$GPU_LIBS -lm" && export E2E_LIBS
 	OPENMP_CFLAGS=${OPENMP_CFLAGS:--fopenmp}
-	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp; do
-		if ! e2e_build "$a" "$srcdir/samples/$a.fal"; then
-			fail "cpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
+		grow_parallel; do
+		src=$srcdir/samples/$a.fal
+		[ $a = grow_parallel ] && src=$srcdir/tests/e2e/$a.fal
+		if ! e2e_build "$a" "$src"; then
+			fail "cpu: building $src"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
 		for gf in $CPU_GRAPHS; do
-			if [ $a = dynamic_sssp ]; then
+			if [ $a = grow_parallel ]; then
+				E2E_THREADS=${CPU_THREADS:-16} e2e_grow "$tmp/e2e/$a" "$gf" cpu
+			elif [ $a = dynamic_sssp ]; then
 				E2E_THREADS=${CPU_THREADS:-16} e2e_dynamic "$tmp/e2e" cpu "$gf"
 			else
 				E2E_THREADS=${CPU_THREADS:-16} e2e_run "$a" "$gf" "$tmp/e2e" cpu
@@ -140,7 +180,7 @@ if [ "${SANITIZE:-0}" = 1 ]; then
 	# Start SSSP at the point of highest degree (Kronecker ids are permuted,
 	# point 0 may be isolated).
 	hub=$("$FALGRAPH" info "$tmp/small.bin" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
-	for a in sssp cc matching single_coll local_coll; do
+	for a in sssp cc matching single_coll local_coll grow_parallel; do
 		for tool in memcheck racecheck; do
 			arg=; [ $a = sssp ] && arg=$hub
 			[ -x "$tmp/gpu/$a" ] || continue

@@ -504,6 +504,39 @@ run_e2e() {
 			fi
 		done
 	done
+	# Mutation from parallel loops (§6), against the same changes made
+	# serially.
+	if e2e_build grow_parallel "$srcdir/tests/e2e/grow_parallel.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
+			e2e_grow "$tmp/e2e/grow_parallel" "$gf" e2e
+		done
+	else
+		fail "e2e: building tests/e2e/grow_parallel.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# More points than the spare ids in one loop: a clear error.  Many
+	# edges waiting for the graph to grow: they fit (the overflow list
+	# grows on the host).
+	if e2e_build grow_limits "$srcdir/tests/e2e/grow_limits.fal"; then
+		"$FALGRAPH" gen uniform 1000 4000 1 "$tmp/e2e/u1k.bin" >/dev/null
+		if OMP_NUM_THREADS=4 "$tmp/e2e/grow_limits" "$tmp/e2e/u1k.bin" points \
+			>"$tmp/e2e/log" 2>&1; then
+			fail "e2e: grow_limits points: no error"; sed 's/^/    /' "$tmp/e2e/log" | head -3
+		elif grep -q '^falcon: error: addPoint: more than' "$tmp/e2e/log"; then
+			pass "e2e: too many addPoint in one loop: $(head -1 "$tmp/e2e/log")"
+		else
+			fail "e2e: grow_limits points: unclear failure"; sed 's/^/    /' "$tmp/e2e/log" | head -3
+		fi
+		if OMP_NUM_THREADS=4 "$tmp/e2e/grow_limits" "$tmp/e2e/u1k.bin" edges 1100 \
+			>"$tmp/e2e/log" 2>&1 &&
+			grep -q '^grow_limits: done (2000 points, 1104000 edges)' "$tmp/e2e/log"; then
+			pass "e2e: 1.1M edges added in one loop: $(cat "$tmp/e2e/log")"
+		else
+			fail "e2e: grow_limits edges"; sed 's/^/    /' "$tmp/e2e/log" | head -3
+		fi
+	else
+		fail "e2e: building tests/e2e/grow_limits.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	e2e_cuda
 }
 

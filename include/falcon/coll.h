@@ -443,9 +443,17 @@ static inline int FAL_HD_FN(fal_live_point)(const fal_graph *g, fal_point p)
   return !g->pdel || !g->pdel[p];
 }
 
+/* On the host, edel is read with acquire: an edge a concurrent addEdge
+ * made live (release store, runtime/mutate.c) is seen whole.  Kernels of
+ * programs that mutate in parallel use fal_live_edge_sync (cuda.cuh). */
 static inline int FAL_HD_FN(fal_live_edge)(const fal_graph *g, fal_edge e)
 {
+#ifdef __CUDA_ARCH__
   return !g->edel || (!g->edel[e] && !g->pdel[g->dst[e]]);
+#else
+  return !g->edel ||
+         (!__atomic_load_n(&g->edel[e], __ATOMIC_ACQUIRE) && !g->pdel[g->dst[e]]);
+#endif
 }
 
 static inline int64_t FAL_HD_FN(fal_nbr_end)(const fal_graph *g, fal_point p)

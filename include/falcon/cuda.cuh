@@ -247,6 +247,8 @@ template <typename T, typename V> static inline T fal_dset(T *p, V value)
     return fal_v_;                                                           \
   }())
 
+static inline void fal_gpu_mut_reset(fal_gbase *b);
+
 /* Copies the CSR of a host graph to device memory of `d`, once: a second
  * copy of the same, unchanged structure does nothing (§5). */
 static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
@@ -258,15 +260,19 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   const fal_graph *g = &h->csr;
   fal_graph *t = &d->csr;
   /* A mutable graph (§6) is copied with its capacity and its layout; when
-   * it grew, the device arrays are made again. */
+   * the sizes changed (it grew, or another graph was read), the device
+   * arrays are made again. */
   int mut = g->end != NULL;
   size_t n = mut ? (size_t)g->point_cap : (size_t)g->npoints;
   size_t m = mut ? (size_t)g->slot_cap : (size_t)g->nedges;
-  if (d->loaded && (t->point_cap != g->point_cap || t->slot_cap != g->slot_cap)) {
+  size_t dn = t->end ? (size_t)t->point_cap : (size_t)t->npoints;
+  size_t dm = t->end ? (size_t)t->slot_cap : (size_t)t->nedges;
+  if (d->loaded && (dn != n || dm != m || !t->end != !mut)) {
     void **arrays[] = {(void **)&t->offsets, (void **)&t->dst, (void **)&t->weight,
                        (void **)&t->src, (void **)&t->in_offsets, (void **)&t->in_src,
                        (void **)&t->in_edge, (void **)&t->end, (void **)&t->edel,
-                       (void **)&t->pdel};
+                       (void **)&t->pdel, (void **)&t->limit, (void **)&d->single_lock,
+                       (void **)&d->single_elock};
     for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
       if (*arrays[i])
         FAL_CUDA(cudaFree(*arrays[i]));
@@ -280,8 +286,10 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   t->point_cap = g->point_cap;
   t->slot_cap = g->slot_cap;
   t->version = g->version;
+  t->grows = g->grows;
   if (mut) {
     fal_dcopy_in((void **)&t->end, g->end, n * sizeof *g->end, file, line);
+    fal_dcopy_in((void **)&t->limit, g->limit, n * sizeof *g->limit, file, line);
     fal_dcopy_in((void **)&t->edel, g->edel, m * sizeof *g->edel, file, line);
     fal_dcopy_in((void **)&t->pdel, g->pdel, n * sizeof *g->pdel, file, line);
   }
@@ -307,6 +315,7 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   }
   d->structure_of = g->offsets;
   d->loaded = 1;
+  fal_gpu_mut_reset(d);
 }
 
 /* Clears the hidden locks of `single (p)` on the device (§4.3). */
@@ -314,7 +323,7 @@ static inline void fal_gpu_single_reset(fal_gbase *b, int edges, const char *fil
                                         int line)
 {
   unsigned char **lock = edges ? &b->single_elock : &b->single_lock;
-  size_t n = (size_t)(edges ? b->csr.nedges : b->csr.npoints) + 1;
+  size_t n = fal_prop_elems(&b->csr, edges) + 1; /* freed when that changes */
   fal_dcopy_in((void **)lock, NULL, n, file, line);
 }
 
@@ -640,7 +649,7 @@ FAL_HD static inline int fal_single_byte(unsigned char *p)
 
 FAL_HD static inline int64_t fal_outdeg_hd(const fal_graph *g, fal_point p)
 {
-  return g->offsets[p + 1] - g->offsets[p];
+  return (g->end ? g->end[p] : g->offsets[p + 1]) - g->offsets[p];
 }
 
 FAL_HD static inline int64_t fal_indeg_hd(const fal_graph *g, fal_point p)
@@ -648,10 +657,19 @@ FAL_HD static inline int64_t fal_indeg_hd(const fal_graph *g, fal_point p)
   return g->in_offsets[p + 1] - g->in_offsets[p];
 }
 
-/* The first edge p -> t (adjacency lists are sorted), or -1. */
+/* The first edge p -> t, or -1: a binary search (adjacency lists are
+ * sorted), or on a mutable graph (§6) a scan of p's live slots. */
 FAL_HD static inline fal_edge fal_graph_getedge_hd(const fal_graph *g, fal_point p,
                                                   fal_point t)
 {
+  if (g->end) {
+    if (p >= g->point_cap)
+      return -1; /* added since the last settle: no slots yet */
+    for (int64_t e = g->offsets[p], end = g->end[p]; e < end; e++)
+      if (!g->edel[e] && g->dst[e] == t)
+        return e;
+    return -1;
+  }
   int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
@@ -668,6 +686,343 @@ FAL_HD static inline fal_weight fal_graph_getweight_hd(const fal_graph *g,
 {
   fal_edge e = fal_graph_getedge_hd(g, p, t);
   return e < 0 ? 0 : g->weight[e];
+}
+
+/* ---- mutation inside kernels (§6) ------------------------------------------- *
+ *
+ * A kernel adds an edge as runtime/mutate.c does on the host: a
+ * compare-and-swap on end[u] below limit[u] claims a slot of u's region;
+ * dst, weight and src are written, then edel is cleared with a release
+ * store, so a thread that sees the slot live (an acquire load of edel,
+ * fal_live_edge_sync) sees the edge whole.  An edge that does not fit (u's
+ * region is full, or u or v came from addPoint and has no region yet)
+ * goes to an overflow buffer in device memory.  After each launch the host
+ * reads the counters (fal_gpu_mut_collect): additions in place and
+ * deletions only change the counts; overflowed edges, a shortage of spare
+ * point ids, or in-edges to rebuild make the generated fal_G_gpu_settle
+ * bring the graph to the host, settle it there (growing; properties follow
+ * their edges) and copy it back. */
+typedef struct fal_gpu_ov {
+  fal_point u, v;
+  fal_weight w;
+} fal_gpu_ov;
+
+enum { FAL_GM_OK, FAL_GM_ADD_EDGE, FAL_GM_DEL_EDGE, FAL_GM_DEL_POINT, FAL_GM_IMMUTABLE,
+       FAL_GM_POINTS };
+
+typedef struct fal_gpu_mut {
+  unsigned long long npoints; /* point ids handed out */
+  unsigned long long added;   /* edges added since the last collect */
+  unsigned long long deleted; /* edges deleted since then */
+  unsigned long long nov;     /* overflow entries claimed (may pass ov_cap) */
+  unsigned long long ov_cap;
+  fal_gpu_ov *ov;
+  int dirty;                  /* something changed */
+  int error;                  /* FAL_GM_* of the first bad call */
+  long long bad_a, bad_b;     /* its arguments */
+} fal_gpu_mut;
+
+#ifdef __CUDACC__
+__device__ static inline unsigned fal_ld_acquire_u8(const unsigned char *p)
+{
+  unsigned v;
+  asm volatile("ld.acquire.gpu.u8 %0, [%1];" : "=r"(v) : "l"(p) : "memory");
+  return v & 0xff;
+}
+
+__device__ static inline void fal_st_release_u8(unsigned char *p, unsigned v)
+{
+  asm volatile("st.release.gpu.u8 [%0], %1;" ::"l"(p), "r"(v) : "memory");
+}
+
+/* One increment of *p per thread, one atomic per warp. */
+__device__ static inline unsigned long long fal_gm_inc(unsigned long long *p)
+{
+  unsigned mask = __match_any_sync(__activemask(), (unsigned long long)p);
+  int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
+  unsigned long long base = 0;
+  if (lane == leader)
+    base = atomicAdd(p, (unsigned long long)__popc(mask));
+  base = __shfl_sync(mask, base, leader);
+  return base + __popc(mask & ((1u << lane) - 1));
+}
+
+/* The first bad call of a launch is reported by the host after it. */
+__device__ static inline void fal_gm_error(fal_gpu_mut *m, int what, long long a, long long b)
+{
+  if (atomicCAS(&m->error, 0, what) == 0) {
+    m->bad_a = a;
+    m->bad_b = b;
+  }
+}
+
+__device__ static inline void fal_gm_dirty(fal_gpu_mut *m)
+{
+  if (!*(volatile int *)&m->dirty)
+    *(volatile int *)&m->dirty = 1;
+}
+
+__device__ static inline fal_edge fal_gpu_add_edge(const fal_gbase *b, fal_point u,
+                                                   fal_point v, fal_weight w)
+{
+  fal_gpu_mut *m = b->gpu_mut;
+  const fal_graph *g = &b->csr;
+  if (!g->end) {
+    fal_gm_error(m, FAL_GM_IMMUTABLE, u, v);
+    return -1;
+  }
+  long long n = (long long)*(volatile unsigned long long *)&m->npoints;
+  if (u < 0 || v < 0 || u >= n || v >= n) {
+    fal_gm_error(m, FAL_GM_ADD_EDGE, u, v);
+    return -1;
+  }
+  fal_gm_dirty(m);
+  fal_gm_inc(&m->added);
+  if (u < g->point_cap && v < g->point_cap) {
+    unsigned long long *endp = (unsigned long long *)&g->end[u];
+    long long lim = g->limit[u], e = (long long)*(volatile unsigned long long *)endp;
+    while (e < lim) {
+      long long seen = (long long)atomicCAS(endp, (unsigned long long)e,
+                                            (unsigned long long)e + 1);
+      if (seen == e) {
+        g->dst[e] = v;
+        g->weight[e] = w;
+        g->src[e] = u;
+        fal_st_release_u8(&g->edel[e], 0);
+        return e;
+      }
+      e = seen;
+    }
+  }
+  unsigned long long i = fal_gm_inc(&m->nov);
+  if (i < m->ov_cap)
+    m->ov[i] = fal_gpu_ov{u, v, w};
+  return -1;
+}
+
+/* A new point id.  The host keeps at least as many spare ids as points
+ * before each launch (fal_graph_settle), so a kernel can double the
+ * points; more than that in one launch stops the kernel with a message
+ * (its properties would have no storage). */
+__device__ static inline fal_point fal_gpu_add_point(const fal_gbase *b)
+{
+  fal_gpu_mut *m = b->gpu_mut;
+  if (!b->csr.end) {
+    fal_gm_error(m, FAL_GM_IMMUTABLE, -1, -1);
+    return 0;
+  }
+  fal_gm_dirty(m);
+  unsigned long long id = fal_gm_inc(&m->npoints);
+  if (id >= (unsigned long long)b->csr.point_cap) {
+    printf("falcon: error: addPoint in a GPU kernel: more than %lld points added in "
+           "one launch (the spare capacity, §6)\n",
+           (long long)b->csr.point_cap - (long long)b->csr.npoints);
+    __trap();
+  }
+  return (fal_point)id;
+}
+
+__device__ static inline void fal_gpu_del_edge(const fal_gbase *b, fal_edge e)
+{
+  fal_gpu_mut *m = b->gpu_mut;
+  if (!b->csr.end || e < 0 || e >= b->csr.nslots) {
+    fal_gm_error(m, b->csr.end ? FAL_GM_DEL_EDGE : FAL_GM_IMMUTABLE, e, 0);
+    return;
+  }
+  if (fal_single_byte(&b->csr.edel[e])) { /* this call deleted it */
+    fal_gm_dirty(m);
+    fal_gm_inc(&m->deleted);
+  }
+}
+
+__device__ static inline void fal_gpu_del_point(const fal_gbase *b, fal_point p)
+{
+  fal_gpu_mut *m = b->gpu_mut;
+  long long n = (long long)*(volatile unsigned long long *)&m->npoints;
+  if (!b->csr.end || p < 0 || p >= n) {
+    fal_gm_error(m, b->csr.end ? FAL_GM_DEL_POINT : FAL_GM_IMMUTABLE, p, 0);
+    return;
+  }
+  if (fal_single_byte(&b->csr.pdel[p]))
+    fal_gm_dirty(m);
+}
+#endif /* __CUDACC__ */
+
+/* Before a launch that may mutate `b` (a GPU graph): the counters exist
+ * and the overflow buffer has room for as many edges as the graph has
+ * slots (at least 1Mi). */
+static inline void fal_gpu_mut_prepare(fal_gbase *b, const char *file, int line)
+{
+  int64_t want = b->csr.nslots > ((int64_t)1 << 20) ? b->csr.nslots : (int64_t)1 << 20;
+  if (b->gpu_mut && b->gpu_ov_cap >= want)
+    return;
+  fal_gpu_mut h;
+  if (b->gpu_mut)
+    FAL_CUDA(cudaMemcpy(&h, b->gpu_mut, sizeof h, cudaMemcpyDeviceToHost));
+  else {
+    memset(&h, 0, sizeof h);
+    h.npoints = (unsigned long long)b->csr.npoints;
+    b->gpu_mut = (fal_gpu_mut *)fal_dalloc(sizeof h, file, line);
+  }
+  if (h.ov)
+    FAL_CUDA(cudaFree(h.ov));
+  h.ov = (fal_gpu_ov *)fal_dalloc((size_t)want * sizeof *h.ov, file, line);
+  h.ov_cap = (unsigned long long)want;
+  b->gpu_ov_cap = want;
+  FAL_CUDA(cudaMemcpy(b->gpu_mut, &h, sizeof h, cudaMemcpyHostToDevice));
+}
+
+/* The counters start again from the graph `b` now holds (after a copy of
+ * its structure). */
+static inline void fal_gpu_mut_reset(fal_gbase *b)
+{
+  if (!b->gpu_mut)
+    return;
+  fal_gpu_mut h;
+  FAL_CUDA(cudaMemcpy(&h, b->gpu_mut, sizeof h, cudaMemcpyDeviceToHost));
+  fal_gpu_ov *ov = h.ov;
+  unsigned long long cap = h.ov_cap;
+  memset(&h, 0, sizeof h);
+  h.npoints = (unsigned long long)b->csr.npoints;
+  h.ov = ov;
+  h.ov_cap = cap;
+  FAL_CUDA(cudaMemcpy(b->gpu_mut, &h, sizeof h, cudaMemcpyHostToDevice));
+}
+/* fal_live_edge for code that may run while kernels add edges: on the
+ * device, edel is read with acquire (and bypasses stale cached lines of
+ * dst), pairing with the release store of fal_gpu_add_edge. */
+FAL_HD static inline int fal_live_edge_sync(const fal_graph *g, fal_edge e)
+{
+#ifdef __CUDA_ARCH__
+  return !g->edel || (!fal_ld_acquire_u8(&g->edel[e]) && !g->pdel[g->dst[e]]);
+#else
+  return fal_live_edge(g, e);
+#endif
+}
+
+/* After a launch that may have mutated the GPU graph `b`: stops with a
+ * message at the launch's location if a call was bad, brings the counts
+ * up to date.  Returns 1 when the graph must be settled on the host
+ * (edges in the overflow buffer, fewer spare point ids than points, or
+ * in-edges to rebuild), else 0. */
+static inline int fal_gpu_mut_collect(fal_gbase *b, const char *file, int line)
+{
+  if (!b->gpu_mut)
+    return 0;
+  fal_gpu_mut h;
+  cudaError_t err = cudaMemcpy(&h, b->gpu_mut, sizeof h, cudaMemcpyDeviceToHost);
+  if (err != cudaSuccess) /* the kernel stopped (a message above says why) */
+    fal_cuda_fail(err, "running the kernel", file, line);
+  if (h.error) {
+    fprintf(stderr, "%s:%d: error: in a GPU kernel: ", file, line);
+    switch (h.error) {
+    case FAL_GM_ADD_EDGE:
+      fprintf(stderr, "addEdge(%lld, %lld): no such point\n", h.bad_a, h.bad_b);
+      break;
+    case FAL_GM_DEL_EDGE:
+      fprintf(stderr, "deledge(%lld): no such edge\n", h.bad_a);
+      break;
+    case FAL_GM_DEL_POINT:
+      fprintf(stderr, "delpoint(%lld): no such point\n", h.bad_a);
+      break;
+    default:
+      fprintf(stderr, "mutation of a graph that holds no graph (read one or copy one "
+                      "to it first, §6)\n");
+    }
+    exit(1);
+  }
+  if (!h.dirty)
+    return 0;
+  if (h.nov > h.ov_cap) {
+    fprintf(stderr, "%s:%d: error: a GPU kernel added %llu edges that did not fit the "
+            "graph's spare room, more than the %llu it can hold until the graph grows "
+            "after the launch; add them over more launches (§6)\n", file, line,
+            h.nov, h.ov_cap);
+    exit(1);
+  }
+  fal_graph *g = &b->csr;
+  g->npoints = (int64_t)h.npoints;
+  g->nedges += (int64_t)h.added - (int64_t)h.deleted;
+  g->version++;
+  b->structure_of = NULL; /* no longer a copy of a host graph */
+  if (h.nov > 0 || 2 * g->npoints > g->point_cap || g->in_offsets)
+    return 1;
+  h.added = h.deleted = 0;
+  h.dirty = 0;
+  FAL_CUDA(cudaMemcpy(b->gpu_mut, &h, sizeof h, cudaMemcpyHostToDevice));
+  return 0;
+}
+
+/* A new host array of count + 1 elements (the last zero, as the host
+ * layouts have) holding the count elements of device array `dev`. */
+static inline void fal_dpull(void **host, const void *dev, size_t count, size_t elsize)
+{
+  *host = fal_calloc(count + 1, elsize);
+  if (count)
+    FAL_CUDA(cudaMemcpy(*host, dev, count * elsize, cudaMemcpyDeviceToHost));
+}
+
+/* Makes h's graph a copy of the GPU graph d's structure (the mutable
+ * layout included); h's locks of `single` are dropped (their size may
+ * change).  A mutable graph's in-edges are rebuilt rather than copied. */
+static inline void fal_gpu_structure_pull(fal_gbase *h, const fal_gbase *d)
+{
+  const fal_graph *t = &d->csr;
+  fal_graph *g = &h->csr;
+  fal_graph_free(g);
+  g->npoints = t->npoints;
+  g->nedges = t->nedges;
+  g->directed = t->directed;
+  g->nslots = t->nslots;
+  g->slot_cap = t->slot_cap;
+  g->point_cap = t->point_cap;
+  g->grows = t->grows;
+  g->version = t->version;
+  int mut = t->end != NULL;
+  size_t n = mut ? (size_t)t->point_cap : (size_t)t->npoints;
+  size_t m = mut ? (size_t)t->slot_cap : (size_t)t->nedges;
+  fal_dpull((void **)&g->offsets, t->offsets, n + 1, sizeof *g->offsets);
+  fal_dpull((void **)&g->dst, t->dst, m, sizeof *g->dst);
+  fal_dpull((void **)&g->weight, t->weight, m, sizeof *g->weight);
+  if (t->src)
+    fal_dpull((void **)&g->src, t->src, m, sizeof *g->src);
+  if (mut) {
+    fal_dpull((void **)&g->end, t->end, n, sizeof *g->end);
+    fal_dpull((void **)&g->limit, t->limit, n, sizeof *g->limit);
+    fal_dpull((void **)&g->edel, t->edel, m, 1);
+    fal_dpull((void **)&g->pdel, t->pdel, n, 1);
+    if (fal_graph_attach_mutation(g) != 0)
+      exit(1);
+    if (t->in_offsets)
+      fal_graph_build_in_edges(g);
+  } else if (t->in_offsets) {
+    fal_dpull((void **)&g->in_offsets, t->in_offsets, n + 1, sizeof *g->in_offsets);
+    size_t in = (size_t)g->in_offsets[n];
+    fal_dpull((void **)&g->in_src, t->in_src, in, sizeof *g->in_src);
+    fal_dpull((void **)&g->in_edge, t->in_edge, in, sizeof *g->in_edge);
+  }
+  h->loaded = 1;
+  fal_free(h->single_lock);
+  fal_free(h->single_elock);
+  h->single_lock = h->single_elock = NULL;
+}
+
+/* The edges a kernel left in d's overflow buffer, added to h's graph (a
+ * copy of d's structure that fal_gpu_structure_pull made); nedges counted
+ * them already. */
+static inline void fal_gpu_overflow_apply(fal_gbase *h, const fal_gbase *d)
+{
+  fal_gpu_mut m;
+  FAL_CUDA(cudaMemcpy(&m, d->gpu_mut, sizeof m, cudaMemcpyDeviceToHost));
+  if (!m.nov)
+    return;
+  fal_gpu_ov *ov = (fal_gpu_ov *)fal_alloc((size_t)m.nov * sizeof *ov);
+  FAL_CUDA(cudaMemcpy(ov, m.ov, (size_t)m.nov * sizeof *ov, cudaMemcpyDeviceToHost));
+  int64_t nedges = h->csr.nedges;
+  for (unsigned long long i = 0; i < m.nov; i++)
+    fal_graph_add_edge(&h->csr, ov[i].u, ov[i].v, ov[i].w);
+  h->csr.nedges = nedges;
+  fal_free(ov);
 }
 
 /* ---- reductions (§4.4) ---------------------------------------------------------- */

@@ -61,6 +61,10 @@ typedef struct fal_gbase {
   int device;               /* CUDA device, or -1 before placement */
   const void *structure_of; /* host CSR last copied here (copied once) */
   int is_mutable;           /* fal_gbase_mutable: csr is kept mutable (§6) */
+  /* Mutation inside kernels (§6, falcon/cuda.cuh): the counters and the
+   * overflow buffer the device fills (device memory), its capacity. */
+  struct fal_gpu_mut *gpu_mut;
+  int64_t gpu_ov_cap;
 } fal_gbase;
 
 /* Registers a property; its array (zeroed) is allocated now if the graph

@@ -162,6 +162,12 @@ fal_edge fal_graph_add_edge(fal_graph *g, fal_point u, fal_point v,
 void fal_graph_del_edge(fal_graph *g, fal_edge e);
 void fal_graph_del_point(fal_graph *g, fal_point p);
 
+/* For a graph whose mutable layout arrays (offsets .. pdel, nslots, the
+ * capacities) were filled in by the caller, e.g. copied back from a GPU:
+ * allocates the list of pending additions.  0, or -1 after printing a
+ * message when memory runs out. */
+int fal_graph_attach_mutation(fal_graph *g);
+
 /* What settle tells the owner of per-slot and per-point arrays when it
  * grows: the new layout's slot s holds the edge of old slot from[s], or a
  * new (overflowed) edge or an unused slot where from[s] is -1.  Per-point

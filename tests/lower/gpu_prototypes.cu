@@ -41,13 +41,25 @@ static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
   d->directed = h->directed;
   fal_dcopy_in((void **)&d->dist, h->dist, (size_t)h->npoints * sizeof *d->dist, file, line);
 }
-static void fal_G_to_host(fal_G *h, const fal_G *d)
+static void fal_G_props_to_host(fal_G *h, const fal_G *d)
 {
   fal_cuda_use(d->fal_base.device);
   h->npoints = d->npoints;
   h->nedges = d->nedges;
   h->directed = d->directed;
   fal_dcopy_out((void **)&h->dist, d->dist, (size_t)d->npoints * sizeof *h->dist);
+}
+static void fal_G_to_host(fal_G *h, fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||
+                             d->fal_base.csr.version != h->fal_base.csr.version)) {
+    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);
+    fal_free(h->dist);
+    h->dist = NULL;
+    d->fal_base.structure_of = h->fal_base.csr.offsets;
+  }
+  fal_G_props_to_host(h, d);
 }
 static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
 {

@@ -49,7 +49,7 @@ static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
   fal_view_to_gpu((void **)&d->tris, &d->fal_cap_tris, h->tris, h->ntris, sizeof *d->tris, file, line);
   d->ntris = h->ntris;
 }
-static void fal_G_to_host(fal_G *h, const fal_G *d)
+static void fal_G_props_to_host(fal_G *h, const fal_G *d)
 {
   fal_cuda_use(d->fal_base.device);
   h->npoints = d->npoints;
@@ -58,6 +58,18 @@ static void fal_G_to_host(fal_G *h, const fal_G *d)
   fal_dcopy_out((void **)&h->owner, d->owner, (size_t)d->npoints * sizeof *h->owner);
   fal_view_to_host((void **)&h->tris, &h->fal_cap_tris, d->tris, d->ntris, sizeof *h->tris);
   h->ntris = d->ntris;
+}
+static void fal_G_to_host(fal_G *h, fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||
+                             d->fal_base.csr.version != h->fal_base.csr.version)) {
+    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);
+    fal_free(h->owner);
+    h->owner = NULL;
+    d->fal_base.structure_of = h->fal_base.csr.offsets;
+  }
+  fal_G_props_to_host(h, d);
 }
 static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
 {
