@@ -317,7 +317,7 @@ bool render_coll_call(Ctx *c, const Node *n, const Node *obj_node, const char *m
                "host code (§3.5)", s->name);
       return true;
     }
-    putf(c, "%s_set_size(%s, 0)", pre, obj);
+    putf(c, "%s_set_size(%s, 0)", s->local ? "fal_lcoll" : pre, obj);
   } else if (strcmp(m, "OrderByIntValue") == 0) {
     if (check_host(c, n, "OrderByIntValue"))
       render_order(c, n, s, obj, args);
@@ -385,7 +385,7 @@ bool render_coll_assignment(Ctx *c, const Node *n)
                "host code (§3.5)", s->name);
       return true;
     }
-    putf(c, "%s_set_size(%s, %s)", host_code(c) ? "fal_hc" : "fal_coll",
+    putf(c, "%s_set_size(%s, %s)", s->local ? "fal_lcoll" : host_code(c) ? "fal_hc" : "fal_coll",
          obj_name(c, s, node_field(l, F_ARGUMENT)), render_str(c, r));
     return true;
   }

@@ -72,9 +72,7 @@ void fal_coll_set_size(fal_coll *c, int64_t n)
   if (n < 0)
     n = 0;
   if (c->local) { /* one thread's: grow it element by element */
-    while (c->size < n)
-      fal_lcoll_slot(c);
-    c->size = n;
+    fal_lcoll_set_size(c, n);
     return;
   }
   /* Growing exposes elements that must exist. */

@@ -315,6 +315,17 @@ static inline void FAL_HD_FN(fal_lcoll_addp)(fal_coll *c, fal_point x)
   *(fal_point *)fal_lcoll_slot(c) = x;
 }
 
+/* c.size = n / c.clear() on a local collection, also in device code
+ * (new elements are not zeroed, as on the host). */
+static inline void FAL_HD_FN(fal_lcoll_set_size)(fal_coll *c, int64_t n)
+{
+  if (n < 0)
+    n = 0;
+  while (c->size < n)
+    fal_lcoll_slot(c);
+  c->size = n;
+}
+
 /* ---- single on a Collection (§4.3) --------------------------------------- */
 
 /* The element ids a collection of points (4-byte) or edges (8-byte) holds. */
