@@ -1170,10 +1170,39 @@ static inline int64_t fal_hc_size(fal_coll *c)
   return n;
 }
 
+/* Small changes to a device collection's header are made by one-thread
+ * kernels: queued behind the work before them, no wait for the host
+ * (a worklist drain makes several per round). */
+__global__ static void fal_k_coll_set_size(fal_coll *c, int64_t n) { c->size = n; }
+
+__global__ static void fal_k_coll_swap(fal_coll *a, fal_coll *b)
+{
+  for (int s = 0; s < FAL_COLL_NSEG; s++) {
+    void *t = a->seg[s];
+    a->seg[s] = b->seg[s];
+    b->seg[s] = t;
+  }
+  int64_t n = a->size;
+  a->size = b->size;
+  b->size = n;
+}
+
+__global__ static void fal_k_coll_errors(const fal_coll *a, const fal_coll *b, int *out)
+{
+  *out = a->error | (b ? b->error : 0);
+}
+
 static inline void fal_hc_set_size(fal_coll *c, int64_t n)
 {
   if (!c->on_gpu) {
     fal_coll_set_size(c, n);
+    return;
+  }
+  if (n <= 0) { /* nothing to reserve */
+    fal_gc_place(c);
+    fal_cuda_use(c->device);
+    fal_k_coll_set_size<<<1, 1>>>(c->dev, 0);
+    FAL_CHECK_LAUNCH("fal_k_coll_set_size");
     return;
   }
   fal_coll img;
@@ -1314,20 +1343,14 @@ static inline void fal_gc_scatter(fal_coll *c, const char *buf, int64_t n)
   fal_gc_push(c, &img);
 }
 
+/* Storage and sizes of two collections of one device, exchanged. */
 static inline void fal_gc_swap(fal_coll *a, fal_coll *b)
 {
-  fal_coll ia, ib;
-  fal_gc_pull(a, &ia);
-  fal_gc_pull(b, &ib);
-  void *seg[FAL_COLL_NSEG];
-  memcpy(seg, ia.seg, sizeof seg);
-  memcpy(ia.seg, ib.seg, sizeof seg);
-  memcpy(ib.seg, seg, sizeof seg);
-  int64_t n = ia.size;
-  ia.size = ib.size;
-  ib.size = n;
-  fal_gc_push(a, &ia);
-  fal_gc_push(b, &ib);
+  fal_gc_place(a);
+  fal_gc_place(b);
+  fal_cuda_use(a->device);
+  fal_k_coll_swap<<<1, 1>>>(a->dev, b->dev);
+  FAL_CHECK_LAUNCH("fal_k_coll_swap");
 }
 
 /* `a = b;`: on one side a move (storage swapped, b left empty, §3.5);
@@ -1403,14 +1426,17 @@ static inline void fal_hc_check(fal_coll *c, const char *name, const char *file,
 {
   if (!c->on_gpu)
     return;
-  fal_coll img;
-  fal_gc_pull(c, &img);
-  int err = img.error;
-  if (c->ordered) {
-    fal_coll f;
-    fal_gc_pull(c->far, &f);
-    err |= f.error;
-  }
+  static thread_local int *d[64];
+  fal_gc_place(c);
+  int dev = c->device, err = 0;
+  fal_cuda_use(dev);
+  if (!d[dev])
+    d[dev] = (int *)fal_dalloc(sizeof(int), __FILE__, __LINE__);
+  if (c->ordered)
+    fal_gc_place(c->far);
+  fal_k_coll_errors<<<1, 1>>>(c->dev, c->ordered ? c->far->dev : NULL, d[dev]);
+  FAL_CHECK_LAUNCH("fal_k_coll_errors");
+  FAL_CUDA(cudaMemcpy(&err, d[dev], sizeof err, cudaMemcpyDeviceToHost));
   if (err) {
     fprintf(stderr, "%s:%d: error: GPU memory ran out while adding to Collection "
                     "'%s'\n", file, line, name);
@@ -1480,19 +1506,22 @@ static inline void fal_gc_split(fal_coll *c, fal_coll *from, int64_t n, int64_t 
     fal_k_split<<<fal_cuda_grid(n), FAL_BLOCK>>>(from->dev, c->dev, c->far->dev, c->dev, limit);
     FAL_CHECK_LAUNCH("fal_k_split");
   }
-  fal_coll f;
-  fal_gc_pull(from, &f);
-  f.size = 0;
-  fal_gc_push(from, &f);
+  fal_k_coll_set_size<<<1, 1>>>(from->dev, 0);
+  FAL_CHECK_LAUNCH("fal_k_coll_set_size");
+}
+
+__global__ static void fal_k_coll_threshold(fal_coll *c, int64_t t, int draining)
+{
+  c->threshold = t;
+  c->draining = draining;
 }
 
 static inline void fal_gc_threshold(fal_coll *c, int64_t t, int draining)
 {
-  fal_coll img;
-  fal_gc_pull(c, &img);
-  img.threshold = t;
-  img.draining = draining;
-  fal_gc_push(c, &img);
+  fal_gc_place(c);
+  fal_cuda_use(c->device);
+  fal_k_coll_threshold<<<1, 1>>>(c->dev, t, draining);
+  FAL_CHECK_LAUNCH("fal_k_coll_threshold");
 }
 
 static inline void fal_hc_drain_begin(fal_coll *c)
