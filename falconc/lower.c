@@ -590,22 +590,11 @@ static void emit_gpu_mutation_functions(Ctx *c)
   }
   put(c, "  fal_gpu_overflow_apply(&h.fal_base, &d->fal_base);\n"
          "  fal_gbase_settle(&h.fal_base);\n"
-         "  int regrow = d->fal_base.csr.point_cap != h.fal_base.csr.point_cap ||\n"
-         "              d->fal_base.csr.slot_cap != h.fal_base.csr.slot_cap;\n"
-         "  fal_gpu_structure(&d->fal_base, &h.fal_base, file, line);\n");
-  for (int i = 0; i < p->nprops; i++) {
-    const Prop *q = &p->props[i];
-    if (q->kind != PK_POINT && q->kind != PK_EDGE)
-      continue;
-    putf(c, "  if (d->%s) {\n    if (regrow) {\n      FAL_CUDA(cudaFree(d->%s));\n"
-            "      d->%s = NULL;\n    }\n"
-            "    fal_dcopy_in((void **)&d->%s, h.%s, fal_prop_elems(&h.fal_base.csr, %d) "
-            "* sizeof *d->%s, file, line);\n  }\n",
-         q->name, q->name, q->name, q->name, q->name, q->kind == PK_EDGE, q->name);
-  }
-  put(c, "  d->npoints = (int)d->fal_base.csr.npoints;\n"
-         "  d->nedges = (long)d->fal_base.csr.nedges;\n"
-         "  d->fal_base.structure_of = NULL; /* h goes */\n"
+         "  h.npoints = (int)h.fal_base.csr.npoints;\n"
+         "  h.nedges = (long)h.fal_base.csr.nedges;\n"
+         "  h.directed = d->directed;\n"
+         "  fal_G_elems_to_gpu(d, &h, file, line);\n");
+  put(c, "  d->fal_base.structure_of = NULL; /* h goes */\n"
          "  fal_gbase_free(&h.fal_base);\n}\n");
 }
 
@@ -616,29 +605,37 @@ static void emit_gpu_graph_functions(Ctx *c)
   put(c, "static fal_G fal_G_gpu(int device)\n{\n  fal_G g;\n  memset(&g, 0, sizeof g);\n"
          "  g.fal_base.on_gpu = 1;\n  g.fal_base.want_device = device;\n"
          "  g.fal_base.device = -1;\n  return g;\n}\n");
+  /* The structure and the point and edge properties; arrays of a new
+   * size (a grown graph, §6, or another graph read) are made again. */
+  put(c, "static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)\n{\n"
+         "  int fal_regrow = d->fal_base.loaded &&\n"
+         "      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||\n"
+         "       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));\n"
+         "  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);\n"
+         "  d->npoints = h->npoints;\n  d->nedges = h->nedges;\n  d->directed = h->directed;\n");
+  for (int i = 0; i < p->nprops; i++) {
+    const Prop *q = &p->props[i];
+    if (q->kind != PK_POINT && q->kind != PK_EDGE)
+      continue;
+    putf(c, "  if (fal_regrow && d->%s) {\n    FAL_CUDA(cudaFree(d->%s));\n"
+            "    d->%s = NULL;\n  }\n", q->name, q->name, q->name);
+    putf(c, "  fal_dcopy_in((void **)&d->%s, h->%s, %s * sizeof *d->%s, file, line);\n",
+         q->name, q->name, prop_count_expr(q->kind), q->name);
+  }
+  put(c, "}\n");
+  /* g = hg: that, graph-level properties and views. */
   put(c, "static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)\n{\n"
          "  if (d->fal_base.device < 0)\n"
          "    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);\n"
-         "  fal_cuda_use(d->fal_base.device);\n");
-  if (p->mutates) /* grown: property arrays of the new capacity (§6) */
-    put(c, "  int fal_regrow = d->fal_base.loaded &&\n"
-           "      (d->fal_base.csr.point_cap != h->fal_base.csr.point_cap ||\n"
-           "       d->fal_base.csr.slot_cap != h->fal_base.csr.slot_cap);\n");
-  put(c, "  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);\n"
-         "  d->npoints = h->npoints;\n  d->nedges = h->nedges;\n  d->directed = h->directed;\n");
-  if (p->mutates)
-    for (int i = 0; i < p->nprops; i++)
-      if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
-        putf(c, "  if (fal_regrow && d->%s) {\n    FAL_CUDA(cudaFree(d->%s));\n"
-                "    d->%s = NULL;\n  }\n", p->props[i].name, p->props[i].name,
-             p->props[i].name);
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  fal_G_elems_to_gpu(d, h, file, line);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_VIEW) /* graph views (§3.6) */
       putf(c, "  fal_view_to_gpu((void **)&d->%s, &d->fal_cap_%s, h->%s, h->n%s, sizeof *d->%s, "
               "file, line);\n  d->n%s = h->n%s;\n", p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
-    else
+    else if (p->props[i].kind == PK_GRAPH)
       putf(c, "  fal_dcopy_in((void **)&d->%s, h->%s, %s * sizeof *d->%s, file, line);\n",
            p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind),
            p->props[i].name);

@@ -207,19 +207,30 @@ static inline int64_t FAL_HD_FN(fal_coll_bucket)(const fal_coll *c, const void *
   return (int64_t)key >> c->shift;
 }
 
+/* *p incremented once for each calling thread, with (on the GPU) one
+ * atomicAdd per warp for the threads that name the same p; this thread's
+ * old value. */
+static inline unsigned long long FAL_HD_FN(fal_warp_inc)(unsigned long long *p)
+{
+#ifdef __CUDA_ARCH__
+  unsigned mask = __match_any_sync(__activemask(), (unsigned long long)p);
+  int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
+  unsigned long long base = 0;
+  if (lane == leader)
+    base = atomicAdd(p, (unsigned long long)__popc(mask));
+  base = __shfl_sync(mask, base, leader);
+  return base + __popc(mask & ((1u << lane) - 1));
+#else
+  return __atomic_fetch_add(p, 1, __ATOMIC_ACQ_REL);
+#endif
+}
+
 /* One index for this thread; on the GPU the threads of a warp adding to
  * the same collection share one atomic (§3.5). */
 static inline int64_t FAL_HD_FN(fal_coll_claim)(fal_coll *c)
 {
 #ifdef __CUDA_ARCH__
-  unsigned mask = __match_any_sync(__activemask(), (unsigned long long)c);
-  int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
-  unsigned long long base = 0;
-  if (lane == leader)
-    base = atomicAdd((unsigned long long *)&c->size,
-                     (unsigned long long)__popc(mask));
-  base = __shfl_sync(mask, base, leader);
-  return (int64_t)base + __popc(mask & ((1u << lane) - 1));
+  return (int64_t)fal_warp_inc((unsigned long long *)&c->size);
 #else
   return __atomic_fetch_add(&c->size, 1, __ATOMIC_ACQ_REL);
 #endif

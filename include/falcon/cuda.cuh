@@ -735,18 +735,6 @@ __device__ static inline void fal_st_release_u8(unsigned char *p, unsigned v)
   asm volatile("st.release.gpu.u8 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
-/* One increment of *p per thread, one atomic per warp. */
-__device__ static inline unsigned long long fal_gm_inc(unsigned long long *p)
-{
-  unsigned mask = __match_any_sync(__activemask(), (unsigned long long)p);
-  int lane = threadIdx.x & 31, leader = __ffs(mask) - 1;
-  unsigned long long base = 0;
-  if (lane == leader)
-    base = atomicAdd(p, (unsigned long long)__popc(mask));
-  base = __shfl_sync(mask, base, leader);
-  return base + __popc(mask & ((1u << lane) - 1));
-}
-
 /* The first bad call of a launch is reported by the host after it. */
 __device__ static inline void fal_gm_error(fal_gpu_mut *m, int what, long long a, long long b)
 {
@@ -777,7 +765,7 @@ __device__ static inline fal_edge fal_gpu_add_edge(const fal_gbase *b, fal_point
     return -1;
   }
   fal_gm_dirty(m);
-  fal_gm_inc(&m->added);
+  fal_warp_inc(&m->added);
   if (u < g->point_cap && v < g->point_cap) {
     unsigned long long *endp = (unsigned long long *)&g->end[u];
     long long lim = g->limit[u], e = (long long)*(volatile unsigned long long *)endp;
@@ -794,7 +782,7 @@ __device__ static inline fal_edge fal_gpu_add_edge(const fal_gbase *b, fal_point
       e = seen;
     }
   }
-  unsigned long long i = fal_gm_inc(&m->nov);
+  unsigned long long i = fal_warp_inc(&m->nov);
   if (i < m->ov_cap)
     m->ov[i] = fal_gpu_ov{u, v, w};
   return -1;
@@ -812,7 +800,7 @@ __device__ static inline fal_point fal_gpu_add_point(const fal_gbase *b)
     return 0;
   }
   fal_gm_dirty(m);
-  unsigned long long id = fal_gm_inc(&m->npoints);
+  unsigned long long id = fal_warp_inc(&m->npoints);
   if (id >= (unsigned long long)b->csr.point_cap) {
     printf("falcon: error: addPoint in a GPU kernel: more than %lld points added in "
            "one launch (the spare capacity, §6)\n",
@@ -831,7 +819,7 @@ __device__ static inline void fal_gpu_del_edge(const fal_gbase *b, fal_edge e)
   }
   if (fal_single_byte(&b->csr.edel[e])) { /* this call deleted it */
     fal_gm_dirty(m);
-    fal_gm_inc(&m->deleted);
+    fal_warp_inc(&m->deleted);
   }
 }
 
@@ -1187,9 +1175,18 @@ __global__ static void fal_k_coll_swap(fal_coll *a, fal_coll *b)
   b->size = n;
 }
 
-__global__ static void fal_k_coll_errors(const fal_coll *a, const fal_coll *b, int *out)
+__global__ static void fal_k_coll_errors(const fal_coll *a, const fal_coll *b, long long *out)
 {
   *out = a->error | (b ? b->error : 0);
+}
+
+/* One device scalar per device (and host thread) for a kernel's answer. */
+static inline long long *fal_gc_scratch(int dev)
+{
+  static thread_local long long *d[64];
+  if (!d[dev])
+    d[dev] = (long long *)fal_dalloc(sizeof(long long), __FILE__, __LINE__);
+  return d[dev];
 }
 
 static inline void fal_hc_set_size(fal_coll *c, int64_t n)
@@ -1426,17 +1423,14 @@ static inline void fal_hc_check(fal_coll *c, const char *name, const char *file,
 {
   if (!c->on_gpu)
     return;
-  static thread_local int *d[64];
   fal_gc_place(c);
-  int dev = c->device, err = 0;
-  fal_cuda_use(dev);
-  if (!d[dev])
-    d[dev] = (int *)fal_dalloc(sizeof(int), __FILE__, __LINE__);
+  fal_cuda_use(c->device);
+  long long *d = fal_gc_scratch(c->device), err = 0;
   if (c->ordered)
     fal_gc_place(c->far);
-  fal_k_coll_errors<<<1, 1>>>(c->dev, c->ordered ? c->far->dev : NULL, d[dev]);
+  fal_k_coll_errors<<<1, 1>>>(c->dev, c->ordered ? c->far->dev : NULL, d);
   FAL_CHECK_LAUNCH("fal_k_coll_errors");
-  FAL_CUDA(cudaMemcpy(&err, d[dev], sizeof err, cudaMemcpyDeviceToHost));
+  FAL_CUDA(cudaMemcpy(&err, d, sizeof err, cudaMemcpyDeviceToHost));
   if (err) {
     fprintf(stderr, "%s:%d: error: GPU memory ran out while adding to Collection "
                     "'%s'\n", file, line, name);
@@ -1478,17 +1472,14 @@ __global__ static void fal_k_split(const fal_coll *from, fal_coll *near, fal_col
 
 static inline int64_t fal_gc_min_bucket(fal_coll *c, fal_coll *keys, int64_t n)
 {
-  static thread_local long long *d[64];
-  int dev = c->device;
-  if (!d[dev])
-    d[dev] = (long long *)fal_dalloc(sizeof(long long), __FILE__, __LINE__);
+  long long *d = fal_gc_scratch(c->device);
   long long best = LLONG_MAX;
-  FAL_CUDA(cudaMemcpy(d[dev], &best, sizeof best, cudaMemcpyHostToDevice));
+  FAL_CUDA(cudaMemcpy(d, &best, sizeof best, cudaMemcpyHostToDevice));
   if (n > 0) {
-    fal_k_min_bucket<<<fal_cuda_grid(n), FAL_BLOCK>>>(c->dev, keys->dev, d[dev]);
+    fal_k_min_bucket<<<fal_cuda_grid(n), FAL_BLOCK>>>(c->dev, keys->dev, d);
     FAL_CHECK_LAUNCH("fal_k_min_bucket");
   }
-  FAL_CUDA(cudaMemcpy(&best, d[dev], sizeof best, cudaMemcpyDeviceToHost));
+  FAL_CUDA(cudaMemcpy(&best, d, sizeof best, cudaMemcpyDeviceToHost));
   return best;
 }
 

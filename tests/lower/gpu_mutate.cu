@@ -57,14 +57,11 @@ static fal_G fal_G_gpu(int device)
   g.fal_base.device = -1;
   return g;
 }
-static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
 {
-  if (d->fal_base.device < 0)
-    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
-  fal_cuda_use(d->fal_base.device);
   int fal_regrow = d->fal_base.loaded &&
-      (d->fal_base.csr.point_cap != h->fal_base.csr.point_cap ||
-       d->fal_base.csr.slot_cap != h->fal_base.csr.slot_cap);
+      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||
+       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));
   fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
   d->npoints = h->npoints;
   d->nedges = h->nedges;
@@ -74,6 +71,13 @@ static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
     d->level = NULL;
   }
   fal_dcopy_in((void **)&d->level, h->level, fal_prop_elems(&h->fal_base.csr, 0) * sizeof *d->level, file, line);
+}
+static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  if (d->fal_base.device < 0)
+    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
+  fal_cuda_use(d->fal_base.device);
+  fal_G_elems_to_gpu(d, h, file, line);
 }
 static void fal_G_props_to_host(fal_G *h, const fal_G *d)
 {
@@ -142,18 +146,10 @@ static void fal_G_gpu_settle(fal_G *d, const char *file, int line)
     FAL_CUDA(cudaMemcpy(h.level, d->level, fal_prop_elems(&h.fal_base.csr, 0) * sizeof *h.level, cudaMemcpyDeviceToHost));
   fal_gpu_overflow_apply(&h.fal_base, &d->fal_base);
   fal_gbase_settle(&h.fal_base);
-  int regrow = d->fal_base.csr.point_cap != h.fal_base.csr.point_cap ||
-              d->fal_base.csr.slot_cap != h.fal_base.csr.slot_cap;
-  fal_gpu_structure(&d->fal_base, &h.fal_base, file, line);
-  if (d->level) {
-    if (regrow) {
-      FAL_CUDA(cudaFree(d->level));
-      d->level = NULL;
-    }
-    fal_dcopy_in((void **)&d->level, h.level, fal_prop_elems(&h.fal_base.csr, 0) * sizeof *d->level, file, line);
-  }
-  d->npoints = (int)d->fal_base.csr.npoints;
-  d->nedges = (long)d->fal_base.csr.nedges;
+  h.npoints = (int)h.fal_base.csr.npoints;
+  h.nedges = (long)h.fal_base.csr.nedges;
+  h.directed = d->directed;
+  fal_G_elems_to_gpu(d, &h, file, line);
   d->fal_base.structure_of = NULL; /* h goes */
   fal_gbase_free(&h.fal_base);
 }

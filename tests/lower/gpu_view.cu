@@ -36,16 +36,27 @@ static fal_G fal_G_gpu(int device)
   g.fal_base.device = -1;
   return g;
 }
+static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  int fal_regrow = d->fal_base.loaded &&
+      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||
+       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));
+  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
+  d->npoints = h->npoints;
+  d->nedges = h->nedges;
+  d->directed = h->directed;
+  if (fal_regrow && d->owner) {
+    FAL_CUDA(cudaFree(d->owner));
+    d->owner = NULL;
+  }
+  fal_dcopy_in((void **)&d->owner, h->owner, (size_t)h->npoints * sizeof *d->owner, file, line);
+}
 static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
 {
   if (d->fal_base.device < 0)
     d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
   fal_cuda_use(d->fal_base.device);
-  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
-  d->npoints = h->npoints;
-  d->nedges = h->nedges;
-  d->directed = h->directed;
-  fal_dcopy_in((void **)&d->owner, h->owner, (size_t)h->npoints * sizeof *d->owner, file, line);
+  fal_G_elems_to_gpu(d, h, file, line);
   fal_view_to_gpu((void **)&d->tris, &d->fal_cap_tris, h->tris, h->ntris, sizeof *d->tris, file, line);
   d->ntris = h->ntris;
 }
