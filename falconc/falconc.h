@@ -225,6 +225,9 @@ typedef enum Target { TARGET_AUTO, TARGET_GPU, TARGET_CPU } Target;
 typedef struct Options {
   Target target;
   bool line_directives; /* emit #line (off with --no-line) */
+  bool explain;         /* --explain: print the loop plans (plan.c) */
+  bool device_loops;    /* --gpu-loops=device: planned loops run as one
+                         * cooperative kernel (docs/optimiser.md) */
 } Options;
 
 /* What a Falcon-typed expression denotes. */

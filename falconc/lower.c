@@ -20,7 +20,7 @@
  * and statements, and the program with its generated graph type; the
  * constructs live in lower_decl.c, lower_expr.c and lower_loop.c (lower.h).
  */
-#include "lower.h"
+#include "plan.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -397,8 +397,34 @@ static void render_break(Ctx *c, const Node *n)
 }
 
 /* Loops and switches capture break. */
+static bool has_foreach(const Node *n)
+{
+  for (const Node *m = n; m; m = node_next(m, n, true))
+    if (m->kind == K_FOREACH_STATEMENT)
+      return true;
+  return false;
+}
+
 static void render_loop(Ctx *c, const Node *n)
 {
+  /* A host loop around parallel foreach statements: ask the planner
+   * (plan.c, docs/optimiser.md) whether it can run without the host. */
+  if (host_code(c) && c->fn && has_foreach(n)) {
+    LoopPlan p;
+    plan_loop(c, n, &p);
+    if (p.kind == PLAN_DEVICE && !c->opt->device_loops) {
+      p.kind = PLAN_HOST;
+      snprintf(p.why, sizeof p.why, "a device plan exists; --gpu-loops=device uses it");
+    }
+    if (c->opt->explain)
+      plan_explain(c, &p);
+    if (p.kind != PLAN_HOST) {
+      emit_planned_loop(c, &p);
+      plan_free(&p);
+      return;
+    }
+    plan_free(&p);
+  }
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;

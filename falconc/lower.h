@@ -81,6 +81,8 @@ typedef struct Ctx {
   StrBuf kernels;    /* kernels for the top-level item being rendered */
   bool lvalue;       /* rendering the left side of an assignment */
   CollSingle *cs;    /* the parallel loop a single on a Collection is in */
+  bool loop_kernel;  /* rendering a loop the planner put on the GPU: the
+                      * kernel's host variables are its threads' copies */
 } Ctx;
 
 typedef struct EType {

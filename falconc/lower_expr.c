@@ -484,7 +484,7 @@ void render_assignment(Ctx *c, const Node *n)
   const Node *op = node_field(n, F_OPERATOR);
   const Sym *ls = ident_sym(c, l);
   if (c->in_kernel) {
-    if (ls && ls - c->syms < c->kernel_mark && ls->kind != FK_GPUVAR) {
+    if (ls && ls - c->syms < c->kernel_mark && ls->kind != FK_GPUVAR && !c->loop_kernel) {
       error_at(c->src, l->loc, "a GPU foreach cannot assign host variable '%s'; "
                "declare it on the GPU ('int <GPU> %s', §2)", ls->name, ls->name);
       copy_range(c, n->start, n->end);
@@ -528,7 +528,8 @@ void render_update(Ctx *c, const Node *n)
 {
   const Node *arg = node_field(n, F_ARGUMENT);
   const Sym *s = ident_sym(c, arg);
-  if (c->in_kernel && s && s - c->syms < c->kernel_mark && s->kind != FK_GPUVAR)
+  if (c->in_kernel && s && s - c->syms < c->kernel_mark && s->kind != FK_GPUVAR &&
+      !c->loop_kernel)
     error_at(c->src, n->loc, "a GPU foreach cannot change host variable '%s'",
              s->name);
   else if (!c->in_kernel && ((s && s->kind == FK_GPUVAR) ||

@@ -21,6 +21,10 @@ static const char usage_text[] =
     "  --target=TARGET    auto (default), gpu or cpu; cpu treats every <GPU>\n"
     "                     placement as host placement\n"
     "  --no-line          do not emit #line directives\n"
+    "  --explain          print how each while loop with a foreach is planned\n"
+    "                     (docs/optimiser.md) on standard error\n"
+    "  --gpu-loops=MODE   host (default) or device: run planned convergence\n"
+    "                     loops as one cooperative kernel each\n"
     "  --help             print this help and exit\n"
     "  --version          print the version and exit\n";
 
@@ -67,6 +71,14 @@ static Args parse_args(int argc, char **argv)
       a.output = argv[i];
     } else if (strncmp(s, "--target=", 9) == 0) {
       a.opt.target = parse_target(s + 9);
+    } else if (strcmp(s, "--explain") == 0) {
+      a.opt.explain = true;
+    } else if (strcmp(s, "--gpu-loops=device") == 0) {
+      a.opt.device_loops = true;
+    } else if (strcmp(s, "--gpu-loops=host") == 0) {
+      a.opt.device_loops = false;
+    } else if (strncmp(s, "--gpu-loops=", 12) == 0) {
+      usage_error("unknown --gpu-loops mode '%s' (expected host or device)", s + 12);
     } else if (strcmp(s, "--no-line") == 0) {
       a.opt.line_directives = false;
     } else if (s[0] == '-' && s[1] != '\0') {

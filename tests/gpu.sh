@@ -64,6 +64,32 @@ for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst match
 	fi
 done
 
+# Convergence loops as one cooperative kernel each (--gpu-loops=device,
+# falconc/plan.c): the samples whose loops plan, against the references,
+# and the self-checking loop test (fused phases, break, host variables).
+for a in sssp bfs cc; do
+	if ! CUDA_FLAGS=--gpu-loops=device cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"; then
+		fail "gpu: building samples/$a.fal with --gpu-loops=device"; sed 's/^/    /' "$tmp/err" | head; continue
+	fi
+	for gf in "$tmp"/e2e/graphs/*; do
+		e2e_run "$a" "$gf" "$tmp/gpudev" "gpu device-loop"
+	done
+done
+if CUDA_FLAGS=--gpu-loops=device cuda_build loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"; then
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+		"$srcdir/tests/graphs/dups.snap.txt" ${GPU_GRAPHS:-}; do
+		for cap in 3 1000000; do
+			if "$tmp/gpudev/loop_plan" "$gf" $cap >"$tmp/log" 2>&1 && grep -q "^loop_plan: ok" "$tmp/log"; then
+				pass "gpu device-loop: $(basename "$gf") cap $cap: $(cat "$tmp/log")"
+			else
+				fail "gpu device-loop: loop_plan on $(basename "$gf") cap $cap"; sed 's/^/    /' "$tmp/log" | head
+			fi
+		done
+	done
+else
+	fail "gpu: building tests/e2e/loop_plan.fal with --gpu-loops=device"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # A growing graph (§6): additions on the host, copies to the GPU.
 if cuda_build dynamic_sssp "$srcdir/samples/dynamic_sssp.fal" "$tmp/gpu"; then
 	e2e_dynamic "$tmp/gpu" gpu

@@ -474,6 +474,32 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/lost_update.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# Planned convergence loops (falconc/plan.c): one parallel region with
+	# fused phases, break and host variables, against serial BFS; 8
+	# threads on 2 cores, two level caps.
+	if e2e_build loop_plan "$srcdir/tests/e2e/loop_plan.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
+			for cap in 3 1000000; do
+				if OMP_NUM_THREADS=8 "$tmp/e2e/loop_plan" "$gf" $cap >"$tmp/e2e/log" 2>&1 &&
+					grep -q '^loop_plan: ok' "$tmp/e2e/log"; then
+					pass "e2e: planned loops on $(basename "$gf"), cap $cap: $(sed 's/^loop_plan: //' "$tmp/e2e/log")"
+				else
+					fail "e2e: planned loops on $(basename "$gf"), cap $cap"; sed 's/^/    /' "$tmp/e2e/log"
+				fi
+			done
+		done
+		"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/loop_plan.fal" 2>"$tmp/e2e/explain"
+		if grep -q 'loop_plan.fal:64: loop: region' "$tmp/e2e/explain" &&
+			grep -q 'line 70: phase (fused with the one above)' "$tmp/e2e/explain" &&
+			grep -q 'loop_plan.fal:98: loop: host (line 99: a declaration in the loop body)' "$tmp/e2e/explain"; then
+			pass "e2e: --explain shows the region, the fused phase and a fallback's reason"
+		else
+			fail "e2e: --explain output"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+		fi
+	else
+		fail "e2e: building tests/e2e/loop_plan.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \

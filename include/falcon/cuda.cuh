@@ -21,6 +21,7 @@
 #define FALCON_CUDA_CUH
 
 #include <cuda_runtime.h>
+#include <cooperative_groups.h>
 
 extern "C" {
 #include "falcon/falcon.h"
@@ -163,6 +164,44 @@ static inline double fal_rtclock_sync(void)
   return fal_rtclock();
 }
 #define rtclock() fal_rtclock_sync()
+
+/* ---- loops planned onto the device (falconc/plan.c, docs/optimiser.md) ---- */
+
+/* Launches a planned loop's cooperative kernel with as many blocks of
+ * FAL_BLOCK threads as fit on the current device at once (grid barriers
+ * need every block resident), and waits for it.  `name` is the kernel's. */
+static inline void fal_coop_launch(const void *fn, void **args, const char *name,
+                                   const char *file, int line)
+{
+  int dev = 0, coop = 0, sms = 0, per_sm = 0;
+  FAL_CUDA(cudaGetDevice(&dev));
+  FAL_CUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+  FAL_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+  FAL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, FAL_BLOCK, 0));
+  if (!coop || per_sm < 1) {
+    fprintf(stderr, "%s:%d: error: GPU %d cannot run loop %s as one cooperative kernel "
+            "(%s); compile without --gpu-loops=device\n", file, line, dev, name,
+            coop ? "no block fits on a multiprocessor" : "no cooperative launch");
+    exit(1);
+  }
+  cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)(per_sm * sms)),
+                                                dim3(FAL_BLOCK), args, 0, 0);
+  if (err != cudaSuccess)
+    fal_cuda_fail(err, name, file, line);
+  err = cudaDeviceSynchronize();
+  if (err != cudaSuccess)
+    fal_cuda_fail(err, name, file, line);
+}
+
+/* The GPU side of FALCON_PROFILE: the loop's time includes its kernels. */
+static inline void fal_gprof_end(const char *file, int line, const char *plan, double t0,
+                                 long long rounds)
+{
+  if (!fal_prof_enabled())
+    return;
+  FAL_CUDA(cudaDeviceSynchronize());
+  fal_prof_end(file, line, plan, t0, rounds);
+}
 
 /* ---- device memory ------------------------------------------------------------ */
 

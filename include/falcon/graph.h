@@ -216,4 +216,10 @@ void *fal_alloc(size_t n);
 void *fal_calloc(size_t n, size_t size);
 void fal_free(void *p);
 
+/* FALCON_PROFILE=1 (runtime/profile.c): planned loops report, at exit,
+ * their line, plan, times entered, rounds and time. */
+int fal_prof_enabled(void);
+double fal_prof_t0(void);
+void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds);
+
 #endif /* FALCON_GRAPH_H */

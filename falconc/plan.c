@@ -1,0 +1,639 @@
+/*
+ * plan.c: the loop planner.  Reads a `while` loop of host code as a whole
+ * (its condition, the parallel foreach phases and scalar steps of its
+ * body, what each reads and writes) and decides whether it can run
+ * without returning to the host every round, where the barriers go and
+ * which phases fuse.  docs/optimiser.md has the rules and the shapes.
+ */
+#include "plan.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the walk over a step's tree ------------------------------------------ */
+
+/* Names bound to the phase's own element (the foreach variable, and a
+ * called function's Point parameters bound to it). */
+typedef struct Own {
+  const char *names[8];
+  int n;
+} Own;
+
+typedef struct Walk {
+  Ctx *c;
+  LoopPlan *p;
+  Step *s;
+  bool phase;     /* inside a phase (element code) */
+  int depth;      /* calls followed */
+  const FuncInfo *stack[8];
+} Walk;
+
+static void refuse(LoopPlan *p, const Node *at, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void refuse(LoopPlan *p, const Node *at, const char *fmt, ...)
+{
+  if (p->kind != PLAN_HOST || p->why[0])
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  int k = at ? snprintf(p->why, sizeof p->why, "line %u: ", at->loc.line) : 0;
+  vsnprintf(p->why + k, sizeof p->why - (size_t)k, fmt, ap);
+  va_end(ap);
+}
+
+static bool refused(const LoopPlan *p)
+{
+  return p->why[0] != '\0';
+}
+
+static void add_access(Step *s, const char *name, bool read, bool write, bool own)
+{
+  for (int i = 0; i < s->nacc; i++)
+    if (strcmp(s->acc[i].name, name) == 0) {
+      s->acc[i].read |= read;
+      s->acc[i].write |= write;
+      s->acc[i].own &= own;
+      return;
+    }
+  s->acc = xrealloc(s->acc, (size_t)(s->nacc + 1) * sizeof *s->acc);
+  s->acc[s->nacc++] = (Access){xstrdup(name), read, write, own, NULL};
+}
+
+static bool own_has(const Own *o, Ctx *c, const Node *id)
+{
+  if (!id || id->kind != K_IDENTIFIER)
+    return false;
+  const char *t = text_of(c, id);
+  for (int i = 0; i < o->n; i++)
+    if (strcmp(o->names[i], t) == 0)
+      return true;
+  return false;
+}
+
+static bool is_type(const Node *n, const char *t)
+{
+  return n && n->type && strcmp(n->type, t) == 0;
+}
+
+static const char *const atomic_calls[] = {
+    "MIN", "MAX", "ADD", "SUB", "INCR", "DECR", "AND", "OR", "XOR", "CAS", NULL};
+
+static bool is_atomic(const char *s)
+{
+  for (int i = 0; atomic_calls[i]; i++)
+    if (strcmp(atomic_calls[i], s) == 0)
+      return true;
+  return false;
+}
+
+static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write);
+
+/* A plain identifier: a GPU scalar, a host variable, a graph, ... */
+static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
+{
+  Ctx *c = w->c;
+  const Sym *s = ident_sym(c, n);
+  const char *name = text_of(c, n);
+  if (s && (s->kind == FK_COLL || s->kind == FK_SET)) {
+    refuse(w->p, n, "'%s' is a Collection or Set (drained on the host)", name);
+    return;
+  }
+  if (s && (s->kind == FK_GRAPH || s->kind == FK_POINT || s->kind == FK_EDGE ||
+            s->kind == FK_ELEM))
+    return;
+  if (c->gpu) {
+    if (s && s->kind == FK_GPUVAR) {
+      add_access(w->s, name, read, write, false);
+      if (write)
+        w->s->writes = true;
+      return;
+    }
+    if (w->depth > 0)
+      return; /* a called function's own variables and parameters */
+    if (s && s->kind == FK_CVAR) {
+      if (s->global) {
+        refuse(w->p, n, "host variable '%s' is a global", name);
+        return;
+      }
+      if (!s->ctype) {
+        refuse(w->p, n, "host array '%s'", name);
+        return;
+      }
+      if (write) {
+        if (w->phase) {
+          refuse(w->p, n, "a foreach assigns host variable '%s'", name);
+          return;
+        }
+        for (int i = 0; i < w->p->nwritten; i++)
+          if (strcmp(w->p->written[i], name) == 0)
+            return;
+        w->p->written = xrealloc(w->p->written,
+                                 (size_t)(w->p->nwritten + 1) * sizeof *w->p->written);
+        w->p->written[w->p->nwritten++] = xstrdup(name);
+      }
+    }
+    return; /* thread-private copies: no conflicts */
+  }
+  /* CPU target: every other name is a variable shared by the threads
+   * (constants and macros too: reading them is harmless). */
+  add_access(w->s, name, read, write, false);
+  if (write && !w->phase)
+    w->s->writes = true;
+}
+
+/* `X.f`: a property of a point or edge (own when X is the element). */
+static void walk_field(Walk *w, const Node *n, const Own *own, bool read, bool write)
+{
+  Ctx *c = w->c;
+  const Node *arg = node_field(n, F_ARGUMENT);
+  const char *f = text_of(c, node_field(n, F_FIELD));
+  const Prop *pr = program_prop(c->prog, f);
+  EType t = expr_type(c, arg);
+  if (t.kind == FK_GRAPH) {
+    if (strcmp(f, "npoints") == 0 || strcmp(f, "nedges") == 0 || strcmp(f, "directed") == 0)
+      return;
+    if (!w->phase) {
+      refuse(w->p, n, "host code reads or writes graph data ('%s')", text_of(c, n));
+      return;
+    }
+  }
+  if (pr && !w->phase) {
+    refuse(w->p, n, "host code reads or writes graph data ('%s')", text_of(c, n));
+    return;
+  }
+  if (pr)
+    add_access(w->s, pr->name, read, write, own_has(own, c, arg));
+  walk(w, arg, own, true, false);
+}
+
+static void walk_call(Walk *w, const Node *n, const Own *own)
+{
+  Ctx *c = w->c;
+  const Node *fn = node_field(n, F_FUNCTION);
+  const Node *args = node_field(n, F_ARGUMENTS);
+  int nargs = args ? node_named_count(args) : 0;
+  if (fn && fn->kind == K_FIELD_EXPRESSION) { /* a method: g.getweight(...) */
+    const char *m = text_of(c, node_field(fn, F_FIELD));
+    if (!w->phase) {
+      refuse(w->p, n, "host code calls '%s'", m);
+      return;
+    }
+    if (strcmp(m, "getweight") && strcmp(m, "getedge") && strcmp(m, "getOutDegree") &&
+        strcmp(m, "getInDegree") && strcmp(m, "isdel")) {
+      refuse(w->p, n, "'%s' in a foreach", m);
+      return;
+    }
+    walk(w, node_field(fn, F_ARGUMENT), own, true, false);
+    for (int i = 0; i < nargs; i++)
+      walk(w, node_named_child(args, i), own, true, false);
+    return;
+  }
+  const char *name = fn && fn->kind == K_IDENTIFIER ? text_of(c, fn) : NULL;
+  if (name && is_atomic(name) && !c->prog->user_atomics) {
+    for (int i = 0; i < nargs; i++) {
+      bool first = i == 0, flag = i == 2 && (!strcmp(name, "MIN") || !strcmp(name, "MAX"));
+      walk(w, node_named_child(args, i), own, true, first || flag);
+    }
+    return;
+  }
+  FuncInfo *f = name ? program_func(c->prog, name) : NULL;
+  if (f && f->def) {
+    if (!w->phase) {
+      refuse(w->p, n, "host code calls '%s'", name);
+      return;
+    }
+    for (int i = 0; i < w->depth; i++)
+      if (w->stack[i] == f) {
+        refuse(w->p, n, "'%s' is recursive", name);
+        return;
+      }
+    if (w->depth == 8) {
+      refuse(w->p, n, "calls nested too deeply");
+      return;
+    }
+    /* Point parameters bound to the element are the element. */
+    Own inner = {{0}, 0};
+    const Node *decl = node_field(f->def, F_DECLARATOR);
+    while (decl && decl->kind != K_FUNCTION_DECLARATOR)
+      decl = node_field(decl, F_DECLARATOR);
+    const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
+    for (int i = 0; params && i < node_named_count(params) && i < nargs; i++) {
+      const Node *prm = node_named_child(params, i);
+      const Node *pn = prm ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
+      if (pn && own_has(own, c, node_named_child(args, i)) && inner.n < 8)
+        inner.names[inner.n++] = text_of(c, pn);
+    }
+    for (int i = 0; i < nargs; i++)
+      walk(w, node_named_child(args, i), own, true, false);
+    w->stack[w->depth++] = f;
+    walk(w, node_field(f->def, F_BODY), &inner, true, false);
+    w->depth--;
+    return;
+  }
+  /* A C function: it sees only its arguments. */
+  if (!w->phase) {
+    if (c->gpu) {
+      refuse(w->p, n, "host code calls '%s'", name ? name : "a function");
+      return;
+    }
+    w->s->opaque = true;
+  }
+  for (int i = 0; i < nargs; i++)
+    walk(w, node_named_child(args, i), own, true, false);
+}
+
+static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
+{
+  if (!n || refused(w->p))
+    return;
+  Ctx *c = w->c;
+  switch (n->kind) {
+  case K_IDENTIFIER:
+    walk_identifier(w, n, read, write);
+    return;
+  case K_FIELD_EXPRESSION:
+    walk_field(w, n, own, read, write);
+    return;
+  case K_ASSIGNMENT_EXPRESSION: {
+    bool eq = node_text_is(c->src, node_field(n, F_OPERATOR), "=");
+    walk(w, node_field(n, F_LEFT), own, !eq, true);
+    walk(w, node_field(n, F_RIGHT), own, true, false);
+    return;
+  }
+  case K_UPDATE_EXPRESSION:
+    walk(w, node_field(n, F_ARGUMENT), own, true, true);
+    return;
+  case K_CALL_EXPRESSION:
+    walk_call(w, n, own);
+    return;
+  case K_SUBSCRIPT_EXPRESSION:
+    if (!w->phase) {
+      refuse(w->p, n, "host code indexes '%s'", text_of(c, n));
+      return;
+    }
+    break;
+  case K_SINGLE_STATEMENT:
+    refuse(w->p, n, "single (locks are cleared by the host)");
+    return;
+  case K_REDUCTION_EXPRESSION:
+    refuse(w->p, n, "a reduction");
+    return;
+  case K_PARALLEL_SECTIONS_STATEMENT:
+    refuse(w->p, n, "parallel sections");
+    return;
+  case K_GETTYPE_DECLARATION:
+  case K_DECLARATION:
+    if (!w->phase) {
+      refuse(w->p, n, "a declaration in the loop body");
+      return;
+    }
+    break;
+  case K_RETURN_STATEMENT:
+    if (!w->phase || w->depth == 0) {
+      refuse(w->p, n, "return");
+      return;
+    }
+    break;
+  case K_FOREACH_STATEMENT: {
+    const Node *it = node_field(n, F_ITERABLE);
+    const char *f = it && it->kind == K_FIELD_EXPRESSION
+                        ? text_of(c, node_field(it, F_FIELD)) : "";
+    if (strcmp(f, "outnbrs") && strcmp(f, "innbrs") && strcmp(f, "nbrs")) {
+      refuse(w->p, n, "a nested foreach that is not a neighbour loop");
+      return;
+    }
+    w->s->heavy = true;
+    /* The neighbour is not the element: walk without the loop variable. */
+    walk(w, it, own, true, false);
+    walk(w, node_field(n, F_CONDITION), own, true, false);
+    walk(w, node_field(n, F_BODY), own, true, false);
+    return;
+  }
+  default:
+    if (is_type(n, "goto_statement")) {
+      refuse(w->p, n, "goto");
+      return;
+    }
+    break;
+  }
+  for (const Node *ch = n->child; ch; ch = ch->next)
+    walk(w, ch, own, true, false);
+}
+
+/* ---- the steps of the body ---------------------------------------------- */
+
+static Step *new_step(LoopPlan *p, StepKind k, const Node *stmt)
+{
+  p->steps = xrealloc(p->steps, (size_t)(p->nsteps + 1) * sizeof *p->steps);
+  Step *s = &p->steps[p->nsteps++];
+  memset(s, 0, sizeof *s);
+  s->kind = k;
+  s->stmt = stmt;
+  return s;
+}
+
+/* A scalar step may hold: expressions, if/else, break, blocks.  Sets
+ * *brk when a break is inside. */
+static bool scalar_shape(Walk *w, const Node *n, bool *brk)
+{
+  if (!n)
+    return true;
+  switch (n->kind) {
+  case K_COMMENT:
+    return true;
+  case K_BREAK_STATEMENT:
+    *brk = true;
+    return true;
+  case K_EXPRESSION_STATEMENT:
+    return true;
+  case K_COMPOUND_STATEMENT:
+    for (const Node *ch = n->child; ch; ch = ch->next)
+      if (ch->named && !scalar_shape(w, ch, brk))
+        return false;
+    return true;
+  case K_IF_STATEMENT: {
+    const Node *alt = node_field(n, F_ALTERNATIVE);
+    if (alt && is_type(alt, "else_clause"))
+      alt = node_named_child(alt, 0);
+    return scalar_shape(w, node_field(n, F_CONSEQUENCE), brk) &&
+           scalar_shape(w, alt, brk);
+  }
+  case K_FOREACH_STATEMENT:
+    refuse(w->p, n, "a foreach under an if or in a block of the loop body");
+    return false;
+  case K_LOOP_STATEMENT:
+    refuse(w->p, n, "a nested loop in the loop body");
+    return false;
+  default:
+    refuse(w->p, n, "a %s in the loop body", n->type ? n->type : "statement");
+    return false;
+  }
+}
+
+static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
+{
+  const Node *it = node_field(n, F_ITERABLE);
+  Step *s = new_step(p, STEP_PHASE, n);
+  if (!it || it->kind != K_FIELD_EXPRESSION) {
+    refuse(p, n, "a foreach over a Collection or Set");
+    return;
+  }
+  EType g = expr_type(c, node_field(it, F_ARGUMENT));
+  const char *f = text_of(c, node_field(it, F_FIELD));
+  if (g.kind != FK_GRAPH || (strcmp(f, "points") && strcmp(f, "edges"))) {
+    refuse(p, n, "a foreach over something other than g.points or g.edges");
+    return;
+  }
+  if (node_field(n, F_OFFSET)) {
+    refuse(p, n, "a foreach with an offset");
+    return;
+  }
+  if (program_parted(c->prog, g.graph)) {
+    refuse(p, n, "'%s' is partitioned", g.graph);
+    return;
+  }
+  if (c->gpu && !graph_on_gpu(c, g.graph)) {
+    refuse(p, n, "'%s' is a host graph in a GPU program", g.graph);
+    return;
+  }
+  if (c->gpu && p->graph && strcmp(p->graph, g.graph) != 0) {
+    refuse(p, n, "two graphs ('%s', '%s') may live on two GPUs", p->graph, g.graph);
+    return;
+  }
+  p->graph = g.graph;
+  s->graph = g.graph;
+  s->edges = strcmp(f, "edges") == 0;
+  Walk w = {c, p, s, true, 0, {0}};
+  Own own = {{text_of(c, node_field(n, F_VARIABLE))}, 1};
+  walk(&w, node_field(n, F_CONDITION), &own, true, false);
+  walk(&w, node_field(n, F_BODY), &own, true, false);
+}
+
+static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
+{
+  Step *s = new_step(p, STEP_SCALAR, n);
+  Walk w = {c, p, s, false, 0, {0}};
+  bool brk = false;
+  if (!scalar_shape(&w, n, &brk))
+    return;
+  Own none = {{0}, 0};
+  walk(&w, n, &none, true, false);
+  if (refused(p))
+    return;
+  if (brk && (s->writes || s->opaque || (c->gpu && p->nwritten && s->writes))) {
+    refuse(p, n, "a step both writes and breaks");
+    return;
+  }
+  if (c->gpu) {
+    /* A step writing a GPU scalar runs on one thread: it must not also
+     * write the threads' copies of host variables. */
+    int before = p->nwritten;
+    (void)before;
+    if (s->writes) {
+      LoopPlan probe = {0};
+      Step ps = {0};
+      Walk pw = {c, &probe, &ps, false, 0, {0}};
+      walk(&pw, n, &none, true, false);
+      if (probe.nwritten) {
+        refuse(p, n, "a step writes both a GPU scalar and a host variable");
+      }
+      for (int i = 0; i < probe.nwritten; i++)
+        free(probe.written[i]);
+      free(probe.written);
+      for (int i = 0; i < ps.nacc; i++)
+        free(ps.acc[i].name);
+      free(ps.acc);
+    }
+  }
+  s->leader = s->writes || s->opaque;
+}
+
+/* ---- barriers and fusion ------------------------------------------------------ */
+
+typedef struct Pending {
+  Access *acc;       /* own: every access came through the element of a
+                      * phase over the points of `graph` */
+  int n;
+  bool all;          /* an opaque step ran: everything is pending */
+} Pending;
+
+static void pending_clear(Pending *q)
+{
+  for (int i = 0; i < q->n; i++)
+    free(q->acc[i].name);
+  free(q->acc);
+  memset(q, 0, sizeof *q);
+}
+
+static void pending_add(Pending *q, const Step *s)
+{
+  if (s->opaque)
+    q->all = true;
+  bool ph = s->kind == STEP_PHASE && !s->edges;
+  for (int i = 0; i < s->nacc; i++) {
+    const Access *a = &s->acc[i];
+    int j;
+    for (j = 0; j < q->n; j++)
+      if (strcmp(q->acc[j].name, a->name) == 0)
+        break;
+    if (j == q->n) {
+      q->acc = xrealloc(q->acc, (size_t)(q->n + 1) * sizeof *q->acc);
+      q->acc[q->n++] = (Access){xstrdup(a->name), a->read, a->write, a->own && ph,
+                                ph ? s->graph : NULL};
+    } else {
+      q->acc[j].read |= a->read;
+      q->acc[j].write |= a->write;
+      q->acc[j].own &= a->own && ph && q->acc[j].graph && strcmp(q->acc[j].graph, s->graph) == 0;
+    }
+  }
+}
+
+/* 0: no conflict; 1: only own-own conflicts between phases over the
+ * points of one graph; 2: a barrier is needed. */
+static int conflict(const Pending *q, const Step *s)
+{
+  if ((q->all && (s->nacc || s->kind != STEP_COND)) || s->opaque)
+    return q->n || q->all ? 2 : 0;
+  bool ph = s->kind == STEP_PHASE && !s->edges;
+  int worst = 0;
+  for (int i = 0; i < s->nacc; i++) {
+    const Access *a = &s->acc[i];
+    for (int j = 0; j < q->n; j++) {
+      const Access *b = &q->acc[j];
+      if (strcmp(a->name, b->name) != 0)
+        continue;
+      if (!((b->write && (a->read || a->write)) || (b->read && a->write)))
+        continue;
+      int k = ph && a->own && b->own && b->graph && strcmp(b->graph, s->graph) == 0 ? 1 : 2;
+      if (k > worst)
+        worst = k;
+    }
+  }
+  return worst;
+}
+
+static void place_barriers(LoopPlan *p)
+{
+  Pending q = {0};
+  pending_clear(&q); /* the launch / region start is a barrier */
+  bool *sync = xcalloc((size_t)p->nsteps, sizeof *sync);
+  /* Walk the round three times: the back edge carries what ran at the
+   * end of a round into the next; a barrier needed in any round is kept. */
+  for (int pass = 0; pass < 3; pass++) {
+    for (int i = 0; i < p->nsteps; i++) {
+      Step *s = &p->steps[i];
+      int k = conflict(&q, s);
+      bool prev_phase = i > 0 && p->steps[i - 1].kind == STEP_PHASE;
+      if (k == 2 || (k == 1 && !(prev_phase && s->kind == STEP_PHASE))) {
+        sync[i] = true;
+        pending_clear(&q);
+      }
+      pending_add(&q, s);
+    }
+  }
+  for (int i = 0; i < p->nsteps; i++) {
+    Step *s = &p->steps[i];
+    s->sync_before = sync[i];
+    s->fuse_prev = s->kind == STEP_PHASE && !s->edges && i > 0 && !sync[i] &&
+                   p->steps[i - 1].kind == STEP_PHASE && !p->steps[i - 1].edges &&
+                   strcmp(p->steps[i - 1].graph, s->graph) == 0;
+  }
+  free(sync);
+  pending_clear(&q);
+}
+
+/* ---- the plan ------------------------------------------------------------------ */
+
+PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
+{
+  memset(p, 0, sizeof *p);
+  p->kind = PLAN_HOST;
+  p->loop = loop;
+  const Node *cond = node_field(loop, F_CONDITION);
+  const Node *body = node_field(loop, F_BODY);
+  if (!is_type(loop, "while_statement") || !cond || !body) {
+    refuse(p, loop, "only while loops are planned");
+    return p->kind;
+  }
+  if (c->prog->mutates) {
+    refuse(p, loop, "the program mutates graphs (§6)");
+    return p->kind;
+  }
+  Step *cs = new_step(p, STEP_COND, cond);
+  Walk w = {c, p, cs, false, 0, {0}};
+  Own none = {{0}, 0};
+  bool brk = false;
+  walk(&w, cond, &none, true, false);
+  if (cs->writes || cs->opaque)
+    refuse(p, cond, "the condition writes or calls a function");
+  (void)brk;
+  int phases = 0;
+  const Node *first = body->kind == K_COMPOUND_STATEMENT ? body->child : body;
+  for (const Node *n = first; n && !refused(p); n = body->kind == K_COMPOUND_STATEMENT ? n->next : NULL) {
+    if (!n->named || n->kind == K_COMMENT)
+      continue;
+    if (n->kind == K_FOREACH_STATEMENT) {
+      plan_phase(c, p, n);
+      phases++;
+    } else {
+      plan_scalar(c, p, n);
+    }
+  }
+  if (!refused(p) && phases == 0)
+    refuse(p, loop, "no parallel foreach in the loop body");
+  if (refused(p))
+    return p->kind;
+  place_barriers(p);
+  p->kind = c->gpu ? PLAN_DEVICE : PLAN_REGION;
+  return p->kind;
+}
+
+const char *plan_kind_name(PlanKind k)
+{
+  return k == PLAN_DEVICE ? "device" : k == PLAN_REGION ? "region" : "host";
+}
+
+void plan_explain(const Ctx *c, const LoopPlan *p)
+{
+  FILE *f = stderr;
+  fprintf(f, "%s:%u: loop: %s", c->src->path, p->loop->loc.line, plan_kind_name(p->kind));
+  if (p->kind == PLAN_HOST) {
+    fprintf(f, " (%s)\n", p->why);
+    return;
+  }
+  fprintf(f, p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
+                                    : " (one OpenMP parallel region, barriers)\n");
+  for (int i = 0; i < p->nsteps; i++) {
+    const Step *s = &p->steps[i];
+    if (s->sync_before)
+      fprintf(f, "    -- barrier --\n");
+    const char *what = s->kind == STEP_COND ? "condition"
+                       : s->kind == STEP_PHASE ? (s->fuse_prev ? "phase (fused with the one above)"
+                                                               : "phase")
+                       : s->leader ? "step (one thread)" : "step (every thread)";
+    fprintf(f, "  line %u: %s", s->stmt->loc.line, what);
+    if (s->nacc) {
+      fprintf(f, ":");
+      for (int j = 0; j < s->nacc; j++)
+        fprintf(f, " %s%s%s%s", s->acc[j].name,
+                s->acc[j].write ? (s->acc[j].read ? "(rw" : "(w") : "(r",
+                s->acc[j].own && s->kind == STEP_PHASE ? ",own" : "", ")");
+    }
+    fprintf(f, "\n");
+  }
+}
+
+void plan_free(LoopPlan *p)
+{
+  for (int i = 0; i < p->nsteps; i++) {
+    for (int j = 0; j < p->steps[i].nacc; j++)
+      free(p->steps[i].acc[j].name);
+    free(p->steps[i].acc);
+  }
+  free(p->steps);
+  for (int i = 0; i < p->nwritten; i++)
+    free(p->written[i]);
+  free(p->written);
+  memset(p, 0, sizeof *p);
+}

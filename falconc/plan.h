@@ -1,0 +1,70 @@
+/*
+ * plan.h: the loop planner (plan.c) and what it hands to the emitter
+ * (lower_plan.c).  docs/optimiser.md describes the stage: what it reads,
+ * what it decides, the shapes printed.
+ */
+#ifndef FALCONC_PLAN_H
+#define FALCONC_PLAN_H
+
+#include "lower.h"
+
+typedef enum PlanKind {
+  PLAN_HOST,   /* lowered statement by statement (today's lowering) */
+  PLAN_DEVICE, /* CUDA: one cooperative kernel runs the whole loop */
+  PLAN_REGION  /* CPU: one OpenMP parallel region runs the whole loop */
+} PlanKind;
+
+typedef enum StepKind {
+  STEP_COND,   /* the loop condition, read at the top of every round */
+  STEP_PHASE,  /* a parallel foreach over g.points / g.edges */
+  STEP_SCALAR  /* scalar bookkeeping: more = 0, rounds++, if (!x) break; */
+} StepKind;
+
+/* One object a step touches: a property (by name), a GPU scalar, or a
+ * shared host variable (CPU target).  `own`: every access went through
+ * the phase's own element. */
+typedef struct Access {
+  char *name;
+  bool read, write, own;
+  const char *graph; /* own: the graph of the phase (pending sets, plan.c) */
+} Access;
+
+typedef struct Step {
+  StepKind kind;
+  const Node *stmt;    /* the statement (STEP_COND: the condition) */
+  const char *graph;   /* STEP_PHASE: the graph iterated */
+  bool edges;          /* STEP_PHASE over g.edges */
+  bool heavy;          /* STEP_PHASE: has a neighbour loop (CPU: dynamic) */
+  bool opaque;         /* STEP_SCALAR (CPU): calls a C function: conflicts
+                        * with everything */
+  bool writes;         /* STEP_SCALAR: writes a shared object */
+  bool leader;         /* STEP_SCALAR: run by one thread */
+  bool sync_before;    /* a barrier before this step */
+  bool fuse_prev;      /* STEP_PHASE: one loop with the previous phase */
+  Access *acc;
+  int nacc;
+} Step;
+
+typedef struct LoopPlan {
+  PlanKind kind;
+  const Node *loop;
+  char why[256];       /* PLAN_HOST: why the loop stays on the host */
+  Step *steps;         /* steps[0] is the condition */
+  int nsteps;
+  const char *graph;   /* PLAN_DEVICE: the graph whose GPU runs the loop */
+  char **written;      /* PLAN_DEVICE: host variables the loop writes */
+  int nwritten;
+} LoopPlan;
+
+/* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST
+ * with a reason when the loop cannot be planned); returns p->kind. */
+PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p);
+/* falconc --explain: prints the plan on standard error. */
+void plan_explain(const Ctx *c, const LoopPlan *p);
+void plan_free(LoopPlan *p);
+const char *plan_kind_name(PlanKind k);
+
+/* lower_plan.c: prints a planned loop (PLAN_DEVICE or PLAN_REGION). */
+void emit_planned_loop(Ctx *c, const LoopPlan *p);
+
+#endif /* FALCONC_PLAN_H */

@@ -1,0 +1,82 @@
+/*
+ * profile.c: FALCON_PROFILE=1 (docs/optimiser.md).  Generated code calls
+ * fal_prof_t0() before a planned loop and fal_prof_end() after it; at exit
+ * one line per loop: file:line, the plan it ran, times entered, rounds,
+ * total milliseconds.  Without FALCON_PROFILE both calls return at once.
+ */
+#include "falcon/graph.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fal_prof_entry {
+  const char *file, *plan;
+  int line;
+  long long entered, rounds;
+  double seconds;
+} fal_prof_entry;
+
+static int prof_state = -1; /* -1: FALCON_PROFILE not read yet */
+static fal_prof_entry *prof;
+static int nprof, capprof;
+
+static void prof_report(void)
+{
+  if (!nprof)
+    return;
+  fprintf(stderr, "falcon profile: %-28s %-8s %8s %10s %12s\n", "loop", "plan", "entered",
+          "rounds", "ms");
+  for (int i = 0; i < nprof; i++) {
+    const fal_prof_entry *e = &prof[i];
+    char where[512];
+    const char *base = strrchr(e->file, '/');
+    snprintf(where, sizeof where, "%s:%d", base ? base + 1 : e->file, e->line);
+    fprintf(stderr, "falcon profile: %-28s %-8s %8lld %10lld %12.3f\n", where, e->plan,
+            e->entered, e->rounds, e->seconds * 1000);
+  }
+  free(prof);
+  prof = NULL;
+  nprof = capprof = 0;
+}
+
+int fal_prof_enabled(void)
+{
+  if (prof_state < 0) {
+    const char *v = getenv("FALCON_PROFILE");
+    prof_state = v && *v && strcmp(v, "0") != 0;
+    if (prof_state)
+      atexit(prof_report);
+  }
+  return prof_state;
+}
+
+double fal_prof_t0(void)
+{
+  return fal_prof_enabled() ? fal_rtclock() : 0;
+}
+
+void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds)
+{
+  if (!fal_prof_enabled())
+    return;
+  double dt = fal_rtclock() - t0;
+  fal_prof_entry *e = NULL;
+  for (int i = 0; i < nprof && !e; i++)
+    if (prof[i].line == line && strcmp(prof[i].file, file) == 0 && strcmp(prof[i].plan, plan) == 0)
+      e = &prof[i];
+  if (!e) {
+    if (nprof == capprof) {
+      capprof = capprof ? 2 * capprof : 16;
+      fal_prof_entry *np = realloc(prof, (size_t)capprof * sizeof *prof);
+      if (!np)
+        return; /* profiling is best effort; the program goes on */
+      prof = np;
+    }
+    e = &prof[nprof++];
+    *e = (fal_prof_entry){file, plan, line, 0, 0, 0};
+  }
+  e->entered++;
+  e->rounds += rounds;
+  e->seconds += dt;
+}

@@ -1,0 +1,169 @@
+#include "falcon/cuda.cuh"
+typedef struct fal_G fal_G;
+#line 1 "gpu_loop_device.fal"
+/* A convergence loop the planner runs as one parallel region (CPU) or
+ * one cooperative kernel (gpu_loop_device): a flag reset by one thread, two
+ * point-local phases fused into one loop, a neighbour phase, a flag scan,
+ * a host variable counted, and a break (docs/optimiser.md). */
+/* falconc: the graph type of this program; one array per property (§3.1). */
+struct fal_G {
+  fal_gbase fal_base;
+  int npoints;
+  long nedges;
+  int directed;
+  int *dist; /* point property */
+  int *updated; /* point property */
+  int *active; /* point property */
+  int *visits; /* point property */
+};
+static void fal_G_read(fal_G *g, const char *path)
+{
+  fal_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)g->fal_base.csr.nedges;
+  g->directed = g->fal_base.csr.directed;
+}
+static fal_G fal_G_gpu(int device)
+{
+  fal_G g;
+  memset(&g, 0, sizeof g);
+  g.fal_base.on_gpu = 1;
+  g.fal_base.want_device = device;
+  g.fal_base.device = -1;
+  return g;
+}
+static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  int fal_regrow = d->fal_base.loaded &&
+      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||
+       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));
+  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
+  d->npoints = h->npoints;
+  d->nedges = h->nedges;
+  d->directed = h->directed;
+  if (fal_regrow && d->dist) {
+    FAL_CUDA(cudaFree(d->dist));
+    d->dist = NULL;
+  }
+  fal_dcopy_in((void **)&d->dist, h->dist, (size_t)h->npoints * sizeof *d->dist, file, line);
+  if (fal_regrow && d->updated) {
+    FAL_CUDA(cudaFree(d->updated));
+    d->updated = NULL;
+  }
+  fal_dcopy_in((void **)&d->updated, h->updated, (size_t)h->npoints * sizeof *d->updated, file, line);
+  if (fal_regrow && d->active) {
+    FAL_CUDA(cudaFree(d->active));
+    d->active = NULL;
+  }
+  fal_dcopy_in((void **)&d->active, h->active, (size_t)h->npoints * sizeof *d->active, file, line);
+  if (fal_regrow && d->visits) {
+    FAL_CUDA(cudaFree(d->visits));
+    d->visits = NULL;
+  }
+  fal_dcopy_in((void **)&d->visits, h->visits, (size_t)h->npoints * sizeof *d->visits, file, line);
+}
+static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  if (d->fal_base.device < 0)
+    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
+  fal_cuda_use(d->fal_base.device);
+  fal_G_elems_to_gpu(d, h, file, line);
+}
+static void fal_G_props_to_host(fal_G *h, const fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  h->npoints = d->npoints;
+  h->nedges = d->nedges;
+  h->directed = d->directed;
+  fal_dcopy_out((void **)&h->dist, d->dist, (size_t)d->npoints * sizeof *h->dist);
+  fal_dcopy_out((void **)&h->updated, d->updated, (size_t)d->npoints * sizeof *h->updated);
+  fal_dcopy_out((void **)&h->active, d->active, (size_t)d->npoints * sizeof *h->active);
+  fal_dcopy_out((void **)&h->visits, d->visits, (size_t)d->npoints * sizeof *h->visits);
+}
+static void fal_G_to_host(fal_G *h, fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||
+                             d->fal_base.csr.version != h->fal_base.csr.version)) {
+    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);
+    fal_free(h->dist);
+    h->dist = NULL;
+    fal_free(h->updated);
+    h->updated = NULL;
+    fal_free(h->active);
+    h->active = NULL;
+    fal_free(h->visits);
+    h->visits = NULL;
+    d->fal_base.structure_of = h->fal_base.csr.offsets;
+  }
+  fal_G_props_to_host(h, d);
+}
+static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
+{
+  fal_G h;
+  memset(&h, 0, sizeof h);
+  fal_prop_add(&h.fal_base, (void **)&h.dist, sizeof *h.dist, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.updated, sizeof *h.updated, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.active, sizeof *h.active, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.visits, sizeof *h.visits, FAL_PROP_POINT);
+  fal_G_read(&h, path);
+  fal_G_to_gpu(g, &h, file, line);
+  g->fal_base.structure_of = NULL;
+  fal_gbase_free(&h.fal_base);
+}
+#line 5 "gpu_loop_device.fal"
+__device__ int more = 0;
+
+__host__ __device__ void spread(fal_point p, fal_G *g)
+{
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+}
+
+__device__ long long fal_lr_fal_loop_L25_3;
+__device__ int fal_lo_fal_loop_L25_3_rounds;
+#line 25 "gpu_loop_device.fal"
+__global__ void fal_loop_L25_3(fal_G fal_kv_g, int rounds, int limit)
+{
+  fal_G *g = &fal_kv_g;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  long long fal_rounds = 0;
+  while (more) {
+    fal_grid.sync();
+    if (fal_leader) more = 0;
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; g->visits[t]++; } } while (0); }
+    fal_grid.sync();
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; spread(t, g); } } while (0); }
+    fal_grid.sync();
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue; more = 1; } } while (0); }
+    rounds++;
+    if (rounds == limit)
+      break;
+    fal_grid.sync();
+    fal_rounds++;
+  }
+  if (fal_leader) {
+    fal_lr_fal_loop_L25_3 = fal_rounds;
+    fal_lo_fal_loop_L25_3_rounds = rounds;
+  }
+}
+#line 13 "gpu_loop_device.fal"
+int main(int argc, char *argv[])
+{
+  static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
+  fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->updated, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->active, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->visits, sizeof(int), FAL_PROP_POINT);
+  fal_G_read(hg, argv[1]);
+  static fal_G fal_gs_g = fal_G_gpu(-1); fal_G *g = &fal_gs_g;
+  fal_G_to_gpu(g, hg, __FILE__, __LINE__);
+  int rounds = 0, limit = argc > 2 ? 10 : 1000;
+  fal_sym_set(more, 1);
+  { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds, (void *)&limit}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L25_3, fal_args, "fal_loop_L25_3", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L25_3, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L25_3_rounds, sizeof rounds)); fal_gprof_end("gpu_loop_device.fal", 25, "device", fal_pt0, fal_lr); }
+  fal_G_to_host(hg, g);
+  return rounds;
+}

@@ -1,0 +1,82 @@
+#include "falcon/falcon.h"
+typedef struct fal_G fal_G;
+#line 1 "loop_region.fal"
+/* A convergence loop the planner runs as one parallel region (CPU) or
+ * one cooperative kernel (gpu_loop_device): a flag reset by one thread, two
+ * point-local phases fused into one loop, a neighbour phase, a flag scan,
+ * a host variable counted, and a break (docs/optimiser.md). */
+/* falconc: the graph type of this program; one array per property (§3.1). */
+struct fal_G {
+  fal_gbase fal_base;
+  int npoints;
+  long nedges;
+  int directed;
+  int *dist; /* point property */
+  int *updated; /* point property */
+  int *active; /* point property */
+  int *visits; /* point property */
+};
+static void fal_G_read(fal_G *g, const char *path)
+{
+  fal_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)g->fal_base.csr.nedges;
+  g->directed = g->fal_base.csr.directed;
+}
+#line 5 "loop_region.fal"
+int more = 0;
+
+void spread(fal_point p, fal_G *g)
+{
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+}
+
+int main(int argc, char *argv[])
+{
+  static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
+  fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->updated, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->active, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->visits, sizeof(int), FAL_PROP_POINT);
+  fal_G_read(hg, argv[1]);
+  fal_G *g = hg;
+  g = hg;
+  int rounds = 0, limit = argc > 2 ? 10 : 1000;
+  more = 1;
+  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0;
+#pragma omp parallel
+{
+while (more) {
+#pragma omp barrier
+#line 26 "loop_region.fal"
+if (omp_get_thread_num() == 0) more = 0;
+#pragma omp for schedule(static) nowait
+#line 27 "loop_region.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; g->visits[t]++; } } while (0); }
+#pragma omp barrier
+#line 32 "loop_region.fal"
+#pragma omp for schedule(dynamic, 256) nowait
+#line 32 "loop_region.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; spread(t, g); } } while (0); }
+#pragma omp barrier
+#line 33 "loop_region.fal"
+#pragma omp for schedule(static) nowait
+#line 33 "loop_region.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue; more = 1; } } while (0); }
+if (omp_get_thread_num() == 0) rounds++;
+#pragma omp barrier
+#line 35 "loop_region.fal"
+if (rounds == limit)
+      break;
+if (omp_get_thread_num() == 0) fal_lr++;
+}
+}
+fal_prof_end("loop_region.fal", 25, "region", fal_pt0, fal_lr); }
+#line 37 "loop_region.fal"
+
+  hg = g;
+  return rounds;
+}
