@@ -305,6 +305,8 @@ FuncInfo *program_func(const Program *prog, const char *name);
 FalKind program_field_kind(const Program *prog, const char *struct_name,
                            const char *field);
 bool program_parted(const Program *prog, const char *graph);
+/* MIN, MAX, ADD, ... : the atomic library calls of §4.2. */
+bool is_atomic_name(const char *name);
 /* FK_GRAPH, FK_POINT, FK_EDGE, FK_SET or FK_COLL for a falcon_type node;
  * FK_NONE otherwise (plain C types). */
 FalKind falcon_type_kind(const Node *type);

@@ -76,17 +76,6 @@ static bool is_type(const Node *n, const char *t)
   return n && n->type && strcmp(n->type, t) == 0;
 }
 
-static const char *const atomic_calls[] = {
-    "MIN", "MAX", "ADD", "SUB", "INCR", "DECR", "AND", "OR", "XOR", "CAS", NULL};
-
-static bool is_atomic(const char *s)
-{
-  for (int i = 0; atomic_calls[i]; i++)
-    if (strcmp(atomic_calls[i], s) == 0)
-      return true;
-  return false;
-}
-
 static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write);
 
 /* A plain identifier: a GPU scalar, a host variable, a graph, ... */
@@ -125,6 +114,7 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
           refuse(w->p, n, "a foreach assigns host variable '%s'", name);
           return;
         }
+        w->s->writes_host = true;
         for (int i = 0; i < w->p->nwritten; i++)
           if (strcmp(w->p->written[i], name) == 0)
             return;
@@ -190,7 +180,7 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
     return;
   }
   const char *name = fn && fn->kind == K_IDENTIFIER ? text_of(c, fn) : NULL;
-  if (name && is_atomic(name) && !c->prog->user_atomics) {
+  if (name && is_atomic_name(name) && !c->prog->user_atomics) {
     for (int i = 0; i < nargs; i++) {
       bool first = i == 0, flag = i == 2 && (!strcmp(name, "MIN") || !strcmp(name, "MAX"));
       walk(w, node_named_child(args, i), own, true, first || flag);
@@ -421,30 +411,15 @@ static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
   walk(&w, n, &none, true, false);
   if (refused(p))
     return;
-  if (brk && (s->writes || s->opaque || (c->gpu && p->nwritten && s->writes))) {
+  if (brk && (s->writes || s->opaque)) {
     refuse(p, n, "a step both writes and breaks");
     return;
   }
-  if (c->gpu) {
-    /* A step writing a GPU scalar runs on one thread: it must not also
-     * write the threads' copies of host variables. */
-    int before = p->nwritten;
-    (void)before;
-    if (s->writes) {
-      LoopPlan probe = {0};
-      Step ps = {0};
-      Walk pw = {c, &probe, &ps, false, 0, {0}};
-      walk(&pw, n, &none, true, false);
-      if (probe.nwritten) {
-        refuse(p, n, "a step writes both a GPU scalar and a host variable");
-      }
-      for (int i = 0; i < probe.nwritten; i++)
-        free(probe.written[i]);
-      free(probe.written);
-      for (int i = 0; i < ps.nacc; i++)
-        free(ps.acc[i].name);
-      free(ps.acc);
-    }
+  /* CUDA: a step writing a GPU scalar runs on one thread, so it must not
+   * also write the threads' copies of host variables. */
+  if (c->gpu && s->writes && s->writes_host) {
+    refuse(p, n, "a step writes both a GPU scalar and a host variable");
+    return;
   }
   s->leader = s->writes || s->opaque;
 }
@@ -563,11 +538,9 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
   Step *cs = new_step(p, STEP_COND, cond);
   Walk w = {c, p, cs, false, 0, {0}};
   Own none = {{0}, 0};
-  bool brk = false;
   walk(&w, cond, &none, true, false);
   if (cs->writes || cs->opaque)
     refuse(p, cond, "the condition writes or calls a function");
-  (void)brk;
   int phases = 0;
   const Node *first = body->kind == K_COMPOUND_STATEMENT ? body->child : body;
   for (const Node *n = first; n && !refused(p); n = body->kind == K_COMPOUND_STATEMENT ? n->next : NULL) {

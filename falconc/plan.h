@@ -38,6 +38,7 @@ typedef struct Step {
   bool opaque;         /* STEP_SCALAR (CPU): calls a C function: conflicts
                         * with everything */
   bool writes;         /* STEP_SCALAR: writes a shared object */
+  bool writes_host;    /* CUDA: writes the threads' copy of a host variable */
   bool leader;         /* STEP_SCALAR: run by one thread */
   bool sync_before;    /* a barrier before this step */
   bool fuse_prev;      /* STEP_PHASE: one loop with the previous phase */

@@ -25,6 +25,11 @@ static bool in_list(const char *const *list, const char *s)
   return false;
 }
 
+bool is_atomic_name(const char *name)
+{
+  return in_list(atomic_names, name);
+}
+
 const Prop *program_prop(const Program *prog, const char *name)
 {
   for (int i = 0; i < prog->nprops; i++)
