@@ -27,6 +27,8 @@ const char *node_text(const Source *src, const Node *n, size_t *len)
 
 bool node_text_is(const Source *src, const Node *n, const char *s)
 {
+  if (!n) /* an absent field (an anonymous struct's name) matches nothing */
+    return false;
   size_t len;
   const char *t = node_text(src, n, &len);
   return strlen(s) == len && memcmp(t, s, len) == 0;

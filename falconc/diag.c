@@ -11,13 +11,27 @@ static int nerrors;
 
 int error_count(void) { return nerrors; }
 
+void error_reset(void) { nerrors = 0; }
+
+/* Lines longer than this are shown as a window around the column. */
+#define MAX_SHOWN 160
+
 static void print_caret_line(const Source *src, SrcLoc loc)
 {
   size_t n;
   const char *line = source_line(src, loc.line, &n);
+  size_t col = loc.col ? loc.col - 1 : 0, from = 0;
+  if (n > MAX_SHOWN) { /* a window of MAX_SHOWN bytes with the column in it */
+    from = col > MAX_SHOWN / 2 ? col - MAX_SHOWN / 2 : 0;
+    if (from + MAX_SHOWN > n)
+      from = n > MAX_SHOWN ? n - MAX_SHOWN : 0;
+    line += from;
+    n = MAX_SHOWN;
+    col -= from < col ? from : col;
+  }
   fprintf(stderr, "%.*s\n", (int)n, line);
   /* Keep tabs so the caret lines up with the echoed line. */
-  for (size_t i = 0; i + 1 < loc.col && i < n; i++)
+  for (size_t i = 0; i < col && i < n; i++)
     fputc(line[i] == '\t' ? '\t' : ' ', stderr);
   fputs("^\n", stderr);
 }

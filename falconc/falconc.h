@@ -58,6 +58,9 @@ typedef struct Source {
 } Source;
 
 Source *source_open(const char *path);
+/* The same for text already in memory (NUL-terminated at text[len]); the
+ * Source takes ownership of `text` (the fuzz harnesses use this). */
+Source *source_from_text(const char *path, char *text, size_t len);
 void source_delete(Source *src);
 /* The text of line `line` (1-based) without its newline; sets *n. */
 const char *source_line(const Source *src, size_t line, size_t *n);
@@ -75,6 +78,8 @@ void error_at(const Source *src, SrcLoc loc, const char *fmt, ...)
 void error_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Number of errors reported so far. */
 int error_count(void);
+/* Forgets the errors counted so far (a harness compiling many inputs). */
+void error_reset(void);
 
 /* ---- ast.c: falconc's own tree --------------------------------------- */
 

@@ -100,6 +100,64 @@ void resync(Ctx *c, uint32_t offset)
   emit_line_directive(c->out, source_line_of(c->src, offset), c->src->path);
 }
 
+/* `#line` for byte `offset`, then the source line's indentation up to it
+ * (tabs kept), so that what is put next has the line and column the
+ * source has at `offset`: a compiler's diagnostic about it points there. */
+#define MAX_MARK_COLUMN 200
+
+void line_mark(Ctx *c, uint32_t offset)
+{
+  if (!c->opt->line_directives)
+    return;
+  StrBuf m = {0};
+  while (c->out->len && (c->out->data[c->out->len - 1] == ' ' ||
+                         c->out->data[c->out->len - 1] == '\t'))
+    c->out->data[--c->out->len] = '\0'; /* no trailing blanks before it */
+  if (c->out->len && c->out->data[c->out->len - 1] != '\n')
+    strbuf_puts(&m, "\n");
+  unsigned line = source_line_of(c->src, offset);
+  emit_line_directive(&m, line, c->src->path);
+  /* No indentation when only blanks follow on the source line. */
+  size_t rest = offset;
+  while (rest < c->src->len && (c->src->text[rest] == ' ' || c->src->text[rest] == '\t' ||
+                                c->src->text[rest] == '\r'))
+    rest++;
+  /* Nor on very long lines (a program nesting loops on one line would get
+   * output quadratic in its length). */
+  if (rest < c->src->len && c->src->text[rest] != '\n' &&
+      offset - c->src->line_start[line - 1] <= MAX_MARK_COLUMN)
+    for (size_t i = c->src->line_start[line - 1]; i < offset; i++)
+      strbuf_puts(&m, c->src->text[i] == '\t' ? "\t" : " ");
+  /* Nested statements ending together would repeat the same mark. */
+  if (!(c->out->len >= m.len && memcmp(c->out->data + c->out->len - m.len, m.data, m.len) == 0))
+    strbuf_append(c->out, m.data, m.len);
+  strbuf_free(&m);
+}
+
+static size_t count_newlines(const char *s, size_t n)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    k += s[i] == '\n';
+  return k;
+}
+
+static bool is_statement(NodeKind k)
+{
+  switch (k) {
+  case K_EXPRESSION_STATEMENT: case K_FOREACH_STATEMENT: case K_SINGLE_STATEMENT:
+  case K_IF_STATEMENT: case K_LOOP_STATEMENT: case K_SWITCH_STATEMENT:
+  case K_RETURN_STATEMENT: case K_BREAK_STATEMENT: case K_CONTINUE_STATEMENT:
+  case K_DECLARATION: case K_PARALLEL_SECTIONS_STATEMENT:
+    return true;
+  /* Not a block: it is its text with its statements rendered, each of
+   * which ends in sync (and counting would cost the square of a deep
+   * nesting of blocks). */
+  default:
+    return false;
+  }
+}
+
 /* Starts a new output line for a #pragma. */
 void pragma_line(Ctx *c, const char *pragma)
 {
@@ -451,6 +509,12 @@ void render_children_of(Ctx *c, const Node *n)
   copy_range(c, pos, n->end);
 }
 
+static void render_node(Ctx *c, const Node *n);
+
+/* A lowered statement whose output has another number of lines than its
+ * source (a kernel launch in place of a loop, a loop header on one line)
+ * ends with a line mark for the source position after it, so that the
+ * copied text that follows keeps its line and column. */
 void render(Ctx *c, const Node *n)
 {
   if (!n)
@@ -459,6 +523,16 @@ void render(Ctx *c, const Node *n)
     copy_range(c, n->start, n->end);
     return;
   }
+  size_t from = c->out->len;
+  render_node(c, n);
+  if (is_statement(n->kind) && c->opt->line_directives &&
+      count_newlines(c->out->data ? c->out->data + from : "", c->out->len - from) !=
+          count_newlines(c->src->text + n->start, n->end - n->start))
+    line_mark(c, n->end);
+}
+
+static void render_node(Ctx *c, const Node *n)
+{
   switch (n->kind) {
   case K_FUNCTION_DEFINITION: render_function(c, n); break;
   case K_DECLARATION: render_declaration(c, n); break;
@@ -546,6 +620,10 @@ static bool interesting_kind(NodeKind k, bool gpu)
  * descendant.  Everything else is copied as text. */
 static void mark_interesting(Node *root, bool gpu)
 {
+  /* Clear first: the marks depend on the target, and a tree may be
+   * lowered more than once (the fuzz harness lowers it for each). */
+  for (Node *n = root; n; n = node_next(n, root, true))
+    n->interesting = false;
   for (Node *n = root; n; n = node_next(n, root, true)) {
     bool implicit_prototype = n->kind == K_DECLARATION && !node_field(n, F_TYPE);
     if (!interesting_kind(n->kind, gpu) && !implicit_prototype)

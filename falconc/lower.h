@@ -112,6 +112,7 @@ void render(Ctx *c, const Node *n);
 void render_children_of(Ctx *c, const Node *n);
 char *render_str(Ctx *c, const Node *n);
 void resync(Ctx *c, uint32_t offset);
+void line_mark(Ctx *c, uint32_t offset);
 Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph, const char *edge_var);
 const Sym *sym_find(const Ctx *c, const char *name, size_t len);
 bool sym_shadowed(const Ctx *c, const Sym *s);

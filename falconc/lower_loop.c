@@ -58,7 +58,12 @@ void render_foreach_body(Ctx *c, const Node *n, bool parallel)
     render(c, cond);
     put(c, ") continue; ");
   }
-  render(c, node_field(n, F_BODY));
+  /* The body keeps its source line and column (#line), wherever the
+   * lowering puts it: in a loop header's line, in a kernel. */
+  const Node *body = node_field(n, F_BODY);
+  if (body)
+    line_mark(c, body->start);
+  render(c, body);
   put(c, " }");
   c->out = out;
   if (parallel && c->cs && c->cs->used)

@@ -7,8 +7,14 @@
 #include "falconc.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The stack the compiler runs on: its stages recurse over the syntax tree,
+ * which parse.c allows to be MAX_TREE_DEPTH deep.  Reserved, not used:
+ * only the pages touched are ever allocated. */
+#define FALCONC_STACK ((size_t)1 << 30)
 
 static const char usage_text[] =
     "usage: falconc [options] FILE.fal\n"
@@ -117,9 +123,9 @@ static bool write_output(const Args *a, const StrBuf *text)
   return ok;
 }
 
-int main(int argc, char **argv)
+static int compile(const Args *args)
 {
-  Args a = parse_args(argc, argv);
+  Args a = *args;
   Source *src = source_open(a.input);
   if (!src) {
     error_plain("cannot read '%s': %s", a.input, strerror(errno));
@@ -140,4 +146,33 @@ int main(int argc, char **argv)
     node_delete(root);
   source_delete(src);
   return status;
+}
+
+typedef struct Job {
+  const Args *args;
+  int status;
+} Job;
+
+static void *compile_thread(void *p)
+{
+  Job *j = p;
+  j->status = compile(j->args);
+  return NULL;
+}
+
+int main(int argc, char **argv)
+{
+  Args a = parse_args(argc, argv);
+  /* On a thread with a big stack; on the main thread if none can be made. */
+  Job job = {&a, 1};
+  pthread_attr_t attr;
+  pthread_t t;
+  if (pthread_attr_init(&attr) == 0) {
+    bool ok = pthread_attr_setstacksize(&attr, FALCONC_STACK) == 0 &&
+              pthread_create(&t, &attr, compile_thread, &job) == 0;
+    pthread_attr_destroy(&attr);
+    if (ok && pthread_join(t, NULL) == 0)
+      return job.status;
+  }
+  return compile(&a);
 }

@@ -127,18 +127,32 @@ static Node *convert_one(TSTreeCursor *cur, Node *parent)
   return n;
 }
 
+/* The deepest syntax tree falconc accepts, and the deepest nesting of
+ * Falcon statements (foreach, single, parallel sections) in it.  The
+ * compiler's later stages recurse over the tree: the first limit keeps them
+ * far from the end of the stack main.c gives them (FALCONC_STACK, a few
+ * hundred bytes a level); the second keeps the lowering's output and
+ * memory, which grow with the square of that nesting, small. */
+#define MAX_TREE_DEPTH 200000
+#define MAX_FALCON_NESTING 128
+
 /* Iterative depth-first conversion that mirrors the cursor's moves: down
- * to a first child, across to a sibling, up to a parent. */
-static Node *convert_tree(TSTree *tree)
+ * to a first child, across to a sibling, up to a parent.  *too_deep: the
+ * first node deeper than MAX_TREE_DEPTH (the conversion goes on). */
+static Node *convert_tree(TSTree *tree, Node **too_deep)
 {
   TSTreeCursor cur = ts_tree_cursor_new(ts_tree_root_node(tree));
   Node *root = convert_one(&cur, NULL);
   Node *n = root;
+  int depth = 0;
+  *too_deep = NULL;
   for (;;) {
     if (ts_tree_cursor_goto_first_child(&cur)) {
       Node *c = convert_one(&cur, n);
       n->child = c;
       n = c;
+      if (++depth > MAX_TREE_DEPTH && !*too_deep)
+        *too_deep = c;
       continue;
     }
     /* No children: move to the next sibling, climbing as needed. */
@@ -154,8 +168,34 @@ static Node *convert_tree(TSTree *tree)
         return root;
       }
       n = n->parent;
+      depth--;
     }
   }
+}
+
+static bool is_falcon_statement(const Node *n)
+{
+  return n->kind == K_FOREACH_STATEMENT || n->kind == K_SINGLE_STATEMENT ||
+         n->kind == K_PARALLEL_SECTIONS_STATEMENT;
+}
+
+/* Reports the first Falcon statement at a nesting depth (itself and the
+ * Falcon statements around it) beyond MAX_FALCON_NESTING. */
+static bool check_falcon_nesting(const Source *src, const Node *root)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    if (!is_falcon_statement(n))
+      continue;
+    int depth = 1;
+    for (const Node *p = n->parent; p && depth <= MAX_FALCON_NESTING; p = p->parent)
+      depth += is_falcon_statement(p);
+    if (depth > MAX_FALCON_NESTING) {
+      error_at(src, n->loc, "foreach, single and parallel sections nested more "
+               "than %d deep; falconc stops here", MAX_FALCON_NESTING);
+      return false;
+    }
+  }
+  return true;
 }
 
 Node *parse_source(const Source *src)
@@ -179,8 +219,19 @@ Node *parse_source(const Source *src)
     ts_parser_delete(parser);
     return NULL;
   }
-  Node *root = convert_tree(tree);
+  Node *too_deep;
+  Node *root = convert_tree(tree, &too_deep);
   ts_tree_delete(tree);
   ts_parser_delete(parser);
+  if (too_deep) {
+    error_at(src, too_deep->loc, "nesting too deep (more than %d levels of "
+             "syntax); falconc stops here", MAX_TREE_DEPTH);
+    node_delete(root);
+    return NULL;
+  }
+  if (!check_falcon_nesting(src, root)) {
+    node_delete(root);
+    return NULL;
+  }
   return root;
 }

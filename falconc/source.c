@@ -12,6 +12,11 @@ Source *source_open(const char *path)
   char *text = read_file(path, &len);
   if (!text)
     return NULL;
+  return source_from_text(path, text, len);
+}
+
+Source *source_from_text(const char *path, char *text, size_t len)
+{
   Source *src = xcalloc(1, sizeof *src);
   src->path = path;
   src->text = text;

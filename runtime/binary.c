@@ -185,7 +185,8 @@ int fal_graph_read_bin(fal_graph *g, fal_input *in)
   if (check_counts(in, n, m, size))
     return -1;
   int weighted = (flags & BIN_WEIGHTED) != 0;
-  if (check_size(in, HEADER_SIZE + 8 * (n + 1) + (weighted ? 8 : 4) * m, size))
+  if (check_size(in, HEADER_SIZE + 8 * (n + 1) + (weighted ? 8 : 4) * m, size) ||
+      fal_check_graph_bytes(in, (int64_t)n, (int64_t)m, 0))
     return -1;
   alloc_csr(g, (int64_t)n, (int64_t)m);
   g->directed = (flags & BIN_DIRECTED) != 0;
@@ -292,7 +293,8 @@ int fal_graph_read_galois(fal_graph *g, fal_input *in)
     return fal_input_error(in, "unsupported Galois edge data size %llu "
                            "(0 or 4 bytes)", (unsigned long long)esize);
   if (check_counts(in, n, m, size) ||
-      check_size(in, HEADER_SIZE + 8 * n + (4 + esize) * m + (m % 2) * 4, size))
+      check_size(in, HEADER_SIZE + 8 * n + (4 + esize) * m + (m % 2) * 4, size) ||
+      fal_check_graph_bytes(in, (int64_t)n, (int64_t)m, 0))
     return -1;
   alloc_csr(g, (int64_t)n, (int64_t)m);
   g->directed = 1;

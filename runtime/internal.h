@@ -14,6 +14,12 @@
 
 void *fal_realloc(void *p, size_t n);
 void *fal_alloc_array(size_t n, size_t size); /* exits on overflow too */
+/* The memory a graph may take: FALCON_MEM_LIMIT or physical memory (0:
+ * unknown); *source names which. */
+int64_t fal_mem_limit(const char **source);
+/* Bytes for a CSR of n points, m stored edges (+ the edge list it is
+ * built from). */
+int64_t fal_graph_bytes(int64_t n, int64_t m, int from_list);
 
 /* ---- input.c: files, possibly gzip- or xz-compressed -------------------- */
 
@@ -49,6 +55,11 @@ void fal_input_close(fal_input *in);
  * 0), marks the input failed and returns -1. */
 int fal_input_error(fal_input *in, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* util.c: -1 after an error naming the sizes when a graph of n points and
+ * m stored edges would not fit the memory budget (fal_mem_limit), before
+ * anything of that size is allocated. */
+int fal_check_graph_bytes(fal_input *in, int64_t n, int64_t m, int from_list);
 
 /* Makes up to n decoded bytes available at in->buf + in->pos and returns
  * how many are (fewer only at the end of the input). */

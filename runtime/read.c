@@ -305,7 +305,7 @@ static int read_edge_list(fal_graph *g, fal_input *in, char *line, char *end,
   if (in->failed)
     goto fail;
   int64_t n = finish_edge_list(in, &t, &l, format);
-  if (n < 0)
+  if (n < 0 || fal_check_graph_bytes(in, n, l.n, 1))
     goto fail;
   fal_graph_from_edges(g, n, &l, 1);
   return 0;
@@ -387,6 +387,8 @@ static int read_dimacs(fal_graph *g, fal_input *in, char *line, char *end,
     count_mismatch(in, what, m, l.n);
     goto fail;
   }
+  if (fal_check_graph_bytes(in, n, pace ? 2 * l.n : l.n, 1))
+    goto fail;
   fal_graph_from_edges(g, n, &l, !pace);
   return 0;
 fail:
@@ -532,6 +534,8 @@ static int read_mtx(fal_graph *g, fal_input *in, char *line, char *end)
     count_mismatch(in, "the size line", nnz, l.n);
     goto fail;
   }
+  if (fal_check_graph_bytes(in, n, symmetric ? 2 * l.n : l.n, 1))
+    goto fail;
   fal_graph_from_edges(g, n, &l, !symmetric);
   return 0;
 fail:

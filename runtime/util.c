@@ -6,9 +6,11 @@
  */
 #include "internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 double fal_rtclock(void)
 {
@@ -49,3 +51,58 @@ void *fal_alloc_array(size_t n, size_t size)
 }
 
 void fal_free(void *p) { free(p); }
+
+/* ---- the memory budget of a graph ------------------------------------------ */
+
+/* FALCON_MEM_LIMIT: a byte count with an optional K, M, G or T suffix
+ * (powers of 1024); unset: the machine's physical memory.  0: no
+ * budget known (sysconf failed). */
+int64_t fal_mem_limit(const char **source)
+{
+  const char *env = getenv("FALCON_MEM_LIMIT");
+  if (env && *env) {
+    char *end;
+    errno = 0;
+    double v = strtod(env, &end);
+    double unit = 1;
+    switch (*end) {
+    case 'k': case 'K': unit = 1024.0; end++; break;
+    case 'm': case 'M': unit = 1024.0 * 1024; end++; break;
+    case 'g': case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
+    case 't': case 'T': unit = 1024.0 * 1024 * 1024 * 1024; end++; break;
+    }
+    if (errno == 0 && *end == '\0' && v > 0 && v * unit < 9.2e18) {
+      *source = "FALCON_MEM_LIMIT";
+      return (int64_t)(v * unit);
+    }
+    fprintf(stderr, "falcon: warning: ignoring FALCON_MEM_LIMIT='%s' (expected "
+            "a size such as 512M or 8G)\n", env);
+  }
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  *source = "the machine's memory";
+  return pages > 0 && page > 0 ? (int64_t)pages * page : 0;
+}
+
+/* What the CSR of n points and m stored edges takes (offsets, dst,
+ * weights) plus, when built from an edge list, the list itself. */
+int64_t fal_graph_bytes(int64_t n, int64_t m, int from_list)
+{
+  double b = 8.0 * ((double)n + 1) + 8.0 * (double)m;
+  if (from_list)
+    b += 12.0 * (double)m;
+  return b > 9e18 ? INT64_MAX : (int64_t)b;
+}
+
+int fal_check_graph_bytes(fal_input *in, int64_t n, int64_t m, int from_list)
+{
+  const char *source;
+  int64_t limit = fal_mem_limit(&source);
+  int64_t need = fal_graph_bytes(n, m, from_list);
+  if (limit > 0 && need > limit) {
+    in->line = 0; /* the whole file, not its last line */
+    return fal_input_error(in, "the graph (%lld points, %lld edges) needs %.1f MiB, "
+                           "more than %s (%.1f MiB)", (long long)n, (long long)m,
+                           need / 1048576.0, source, limit / 1048576.0);
+  }
+  return 0;
+}

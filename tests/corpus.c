@@ -196,8 +196,10 @@ int main(int argc, char **argv)
     ts_parser_delete(parser);
     return 0;
   }
-  if (argc == 3 && strcmp(argv[1], "--query") == 0)
+  if (argc == 3 && strcmp(argv[1], "--query") == 0) {
+    ts_parser_delete(parser);
     return check_query(argv[2]);
+  }
   int failed = 0, total = 0;
   for (int i = 1; i < argc; i++) {
     char *text = slurp(argv[i]);

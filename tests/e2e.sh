@@ -4,11 +4,12 @@
 # $FALGRAPH, $FALREF and the pass/fail functions of the caller.
 
 e2e_build() { # e2e_build NAME FAL: falconc --target=cpu, then cc with libfalcon
-	# (E2E_LIBS: what to link instead of OpenMP, zlib, liblzma and libm)
+	# (E2E_LIBS: what to link instead of OpenMP, zlib, liblzma and libm;
+	# E2E_CFLAGS: added to compile and link, e.g. make check-asan's sanitizers)
 	"$FALCONC" --target=cpu -o "$tmp/e2e/$1.c" "$2" 2>"$tmp/err" &&
-		${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
+		${CC:-cc} -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
 			-c -o "$tmp/e2e/$1.o" "$tmp/e2e/$1.c" 2>>"$tmp/err" &&
-		${CC:-cc} -o "$tmp/e2e/$1" "$tmp/e2e/$1.o" "$LIBFALCON" \
+		${CC:-cc} ${E2E_CFLAGS:-} -o "$tmp/e2e/$1" "$tmp/e2e/$1.o" "$LIBFALCON" \
 			${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>>"$tmp/err"
 }
 

@@ -8,6 +8,10 @@
 #   errors       malformed .fal files: exit 1 and the diagnostics in x.err
 #   lower        golden lowering pairs: x.fal -> x.c or x.cu (x.flags:
 #                options); each output is compiled (cc, or nvcc when found)
+#   lines        C and CUDA compiler errors inside and after lowered
+#                constructs point at the right .fal line (#line)
+#   fuzz         the fuzzers' findings (tests/fuzz/): each gives its
+#                diagnostic and exit status 1, never a crash
 #   passthrough  every hand-written .c/.h of the repository, byte for byte
 #   cli          options, exit codes, -o, robustness on garbage input
 #   build        configure errors, out-of-tree build, install with DESTDIR,
@@ -24,7 +28,7 @@ srcdir=$(cd "${1:-.}" && pwd)
 : "${FALCONC:?set FALCONC to the falconc binary}"
 : "${CORPUS:?set CORPUS to the corpus driver}"
 : "${MAKE:=make}"
-only=${TESTS:-corpus errors lower passthrough cli build runtime e2e}
+only=${TESTS:-corpus errors lower lines fuzz passthrough cli build runtime e2e}
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/falconc-check.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -119,6 +123,93 @@ lower_compiles() { # lower_compiles FILE c|cu
 		${CC:-cc} -std=c11 -Werror=implicit-function-declaration \
 			-I"$srcdir/include" ${OPENMP_CFLAGS:-} -fsyntax-only -x c "$1" 2>"$tmp/err"
 	fi
+}
+
+# ---- C compiler diagnostics at the .fal line (#line) -------------------------
+# Every "expect" comment of tests/lines/X.fal marks a line with a C error;
+# the compiler must report exactly those lines, at columns inside them.
+lines_check() { # lines_check FAL REPORT LABEL: REPORT holds "LINE COL" pairs
+	grep -n '/\* expect \*/' "$1" | cut -d: -f1 | sort -n >"$tmp/want"
+	cut -d' ' -f1 "$2" | sort -nu >"$tmp/got"
+	if ! cmp -s "$tmp/want" "$tmp/got"; then
+		fail "$3: errors reported at lines $(tr '\n' ' ' <"$tmp/got")(want $(tr '\n' ' ' <"$tmp/want"))"
+		return
+	fi
+	while read -r line col; do
+		[ "$col" = - ] && continue
+		len=$(sed -n "${line}p" "$1" | wc -c)
+		if [ "$col" -ge "$len" ]; then
+			fail "$3: line $line reported at column $col, beyond the line ($len)"
+			return
+		fi
+	done <"$2"
+	pass "$3"
+}
+
+run_lines() {
+	for fal in "$srcdir"/tests/lines/*.fal; do
+		name=tests/lines/$(basename "$fal")
+		base=$(basename "$fal")
+		(cd "$(dirname "$fal")" && "$FALCONC" --target=cpu -o "$tmp/lines.c" "$base") 2>"$tmp/err" ||
+			{ fail "$name: falconc --target=cpu failed"; continue; }
+		(cd "$(dirname "$fal")" && ${CC:-cc} -std=c11 ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
+			-fsyntax-only -x c "$tmp/lines.c") >/dev/null 2>"$tmp/cc"
+		sed -n "s/^$base:\([0-9]*\):\([0-9]*\): error:.*/\1 \2/p" "$tmp/cc" >"$tmp/report"
+		lines_check "$fal" "$tmp/report" "$name: cc errors at the .fal lines"
+		if [ -z "${NVCC:-}" ]; then
+			echo "(no nvcc: $name not compiled for CUDA)"
+			continue
+		fi
+		(cd "$(dirname "$fal")" && "$FALCONC" --target=gpu -o "$tmp/lines.cu" "$base") 2>"$tmp/err" ||
+			{ fail "$name: falconc --target=gpu failed"; continue; }
+		(cd "$(dirname "$fal")" && "$NVCC" -std=c++17 -arch=sm_90 -I"$srcdir/include" \
+			-c -o "$tmp/lines.o" "$tmp/lines.cu") >"$tmp/cc" 2>&1
+		sed -n "s/^$base(\([0-9]*\)): error:.*/\1 -/p" "$tmp/cc" >"$tmp/report"
+		lines_check "$fal" "$tmp/report" "$name: nvcc errors at the .fal lines"
+	done
+}
+
+# ---- the fuzzers' findings (make fuzz, fuzz/) -----------------------------
+# tests/fuzz/falconc/X.fal: falconc exits 1 with the diagnostics of X.err.
+# tests/fuzz/graph/X.FMT (FMT: auto or a falgraph --format name): falgraph
+# info exits 1 with the diagnostic of X.err, under the fuzzer's memory
+# budget (FALCON_MEM_LIMIT=256M, fuzz/run.sh).  Under make check-asan both
+# run with the sanitizers, so a report fails the test.
+run_fuzz() {
+	for fal in "$srcdir"/tests/fuzz/falconc/*.fal; do
+		[ -f "$fal" ] || continue
+		name=tests/fuzz/falconc/$(basename "$fal")
+		(cd "$(dirname "$fal")" && "$FALCONC" "$(basename "$fal")") >"$tmp/out" 2>"$tmp/err"
+		status=$?
+		if [ "$status" -ne 1 ]; then
+			fail "$name: exit status $status, expected 1"; head -5 "$tmp/err" | sed 's/^/    /'
+		elif ! cmp -s "${fal%.fal}.err" "$tmp/err"; then
+			fail "$name: diagnostics differ"
+			diff "${fal%.fal}.err" "$tmp/err" | sed 's/^/    /' | head -10
+		else
+			pass "$name"
+		fi
+	done
+	for f in "$srcdir"/tests/fuzz/graph/*; do
+		case $f in *.err) continue ;; esac
+		[ -f "$f" ] || continue
+		name=tests/fuzz/graph/$(basename "$f")
+		fmt=${f##*.}
+		opt=
+		[ "$fmt" = auto ] || opt="--format $fmt"
+		# shellcheck disable=SC2086 # opt is two words or none
+		(cd "$(dirname "$f")" && FALCON_MEM_LIMIT=256M "$FALGRAPH" $opt info "$(basename "$f")") \
+			>"$tmp/out" 2>"$tmp/err"
+		status=$?
+		if [ "$status" -ne 1 ]; then
+			fail "$name: exit status $status, expected 1"; head -5 "$tmp/err" | sed 's/^/    /'
+		elif ! cmp -s "${f%.*}.err" "$tmp/err"; then
+			fail "$name: diagnostic differs"
+			diff "${f%.*}.err" "$tmp/err" | sed 's/^/    /' | head -10
+		else
+			pass "$name"
+		fi
+	done
 }
 
 # ---- plain C passes through unchanged ----------------------------------
@@ -228,6 +319,37 @@ cli_garbage() { # binary garbage and deep nesting: a diagnostic, not a crash
 	cmp -s "$tmp/deep.fal" "$tmp/cli.out"
 }
 
+cli_deep_falcon() { # 50,000 blocks and parentheses around and in a foreach
+	awk 'BEGIN { print "main() { Graph g; g.addPointProperty(d, int); g.read(\"x\");";
+		for (i = 0; i < 50000; i++) printf "{"; printf "foreach (t In g.points) t.d = ";
+		for (i = 0; i < 50000; i++) printf "("; printf "t.d";
+		for (i = 0; i < 50000; i++) printf ")"; printf ";";
+		for (i = 0; i < 50000; i++) printf "}"; print "}" }' >"$tmp/deepf.fal"
+	expect_status 0 "$FALCONC" --target=cpu "$tmp/deepf.fal" || return 1
+	# 129 foreach statements nested: a diagnostic (the limit is 128)
+	awk 'BEGIN { print "main() { Graph g; g.addPointProperty(d, int); g.read(\"x\");";
+		for (i = 0; i < 129; i++) print "foreach (t In g.points) {"; print "t.d = 1;";
+		for (i = 0; i < 129; i++) print "}"; print "}" }' >"$tmp/deepf.fal"
+	expect_status 1 "$FALCONC" --target=cpu "$tmp/deepf.fal" &&
+		grep -q 'deepf.fal:130:1: error: foreach, single and parallel sections nested more than 128 deep' "$tmp/cli.err" || return 1
+	# 300,000 levels of syntax: past the limit, a diagnostic
+	awk 'BEGIN { printf "int main() { return "; for (i = 0; i < 300000; i++) printf "(";
+		printf "0"; for (i = 0; i < 300000; i++) printf ")"; print "; }" }' >"$tmp/deepf.fal"
+	expect_status 1 "$FALCONC" "$tmp/deepf.fal" &&
+		grep -q 'error: nesting too deep' "$tmp/cli.err"
+}
+
+cli_big_program() { # 100,000 lines, a foreach on every tenth: compiles
+	awk 'BEGIN { print "#include <stdio.h>";
+		print "main(int argc, char **argv) { Graph g; g.addPointProperty(d, int); g.read(argv[1]); long s = 0;";
+		for (i = 0; i < 100000; i++)
+			if (i % 10 == 0) print "  foreach (t In g.points) t.d = t.d + " i % 7 ";";
+			else print "  s = s + " i ";";
+		print "  printf(\"%ld\\n\", s); }" }' >"$tmp/big.fal"
+	expect_status 0 "$FALCONC" --target=cpu "$tmp/big.fal" &&
+		[ "$(grep -c 'omp parallel for' "$tmp/cli.out")" -eq 10000 ]
+}
+
 cli_empty_file() {
 	: >"$tmp/empty.fal"
 	expect_status 0 "$FALCONC" "$tmp/empty.fal" && [ ! -s "$tmp/cli.out" ]
@@ -246,6 +368,8 @@ run_cli() {
 	check "cli: no -o file is left after errors" cli_no_output_on_error
 	check "cli: garbage and deep nesting do not crash" cli_garbage
 	check "cli: empty file" cli_empty_file
+	check "cli: deep nesting in and around Falcon code: compiles or a diagnostic" cli_deep_falcon
+	check "cli: a 100,000-line program compiles" cli_big_program
 }
 
 # ---- configure, build, install ------------------------------------------------

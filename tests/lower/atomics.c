@@ -32,7 +32,9 @@ void all(fal_G *g)
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 12 "atomics.fal"
-for (fal_point t = 0; t < g->npoints; t++) { {
+for (fal_point t = 0; t < g->npoints; t++) {
+#line 12 "atomics.fal"
+                          {
     (FAL_ATOMIC_ANY(min, &(g->a[t].i), (3)) ? (FAL_SET_FLAG(g->flag[t]), 1) : 0);
     (FAL_ATOMIC_ANY(max, &(g->a[t].d), (2.5)) ? (FAL_SET_FLAG(g->flag[t]), 1) : 0);
     FAL_ATOMIC_ANY(add, &(g->a[t].l), (7));
@@ -45,6 +47,8 @@ for (fal_point t = 0; t < g->npoints; t++) { {
     int old = FAL_ATOMIC_ANY(cas, &(g->a[t].i), (0), (1));
     g->flag[t] = old;
   } }
+#line 24 "atomics.fal"
+
 }
 
 int main()

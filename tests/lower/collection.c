@@ -28,11 +28,19 @@ fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct item)}; fal_coll *pending =
 void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set *s)
 {
   fal_coll fal_cs_mine __attribute__((cleanup(fal_coll_local_free))); fal_coll *mine = &fal_cs_mine; fal_coll_local_init(mine, sizeof(fal_point));
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { if (fal_set_find(s, t) != fal_set_find(s, p)) {
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 13 "collection.fal"
+    if (fal_set_find(s, t) != fal_set_find(s, p)) {
       fal_lcoll_addp(mine, (fal_point)(t));
       fal_coll_addp(next, (fal_point)(t));
     } } } }
-  { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_lcoll_at(fal_c3, fal_i3); { fal_set_union(s, p, u); } } }
+#line 16 "collection.fal"
+
+  { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_lcoll_at(fal_c3, fal_i3); {
+#line 17 "collection.fal"
+                      fal_set_union(s, p, u); } } }
+#line 17 "collection.fal"
+
 }
 
 int main()
@@ -48,9 +56,15 @@ int main()
     { fal_coll *fal_c4 = a; fal_hs_ready(s); fal_hc_drain_begin(fal_c4); for (int fal_r4 = 0; fal_hc_drain_next(fal_c4, fal_r4); fal_r4++) { int64_t fal_n4; fal_coll *fal_b4 = fal_hc_batch(fal_c4, &fal_n4);
 #pragma omp parallel for schedule(dynamic, 256)
 #line 30 "collection.fal"
-for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_b4, fal_i4); { push_all(t, g, b, s); } } } fal_hc_drain_end(fal_c4); }
+for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_b4, fal_i4); {
+#line 30 "collection.fal"
+                     push_all(t, g, b, s); } } } fal_hc_drain_end(fal_c4); }
+#line 30 "collection.fal"
+
     fal_hc_assign(a, b);
   }
+#line 32 "collection.fal"
+
   fal_point p;
   if (!(fal_hc_size(b) == 0) && fal_hc_size(b) > 1)
     fal_hc_pop(b, &(p));

@@ -24,11 +24,15 @@ void mark_light(fal_G *g, int limit)
   
 #pragma omp parallel for schedule(static)
 #line 4 "foreach_edges.fal"
-for (fal_edge e = 0; e < g->nedges; e++) { if (!(g->fal_base.csr.weight[e] < limit)) continue; {
+for (fal_edge e = 0; e < g->nedges; e++) { if (!(g->fal_base.csr.weight[e] < limit)) continue;
+#line 4 "foreach_edges.fal"
+                                           {
     g->mark[e] = 1;
     if (g->fal_base.csr.src[e] == g->fal_base.csr.dst[e])
       g->mark[e] = 2;
   } }
+#line 8 "foreach_edges.fal"
+
 }
 
 int main()

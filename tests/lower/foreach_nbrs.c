@@ -25,9 +25,23 @@ int changed = 0;
 
 void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
-  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.in_offsets[fal_p3]; fal_e4 < g->fal_base.csr.in_offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.in_src[fal_e4]; { (FAL_ATOMIC_ANY(min, &(g->dist[p]), (g->dist[t] + g->fal_base.csr.weight[g->fal_base.csr.in_edge[fal_e4]])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
-  { const fal_point fal_p5 = p; for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + (1); fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6++) { fal_point t = g->fal_base.csr.dst[fal_e6]; { g->seen[t] = 1; } } if (g->directed) for (int64_t fal_e7 = g->fal_base.csr.in_offsets[fal_p5] + (1); fal_e7 < g->fal_base.csr.in_offsets[fal_p5 + 1]; fal_e7++) { fal_point t = g->fal_base.csr.in_src[fal_e7]; { g->seen[t] = 1; } } }
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 8 "foreach_nbrs.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+#line 8 "foreach_nbrs.fal"
+
+  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.in_offsets[fal_p3]; fal_e4 < g->fal_base.csr.in_offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.in_src[fal_e4]; {
+#line 10 "foreach_nbrs.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[p]), (g->dist[t] + g->fal_base.csr.weight[g->fal_base.csr.in_edge[fal_e4]])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+#line 10 "foreach_nbrs.fal"
+
+  { const fal_point fal_p5 = p; for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + (1); fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6++) { fal_point t = g->fal_base.csr.dst[fal_e6]; {
+#line 12 "foreach_nbrs.fal"
+    g->seen[t] = 1; } } if (g->directed) for (int64_t fal_e7 = g->fal_base.csr.in_offsets[fal_p5] + (1); fal_e7 < g->fal_base.csr.in_offsets[fal_p5 + 1]; fal_e7++) { fal_point t = g->fal_base.csr.in_src[fal_e7]; {
+#line 12 "foreach_nbrs.fal"
+    g->seen[t] = 1; } } }
+#line 12 "foreach_nbrs.fal"
+
 }
 
 int main()
@@ -38,5 +52,9 @@ int main()
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 20 "foreach_nbrs.fal"
-for (fal_point t = 0; t < g->npoints; t++) { relax(t, g); }
+for (fal_point t = 0; t < g->npoints; t++) {
+#line 20 "foreach_nbrs.fal"
+                          relax(t, g); }
+#line 20 "foreach_nbrs.fal"
+
 }

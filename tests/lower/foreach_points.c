@@ -25,7 +25,9 @@ void level_up(fal_G *g, int lev)
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 5 "foreach_points.fal"
-for (fal_point t = 0; t < g->npoints; t++) { if (!(g->level[t] == lev)) continue; {
+for (fal_point t = 0; t < g->npoints; t++) { if (!(g->level[t] == lev)) continue;
+#line 5 "foreach_points.fal"
+                                          {
     if (g->done[t])
       continue;
     for (int i = 0; i < 3; i++)
@@ -33,6 +35,8 @@ for (fal_point t = 0; t < g->npoints; t++) { if (!(g->level[t] == lev)) continue
         break;
     g->level[t] = lev + 1;
   } }
+#line 12 "foreach_points.fal"
+
 }
 
 int main()

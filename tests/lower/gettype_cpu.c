@@ -31,7 +31,11 @@ int main(int argc, char **argv)
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 12 "gettype_cpu.fal"
-for (fal_point t = 0; t < g->npoints; t++) { g->dist[t] = 0; }
+for (fal_point t = 0; t < g->npoints; t++) {
+#line 12 "gettype_cpu.fal"
+                          g->dist[t] = 0; }
+#line 12 "gettype_cpu.fal"
+
   hg->dist = g->dist;
   hg = g;
   changed = other + host;

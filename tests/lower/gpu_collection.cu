@@ -89,11 +89,19 @@ fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct item)}; fal_coll *pending =
 __host__ __device__ void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set *s)
 {
   fal_local_coll fal_cs_mine(sizeof(fal_point)); fal_coll *mine = &fal_cs_mine.c;
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { if (fal_set_find(s, t) != fal_set_find(s, p)) {
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 13 "gpu_collection.fal"
+    if (fal_set_find(s, t) != fal_set_find(s, p)) {
       fal_lcoll_addp(mine, (fal_point)(t));
       fal_coll_addp(next, (fal_point)(t));
     } } } }
-  { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_lcoll_at(fal_c3, fal_i3); { fal_set_union(s, p, u); } } }
+#line 16 "gpu_collection.fal"
+
+  { fal_coll *fal_c3 = mine; int64_t fal_n3 = fal_coll_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point u = *(fal_point *)fal_lcoll_at(fal_c3, fal_i3); {
+#line 17 "gpu_collection.fal"
+                      fal_set_union(s, p, u); } } }
+#line 17 "gpu_collection.fal"
+
 }
 
 #line 32 "gpu_collection.fal"
@@ -101,7 +109,9 @@ __global__ void fal_foreach_L32_4(fal_coll *fal_b, int64_t fal_n, fal_G fal_kv_g
 {
   fal_G *g = &fal_kv_g;
   fal_set *s = &fal_kv_s;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = *(fal_point *)fal_coll_at(fal_b, fal_i); { push_all(t, g, b, s); } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = *(fal_point *)fal_coll_at(fal_b, fal_i); {
+#line 32 "gpu_collection.fal"
+                     push_all(t, g, b, s); } }
 }
 #line 20 "gpu_collection.fal"
 int main()

@@ -116,7 +116,11 @@ __device__ int more = 0;
 
 __host__ __device__ void spread(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 10 "gpu_loop_device.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+#line 10 "gpu_loop_device.fal"
+
 }
 
 __device__ long long fal_lr_fal_loop_L25_3;
@@ -131,14 +135,22 @@ __global__ void fal_loop_L25_3(fal_G fal_kv_g, int rounds, int limit)
   while (more) {
     fal_grid.sync();
     if (fal_leader) more = 0;
-    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { {
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
+#line 27 "gpu_loop_device.fal"
+                            {
       g->active[t] = g->updated[t];
       g->updated[t] = 0;
-    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; g->visits[t]++; } } while (0); }
+    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 31 "gpu_loop_device.fal"
+                                      g->visits[t]++; } } while (0); }
     fal_grid.sync();
-    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; spread(t, g); } } while (0); }
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 32 "gpu_loop_device.fal"
+                                      spread(t, g); } } while (0); }
     fal_grid.sync();
-    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue; more = 1; } } while (0); }
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
+#line 33 "gpu_loop_device.fal"
+                                       more = 1; } } while (0); }
     rounds++;
     if (rounds == limit)
       break;
@@ -164,6 +176,8 @@ int main(int argc, char *argv[])
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   fal_sym_set(more, 1);
   { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds, (void *)&limit}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L25_3, fal_args, "fal_loop_L25_3", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L25_3, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L25_3_rounds, sizeof rounds)); fal_gprof_end("gpu_loop_device.fal", 25, "device", fal_pt0, fal_lr); }
+#line 37 "gpu_loop_device.fal"
+
   fal_G_to_host(hg, g);
   return rounds;
 }

@@ -171,21 +171,29 @@ __host__ __device__ void spread(fal_point p, fal_G *g)
   fal_point q = fal_G_add_point_hd(g);
   g->level[q] = g->level[p] + 1;
   fal_G_add_edge_hd(g, p, q, 2);
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < fal_nbr_end(&g->fal_base.csr, fal_p1); fal_e2++) { if (!fal_live_edge_sync(&g->fal_base.csr, fal_e2)) continue; fal_point t = g->fal_base.csr.dst[fal_e2]; { if (g->fal_base.csr.weight[fal_e2] > 50)
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < fal_nbr_end(&g->fal_base.csr, fal_p1); fal_e2++) { if (!fal_live_edge_sync(&g->fal_base.csr, fal_e2)) continue; fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 13 "gpu_mutate.fal"
+    if (g->fal_base.csr.weight[fal_e2] > 50)
       fal_G_add_edge_hd(g, q, t, 1); } } }
+#line 14 "gpu_mutate.fal"
+
 }
 
 #line 24 "gpu_mutate.fal"
 __global__ void fal_foreach_L24_3(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = (fal_point)fal_i; if (!fal_live_point(&g->fal_base.csr, p)) continue; { if (!(g->level[p] == 0)) continue; spread(p, g); } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = (fal_point)fal_i; if (!fal_live_point(&g->fal_base.csr, p)) continue; { if (!(g->level[p] == 0)) continue;
+#line 24 "gpu_mutate.fal"
+                                        spread(p, g); } }
 }
 #line 25 "gpu_mutate.fal"
 __global__ void fal_foreach_L25_4(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_edge_slots(&g->fal_base.csr); fal_i += (int64_t)gridDim.x * blockDim.x) { fal_edge e = (fal_edge)fal_i; if (!fal_live_edge_sync(&g->fal_base.csr, e)) continue; { {
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_edge_slots(&g->fal_base.csr); fal_i += (int64_t)gridDim.x * blockDim.x) { fal_edge e = (fal_edge)fal_i; if (!fal_live_edge_sync(&g->fal_base.csr, e)) continue; {
+#line 25 "gpu_mutate.fal"
+                         {
     if (g->fal_base.csr.weight[e] > 90)
       fal_G_del_edge_hd(g, e);
     if (g->fal_base.csr.weight[e] > 80)
@@ -196,7 +204,9 @@ __global__ void fal_foreach_L25_4(fal_G fal_kv_g)
 __global__ void fal_foreach_L31_5(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = (fal_point)fal_i; if (!fal_live_point(&g->fal_base.csr, p)) continue; { if (fal_outdeg_hd(&g->fal_base.csr, p) == 0)
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = (fal_point)fal_i; if (!fal_live_point(&g->fal_base.csr, p)) continue; {
+#line 32 "gpu_mutate.fal"
+    if (fal_outdeg_hd(&g->fal_base.csr, p) == 0)
       fal_G_del_point_hd(g, p); } }
 }
 #line 17 "gpu_mutate.fal"
@@ -209,7 +219,11 @@ int main(int argc, char *argv[])
   (fal_G_settle(hg), fal_G_to_gpu(g, hg, __FILE__, __LINE__));
   { fal_cuda_use(g->fal_base.device); fal_gpu_mut_prepare(&g->fal_base, __FILE__, __LINE__); fal_foreach_L24_3<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L24_3"); fal_G_gpu_settle(g, __FILE__, __LINE__); }
   { fal_cuda_use(g->fal_base.device); fal_gpu_mut_prepare(&g->fal_base, __FILE__, __LINE__); fal_foreach_L25_4<<<fal_cuda_grid(fal_edge_slots(&g->fal_base.csr)), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L25_4"); fal_G_gpu_settle(g, __FILE__, __LINE__); }
+#line 30 "gpu_mutate.fal"
+
   { fal_cuda_use(g->fal_base.device); fal_gpu_mut_prepare(&g->fal_base, __FILE__, __LINE__); fal_foreach_L31_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L31_5"); fal_G_gpu_settle(g, __FILE__, __LINE__); }
+#line 33 "gpu_mutate.fal"
+
   fal_G_to_host(hg, g);
   printf("%d points, %ld edges, deleted: %d\n", hg->npoints, hg->nedges, (hg->fal_base.csr.pdel ? (int)hg->fal_base.csr.pdel[(0)] : 0));
 }

@@ -94,13 +94,17 @@ extern "C" int count_points(fal_G *g);
 __global__ void fal_foreach_L18_1(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { g->dist[t] = 1; } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 18 "gpu_prototypes.fal"
+                          g->dist[t] = 1; } }
 }
 #line 19 "gpu_prototypes.fal"
 __global__ void fal_foreach_L19_2(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { relax(t, g); } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 19 "gpu_prototypes.fal"
+                          relax(t, g); } }
 }
 #line 13 "gpu_prototypes.fal"
 int main(int argc, char **argv)
@@ -115,7 +119,11 @@ int main(int argc, char **argv)
 
 __host__ __device__ void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.dst[fal_e4]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e4])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
+#line 26 "gpu_prototypes.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e4])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+#line 26 "gpu_prototypes.fal"
+
 }
 
 extern "C" int count_points(fal_G *g)

@@ -88,20 +88,28 @@ __device__ int changed = 0;
 
 __host__ __device__ void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 12 "gpu_sssp.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+#line 12 "gpu_sssp.fal"
+
 }
 
 #line 23 "gpu_sssp.fal"
 __global__ void fal_foreach_L23_3(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { g->dist[t] = INF; } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 23 "gpu_sssp.fal"
+                          g->dist[t] = INF; } }
 }
 #line 28 "gpu_sssp.fal"
 __global__ void fal_foreach_L28_4(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(g->dist[t] != INF)) continue; relax(t, g); } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(g->dist[t] != INF)) continue;
+#line 28 "gpu_sssp.fal"
+                                           relax(t, g); } }
 }
 #line 37 "gpu_sssp.fal"
 __global__ void fal_redux_L37_5(fal_G fal_kv_g, long *fal_out)

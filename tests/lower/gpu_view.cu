@@ -110,7 +110,9 @@ __device__ int conflicts = 0;
 __global__ void fal_foreach_L20_1(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->ntris; fal_i += (int64_t)gridDim.x * blockDim.x) { int t = (int)fal_i; { {
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->ntris; fal_i += (int64_t)gridDim.x * blockDim.x) { int t = (int)fal_i; {
+#line 20 "gpu_view.fal"
+                        {
     g->tris[t].a = t;
     g->tris[t].nbr[1] = -1;
   } } }
@@ -119,7 +121,9 @@ __global__ void fal_foreach_L20_1(fal_G fal_kv_g)
 __global__ void fal_foreach_L24_2(fal_G fal_kv_g, int fal_phase, unsigned char *fal_pend)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->ntris; fal_i += (int64_t)gridDim.x * blockDim.x) { int t = (int)fal_i; { if (fal_phase && !fal_pend[fal_i]) continue; { if (!(g->tris[t].lock == 0)) continue; {
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->ntris; fal_i += (int64_t)gridDim.x * blockDim.x) { int t = (int)fal_i; { if (fal_phase && !fal_pend[fal_i]) continue; { if (!(g->tris[t].lock == 0)) continue;
+#line 24 "gpu_view.fal"
+                                     {
     fal_local_coll fal_cs_cav(sizeof(fal_point)); fal_coll *cav = &fal_cs_cav.c;
     fal_lcoll_addp(cav, (fal_point)(g->tris[t].a));
     fal_lcoll_addp(cav, (fal_point)(g->tris[t].b));
@@ -134,15 +138,23 @@ __global__ void fal_foreach_L24_2(fal_G fal_kv_g, int fal_phase, unsigned char *
 __global__ void fal_foreach_L35_5(fal_G fal_kv_g, fal_coll *work)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = (fal_point)fal_i; { fal_coll_addp(work, (fal_point)(p)); } }
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = (fal_point)fal_i; {
+#line 35 "gpu_view.fal"
+                          fal_coll_addp(work, (fal_point)(p)); } }
 }
 #line 36 "gpu_view.fal"
 __global__ void fal_foreach_L36_6(fal_coll *fal_b, int64_t fal_n, fal_G fal_kv_g, int fal_phase, unsigned char *fal_pend)
 {
   fal_G *g = &fal_kv_g;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = *(fal_point *)fal_coll_at(fal_b, fal_i); { if (fal_phase && !fal_pend[fal_i]) continue; { {
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point p = *(fal_point *)fal_coll_at(fal_b, fal_i); { if (fal_phase && !fal_pend[fal_i]) continue; {
+#line 36 "gpu_view.fal"
+                      {
     fal_local_coll fal_cs_nb(sizeof(fal_point)); fal_coll *nb = &fal_cs_nb.c;
-    { const fal_point fal_p7 = p; for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point q = g->fal_base.csr.dst[fal_e8]; { fal_lcoll_addp(nb, (fal_point)(q)); } } }
+    { const fal_point fal_p7 = p; for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point q = g->fal_base.csr.dst[fal_e8]; {
+#line 38 "gpu_view.fal"
+                             fal_lcoll_addp(nb, (fal_point)(q)); } } }
+#line 38 "gpu_view.fal"
+
     { const fal_coll *fal_sc10 = nb; if (!fal_phase) { fal_pend[fal_i] = 1; fal_own_claim(&g->fal_base.own[0], fal_sc10, fal_i); goto fal_skip9; } if (fal_own_holds(&g->fal_base.own[0], fal_sc10, fal_i)) g->owner[p] = 1; }
   } } fal_skip9: ; } }
 }
@@ -157,10 +169,16 @@ int main()
   fal_G_to_gpu(g, hg, __FILE__, __LINE__);
   fal_G_resize_tris(g, 4, __FILE__, __LINE__);
   { fal_cuda_use(g->fal_base.device); fal_foreach_L20_1<<<fal_cuda_grid(g->ntris), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L20_1"); }
+#line 23 "gpu_view.fal"
+
   { fal_cuda_use(g->fal_base.device); fal_gpu_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints, __FILE__, __LINE__); unsigned char *fal_pend = fal_gpu_pend_get((int64_t)g->ntris, g->fal_base.device, __FILE__, __LINE__); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { fal_foreach_L24_2<<<fal_cuda_grid(g->ntris), FAL_BLOCK>>>(*g, fal_phase, fal_pend); FAL_CHECK_LAUNCH("fal_foreach_L24_2"); } }
+#line 33 "gpu_view.fal"
+
   static fal_coll fal_cs_work; fal_coll *work = &fal_cs_work; fal_hc_init_gpu(work, sizeof(fal_point), &g->fal_base, -1);
   { fal_cuda_use(g->fal_base.device); fal_hc_prepare(work, __FILE__, __LINE__); fal_foreach_L35_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hc_dev(work)); FAL_CHECK_LAUNCH("fal_foreach_L35_5"); fal_hc_check(work, "work", __FILE__, __LINE__); }
   { fal_coll *fal_c11 = work; fal_hc_drain_begin(fal_c11); for (int fal_r11 = 0; fal_hc_drain_next(fal_c11, fal_r11); fal_r11++) { int64_t fal_n11; fal_coll *fal_b11 = fal_hc_batch(fal_c11, &fal_n11); if (fal_n11 == 0) continue; fal_cuda_use(fal_c11->device); fal_gpu_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints, __FILE__, __LINE__); unsigned char *fal_pend = fal_gpu_pend_get((int64_t)fal_n11, fal_c11->device, __FILE__, __LINE__); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { fal_foreach_L36_6<<<fal_cuda_grid(fal_n11), FAL_BLOCK>>>(fal_b11, fal_n11, *g, fal_phase, fal_pend); FAL_CHECK_LAUNCH("fal_foreach_L36_6"); } } fal_hc_drain_end(fal_c11); }
+#line 40 "gpu_view.fal"
+
   fal_G_to_host(hg, g);
   return hg->tris[0].lock + hg->ntris > 0 ? 0 : 1;
 }

@@ -28,7 +28,11 @@ int more = 0;
 
 void spread(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 10 "loop_region.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+#line 10 "loop_region.fal"
+
 }
 
 int main(int argc, char *argv[])
@@ -52,20 +56,28 @@ while (more) {
 if (omp_get_thread_num() == 0) more = 0;
 #pragma omp for schedule(static) nowait
 #line 27 "loop_region.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { {
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
+#line 27 "loop_region.fal"
+                            {
       g->active[t] = g->updated[t];
       g->updated[t] = 0;
-    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; g->visits[t]++; } } while (0); }
+    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 31 "loop_region.fal"
+                                      g->visits[t]++; } } while (0); }
 #pragma omp barrier
 #line 32 "loop_region.fal"
 #pragma omp for schedule(dynamic, 256) nowait
 #line 32 "loop_region.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue; spread(t, g); } } while (0); }
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 32 "loop_region.fal"
+                                      spread(t, g); } } while (0); }
 #pragma omp barrier
 #line 33 "loop_region.fal"
 #pragma omp for schedule(static) nowait
 #line 33 "loop_region.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue; more = 1; } } while (0); }
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
+#line 33 "loop_region.fal"
+                                       more = 1; } } while (0); }
 if (omp_get_thread_num() == 0) rounds++;
 #pragma omp barrier
 #line 35 "loop_region.fal"

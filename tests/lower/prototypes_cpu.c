@@ -35,17 +35,29 @@ int main(int argc, char **argv)
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 16 "prototypes_cpu.fal"
-for (fal_point t = 0; t < g->npoints; t++) { g->dist[t] = 1; }
+for (fal_point t = 0; t < g->npoints; t++) {
+#line 16 "prototypes_cpu.fal"
+                          g->dist[t] = 1; }
+#line 16 "prototypes_cpu.fal"
+
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 17 "prototypes_cpu.fal"
-for (fal_point t = 0; t < g->npoints; t++) { relax(t, g); }
+for (fal_point t = 0; t < g->npoints; t++) {
+#line 17 "prototypes_cpu.fal"
+                          relax(t, g); }
+#line 17 "prototypes_cpu.fal"
+
   printf("%d %d %d\n", count_points(g), helper_from_c(1), local_only(2));
 }
 
 void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+#line 24 "prototypes_cpu.fal"
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+#line 24 "prototypes_cpu.fal"
+
 }
 
 int count_points(fal_G *g)

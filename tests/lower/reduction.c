@@ -37,13 +37,19 @@ int main(int argc, char **argv)
 #pragma omp parallel for reduction(+:fal_r1)
 #line 14 "reduction.fal"
 for (int64_t fal_i1 = 0; fal_i1 < g->nedges; fal_i1++) if (g->mark[fal_i1] == 1) fal_r1 += (g->fal_base.csr.weight[fal_i1]); total += fal_r1; }
+#line 14 "reduction.fal"
+
   { __typeof__(count) fal_r2 = 0;
 #pragma omp parallel for reduction(+:fal_r2)
 #line 15 "reduction.fal"
 for (int64_t fal_i2 = 0; fal_i2 < g->npoints; fal_i2++)  fal_r2 += (g->inmis[fal_i2]); count += fal_r2; }
+#line 15 "reduction.fal"
+
   { __typeof__(p) fal_r3 = 1;
 #pragma omp parallel for reduction(*:fal_r3)
 #line 16 "reduction.fal"
 for (int64_t fal_i3 = 0; fal_i3 < g->npoints; fal_i3++)  fal_r3 *= (g->prob[fal_i3]); p *= fal_r3; }
+#line 16 "reduction.fal"
+
   printf("%ld %d %f\n", total, count, p);
 }

@@ -45,14 +45,20 @@ int main()
   
 #pragma omp parallel for schedule(static)
 #line 18 "view.fal"
-for (int t = 0; t < g->ntris; t++) { {
+for (int t = 0; t < g->ntris; t++) {
+#line 18 "view.fal"
+                        {
     g->tris[t].a = t;
     g->tris[t].nbr[1] = -1;
   } }
+#line 21 "view.fal"
+
   { fal_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints); unsigned char *fal_pend = fal_pend_get((int64_t)g->ntris); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { 
 #pragma omp parallel for schedule(static)
 #line 22 "view.fal"
-for (int t = 0; t < g->ntris; t++) { if (fal_phase && !fal_pend[t]) continue; { if (!(g->tris[t].lock == 0)) continue; {
+for (int t = 0; t < g->ntris; t++) { if (fal_phase && !fal_pend[t]) continue; { if (!(g->tris[t].lock == 0)) continue;
+#line 22 "view.fal"
+                                     {
     fal_coll fal_cs_cav __attribute__((cleanup(fal_coll_local_free))); fal_coll *cav = &fal_cs_cav; fal_coll_local_init(cav, sizeof(fal_point));
     fal_lcoll_addp(cav, (fal_point)(g->tris[t].a));
     fal_lcoll_addp(cav, (fal_point)(g->tris[t].b));
@@ -62,17 +68,31 @@ for (int t = 0; t < g->ntris; t++) { if (fal_phase && !fal_pend[t]) continue; { 
     } else
       FAL_ATOMIC_ANY(add, &(conflicts), 1); }
   } } fal_skip1: ; } } fal_pend_free(fal_pend); }
+#line 31 "view.fal"
+
   static fal_coll fal_cs_work; fal_coll *work = &fal_cs_work; fal_hc_init(work, sizeof(fal_point));
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 33 "view.fal"
-for (fal_point p = 0; p < g->npoints; p++) { fal_coll_addp(work, (fal_point)(p)); }
+for (fal_point p = 0; p < g->npoints; p++) {
+#line 33 "view.fal"
+                          fal_coll_addp(work, (fal_point)(p)); }
+#line 33 "view.fal"
+
   { fal_coll *fal_c3 = work; fal_hc_drain_begin(fal_c3); for (int fal_r3 = 0; fal_hc_drain_next(fal_c3, fal_r3); fal_r3++) { int64_t fal_n3; fal_coll *fal_b3 = fal_hc_batch(fal_c3, &fal_n3); fal_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints); unsigned char *fal_pend = fal_pend_get((int64_t)fal_n3); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 34 "view.fal"
-for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point p = *(fal_point *)fal_coll_at(fal_b3, fal_i3); { if (fal_phase && !fal_pend[fal_i3]) continue; { {
+for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point p = *(fal_point *)fal_coll_at(fal_b3, fal_i3); { if (fal_phase && !fal_pend[fal_i3]) continue; {
+#line 34 "view.fal"
+                      {
     fal_coll fal_cs_nb __attribute__((cleanup(fal_coll_local_free))); fal_coll *nb = &fal_cs_nb; fal_coll_local_init(nb, sizeof(fal_point));
-    { const fal_point fal_p4 = p; for (int64_t fal_e5 = g->fal_base.csr.offsets[fal_p4]; fal_e5 < g->fal_base.csr.offsets[fal_p4 + 1]; fal_e5++) { fal_point q = g->fal_base.csr.dst[fal_e5]; { fal_lcoll_addp(nb, (fal_point)(q)); } } }
+    { const fal_point fal_p4 = p; for (int64_t fal_e5 = g->fal_base.csr.offsets[fal_p4]; fal_e5 < g->fal_base.csr.offsets[fal_p4 + 1]; fal_e5++) { fal_point q = g->fal_base.csr.dst[fal_e5]; {
+#line 36 "view.fal"
+                             fal_lcoll_addp(nb, (fal_point)(q)); } } }
+#line 36 "view.fal"
+
     { const fal_coll *fal_sc7 = nb; if (!fal_phase) { fal_pend[fal_i3] = 1; fal_own_claim(&g->fal_base.own[0], fal_sc7, fal_i3); goto fal_skip6; } if (fal_own_holds(&g->fal_base.own[0], fal_sc7, fal_i3)) g->owner[p] = g->ntris; }
   } } fal_skip6: ; } } } fal_pend_free(fal_pend); } fal_hc_drain_end(fal_c3); }
+#line 38 "view.fal"
+
 }

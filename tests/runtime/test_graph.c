@@ -1109,7 +1109,9 @@ static int test_mutable_errors(void)
   if (!ok)
     return 0;
   int r = in_child(bad_add_edge, msg, sizeof msg);
-  CHECK(r == 1 && strcmp(msg, "falcon: error: addEdge(3, 99): no such point\n") == 0,
+  /* The first line (a sanitizer build may add its own after it). */
+  const char *want_add = "falcon: error: addEdge(3, 99): no such point\n";
+  CHECK(r == 1 && strncmp(msg, want_add, strlen(want_add)) == 0,
         "addEdge to a missing point: status %d, '%s'", r, msg);
   r = in_child(bad_del_edge, msg, sizeof msg);
   CHECK(r == 1 && strstr(msg, "falcon: error: deledge(-1): no such edge"),
