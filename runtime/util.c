@@ -57,23 +57,33 @@ void fal_free(void *p) { free(p); }
 /* FALCON_MEM_LIMIT: a byte count with an optional K, M, G or T suffix
  * (powers of 1024); unset: the machine's physical memory.  0: no
  * budget known (sysconf failed). */
+int64_t fal_parse_size(const char *s)
+{
+  if (!s || !*s)
+    return -1;
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  double unit = 1;
+  switch (*end) {
+  case 'k': case 'K': unit = 1024.0; end++; break;
+  case 'm': case 'M': unit = 1024.0 * 1024; end++; break;
+  case 'g': case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
+  case 't': case 'T': unit = 1024.0 * 1024 * 1024 * 1024; end++; break;
+  }
+  if (errno || *end || !(v > 0) || v * unit >= 9.2e18)
+    return -1;
+  return (int64_t)(v * unit);
+}
+
 int64_t fal_mem_limit(const char **source)
 {
   const char *env = getenv("FALCON_MEM_LIMIT");
   if (env && *env) {
-    char *end;
-    errno = 0;
-    double v = strtod(env, &end);
-    double unit = 1;
-    switch (*end) {
-    case 'k': case 'K': unit = 1024.0; end++; break;
-    case 'm': case 'M': unit = 1024.0 * 1024; end++; break;
-    case 'g': case 'G': unit = 1024.0 * 1024 * 1024; end++; break;
-    case 't': case 'T': unit = 1024.0 * 1024 * 1024 * 1024; end++; break;
-    }
-    if (errno == 0 && *end == '\0' && v > 0 && v * unit < 9.2e18) {
+    int64_t v = fal_parse_size(env);
+    if (v > 0) {
       *source = "FALCON_MEM_LIMIT";
-      return (int64_t)(v * unit);
+      return v;
     }
     fprintf(stderr, "falcon: warning: ignoring FALCON_MEM_LIMIT='%s' (expected "
             "a size such as 512M or 8G)\n", env);

@@ -9,8 +9,8 @@
 # GPU_GRAPHS: more graph files to test on (e.g. the real graphs);
 # KRON=N: also a generated 2^N-point Kronecker graph (weights 1..1000);
 # CPU_GRAPHS: also run the CPU builds of every sample on these graphs;
-# SANITIZE=1: run sssp, cc, matching, single_coll, local_coll and grow_parallel under
-# compute-sanitizer memcheck and racecheck on a small graph; GPU_LIBS:
+# SANITIZE=0: skip compute-sanitizer (memcheck, racecheck and synccheck
+# of every GPU program built, on a small graph); GPU_LIBS:
 # libraries to link instead of -lz -llzma -lgomp (also for CPU_GRAPHS).
 
 srcdir=$(cd "${1:-.}" && pwd)
@@ -201,21 +201,45 @@ if [ -n "${CPU_GRAPHS:-}" ]; then
 	done
 fi
 
-if [ "${SANITIZE:-0}" = 1 ]; then
+# Limits: a graph that does not fit the GPU's memory (here a budget of
+# FALCON_GPU_MEM_LIMIT=4K, include/falcon/cuda.cuh fal_gpu_fits) stops
+# with an error naming the sizes, before any copy.
+if [ -x "$tmp/gpu/sssp" ]; then
+	FALCON_GPU_MEM_LIMIT=4K "$tmp/gpu/sssp" "$srcdir/tests/graphs/tiny.txt" 0 >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ $st -eq 1 ] && grep -q 'error: the graph (7 points, .* edges, 3 properties) needs .* MiB on GPU 0, which has 0.0 MiB free' "$tmp/err"; then
+		pass "gpu: a graph too big for the GPU: $(head -1 "$tmp/err")"
+	else
+		fail "gpu: a graph too big for the GPU (status $st)"; head -5 "$tmp/err" | sed 's/^/    /'
+	fi
+fi
+
+# compute-sanitizer memcheck, racecheck and synccheck on every sample and
+# the GPU e2e programs built above, on a small Kronecker graph (SANITIZE=0
+# skips this).
+if [ "${SANITIZE:-1}" = 1 ]; then
 	"$FALGRAPH" --weights 1 100 3 gen kron 10 8 2 "$tmp/small.bin" >/dev/null
 	# Start SSSP at the point of highest degree (Kronecker ids are permuted,
 	# point 0 may be isolated).
 	hub=$("$FALGRAPH" info "$tmp/small.bin" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
-	for a in sssp cc matching single_coll local_coll grow_parallel; do
-		for tool in memcheck racecheck; do
-			arg=; [ $a = sssp ] && arg=$hub
-			[ -x "$tmp/gpu/$a" ] || continue
-			# shellcheck disable=SC2086
-			compute-sanitizer --tool $tool --error-exitcode 9 "$tmp/gpu/$a" \
-				"$tmp/small.bin" $arg >"$tmp/san" 2>&1
+	printf '1 0\n' >"$tmp/noedges.txt"
+	for prog in "$tmp"/gpu/*; do
+		[ -x "$prog" ] && [ -f "$prog" ] || continue
+		a=$(basename "$prog")
+		case $a in
+		*.*) continue ;;
+		sssp | bfs | sssp_worklist | bfs_worklist | sssp_delta) args="$tmp/small.bin $hub" ;;
+		dynamic_sssp) args="$tmp/small.bin $tmp/noedges.txt 1 $hub" ;;
+		multigpu_sssp_bfs) args="$tmp/small.bin $hub" ;;
+		partitioned_sssp) args="$tmp/small.bin $hub 1 1" ;;
+		*) args="$tmp/small.bin" ;;
+		esac
+		for tool in memcheck racecheck synccheck; do
+			# shellcheck disable=SC2086 # args are words
+			compute-sanitizer --tool $tool --error-exitcode 9 "$prog" $args >"$tmp/san" 2>&1
 			st=$?
-			# memcheck: "ERROR SUMMARY: 0 errors"; racecheck: "RACECHECK
-			# SUMMARY: 0 hazards displayed (0 errors, 0 warnings)".
+			# memcheck/synccheck: "ERROR SUMMARY: 0 errors"; racecheck:
+			# "RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)".
 			summary=$(grep 'SUMMARY' "$tmp/san" | tail -1)
 			if [ $st -eq 0 ] && echo "$summary" | grep -q ' 0 errors\|(0 errors, 0 warnings)'; then
 				pass "compute-sanitizer $tool $a: $summary"

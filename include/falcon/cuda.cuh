@@ -288,6 +288,39 @@ template <typename T, typename V> static inline T fal_dset(T *p, V value)
 
 static inline void fal_gpu_mut_reset(fal_gbase *b);
 
+/* Before a graph's first copy to the current GPU: exits with an error
+ * naming the sizes when its structure and properties (n points, m edges or
+ * slots) need more than the device has free, instead of failing in the
+ * middle of the copies. */
+static inline void fal_gpu_fits(const fal_gbase *h, size_t n, size_t m,
+                                const char *file, int line)
+{
+  const fal_graph *g = &h->csr;
+  double need = 8.0 * (n + 1) + 8.0 * m; /* offsets, dst, weight */
+  if (g->end)
+    need += 8.0 * n * 2 + 1.0 * (n + m) + 4.0 * m; /* end, limit, pdel, edel, src */
+  else if (h->need_sources)
+    need += 4.0 * m;
+  if (h->need_in_edges)
+    need += 8.0 * (n + 1) + 12.0 * m;
+  for (int i = 0; i < h->nprops; i++)
+    need += (double)h->props[i].size *
+            (h->props[i].kind == FAL_PROP_POINT ? n : h->props[i].kind == FAL_PROP_EDGE ? m : 1);
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess)
+    return; /* the allocations will report */
+  int64_t cap = fal_parse_size(getenv("FALCON_GPU_MEM_LIMIT"));
+  if (cap > 0 && (size_t)cap < free_b)
+    free_b = (size_t)cap; /* a smaller budget, e.g. to test this error */
+  if (need > (double)free_b) {
+    fprintf(stderr, "%s:%d: error: the graph (%zu points, %zu edges, %d properties) "
+            "needs %.1f MiB on GPU %d, which has %.1f MiB free of %.1f MiB\n",
+            file, line, (size_t)g->npoints, (size_t)g->nedges, h->nprops,
+            need / 1048576.0, fal_cuda_current, free_b / 1048576.0, total_b / 1048576.0);
+    exit(1);
+  }
+}
+
 /* Copies the CSR of a host graph to device memory of `d`, once: a second
  * copy of the same, unchanged structure does nothing (§5). */
 static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
@@ -318,6 +351,8 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
       *arrays[i] = NULL;
     }
   }
+  if (!d->loaded || dn != n || dm != m)
+    fal_gpu_fits(h, n, m, file, line);
   t->npoints = g->npoints;
   t->nedges = g->nedges;
   t->directed = g->directed;

@@ -215,6 +215,11 @@ double fal_rtclock(void);
 void *fal_alloc(size_t n);
 void *fal_calloc(size_t n, size_t size);
 void fal_free(void *p);
+/* "512M", "8G", "1.5T", "4096": bytes (K, M, G, T are powers of 1024), or
+ * -1 when s is not such a size.  FALCON_MEM_LIMIT (a graph's host memory,
+ * checked before loading) and FALCON_GPU_MEM_LIMIT (its device memory)
+ * are read with it. */
+int64_t fal_parse_size(const char *s);
 
 /* FALCON_PROFILE=1 (runtime/profile.c): planned loops report, at exit,
  * their line, plan, times entered, rounds and time. */
