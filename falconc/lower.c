@@ -175,10 +175,10 @@ bool graph_on_gpu(const Ctx *c, const char *name)
   return s && s->kind == FK_GRAPH && s->gpu;
 }
 
-static void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what)
+void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what)
 {
   for (int i = 0; i < c->ncaps; i++)
-    if (strcmp(c->caps[i].name, s->name) == 0)
+    if (strcmp(c->caps[i].name, s->name) == 0 && (c->caps[i].what == CAP_REDUX) == (what == CAP_REDUX))
       return;
   c->caps = xrealloc(c->caps, (size_t)(c->ncaps + 1) * sizeof *c->caps);
   c->caps[c->ncaps++] = (Capture){xstrdup(s->name), xstrdup(ctype), what};
@@ -190,14 +190,13 @@ void note_use(Ctx *c, const Sym *s, const Node *at)
 {
   if (!c->in_kernel || s - c->syms >= c->kernel_mark || s->kind == FK_GPUVAR)
     return;
-  if (s->global && s->kind != FK_GRAPH) {
-    error_at(c->src, at->loc, "host variable '%s' cannot be used in GPU code; "
-             "declare it on the GPU ('int <GPU> %s', §2)", s->name, s->name);
-    return;
-  }
-  if (s->global && s->kind == FK_GRAPH && c->fn && c->fn->element) {
+  /* §2: a kernel gets the host variables it reads by value, locals and
+   * file-scope ones alike.  A function that runs on the GPU has no such
+   * copy of a file-scope host object: it is passed as a parameter. */
+  if (s->global && c->fn && c->fn->element) {
     error_at(c->src, at->loc, "'%s' is not visible in a function that runs on "
-             "the GPU; pass it as a parameter", s->name);
+             "the GPU; pass it as a parameter%s", s->name,
+             s->kind == FK_CVAR ? " (or declare it on the GPU, §2)" : "");
     return;
   }
   switch (s->kind) {
@@ -350,15 +349,17 @@ static void render_function(Ctx *c, const Node *n)
   if (!node_field(n, F_TYPE)) /* §1: no return type */
     put(c, is_main ? "int " : "void ");
   int mark = c->nsyms;
-  bool sp = c->single_points, se = c->single_edges;
-  c->single_points = c->single_edges = false;
+  bool sp = c->single_points, se = c->single_edges, so = c->sorts;
+  c->single_points = c->single_edges = c->sorts = false;
   render_children_of(c, n);
   if (c->fn) { /* callers' loops clear the locks this function uses */
     c->fn->single_points = c->single_points;
     c->fn->single_edges = c->single_edges;
+    c->fn->sorts = c->sorts;
   }
   c->single_points = sp;
   c->single_edges = se;
+  c->sorts = so;
   sym_pop(c, mark);
   c->fn = saved_fn;
   c->element = saved_el;
@@ -802,6 +803,59 @@ static void emit_partition_functions(Ctx *c)
   put(c, "}\n");
 }
 
+/* g.sortEdges(p) (§3.1): p's out-edges in increasing weight, by a heap
+ * sort that swaps whole edges: destination, weight, deletion mark and
+ * every edge property of the program move together.  No allocation, so
+ * the same function runs on the host and in a kernel.  Deleted slots of
+ * a mutable graph (§6) go last.  When the graph has in-edges, the in-edges
+ * from p are pointed at the new slots (the k-th in-edge u <- p of a
+ * neighbour u at the k-th slot of p that holds u). */
+static void emit_sort_edges(Ctx *c)
+{
+  Program *p = c->prog;
+  const char *hd = c->gpu ? "__host__ __device__ " : "";
+  putf(c, "static %sinline void fal_G_eswap(fal_G *g, int64_t a, int64_t b)\n{\n"
+          "  fal_graph *s = &g->fal_base.csr;\n"
+          "  { fal_point t = s->dst[a]; s->dst[a] = s->dst[b]; s->dst[b] = t; }\n"
+          "  { fal_weight t = s->weight[a]; s->weight[a] = s->weight[b]; s->weight[b] = t; }\n"
+          "  if (s->edel) { unsigned char t = s->edel[a]; s->edel[a] = s->edel[b]; s->edel[b] = t; }\n",
+       hd);
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_EDGE)
+      putf(c, "  if (g->%s) { %s t = g->%s[a]; g->%s[a] = g->%s[b]; g->%s[b] = t; }\n",
+           p->props[i].name, p->props[i].ctype, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  putf(c, "}\n"
+          "static %sinline int fal_G_eless(const fal_graph *s, int64_t a, int64_t b)\n{\n"
+          "  int da = s->edel ? s->edel[a] : 0, db = s->edel ? s->edel[b] : 0;\n"
+          "  return da != db ? da < db : s->weight[a] < s->weight[b];\n}\n"
+          "static %svoid fal_G_sort_edges(fal_G *g, fal_point p)\n{\n"
+          "  fal_graph *s = &g->fal_base.csr;\n"
+          "  if (p < 0 || p >= s->npoints)\n    return;\n"
+          "#ifndef __CUDA_ARCH__\n"
+          "  __atomic_fetch_add(&s->version, 1, __ATOMIC_RELAXED); /* GPU copies are stale */\n"
+          "#endif\n"
+          "  int64_t lo = s->offsets[p], n = fal_nbr_end(s, p) - lo;\n"
+          "  for (int64_t k = n / 2; k-- > 0;) /* heapify */\n"
+          "    for (int64_t r = k, ch; (ch = 2 * r + 1) < n; r = ch) {\n"
+          "      if (ch + 1 < n && fal_G_eless(s, lo + ch, lo + ch + 1))\n        ch++;\n"
+          "      if (!fal_G_eless(s, lo + r, lo + ch))\n        break;\n"
+          "      fal_G_eswap(g, lo + r, lo + ch);\n    }\n"
+          "  for (int64_t end = n; end-- > 1;) {\n"
+          "    fal_G_eswap(g, lo, lo + end);\n"
+          "    for (int64_t r = 0, ch; (ch = 2 * r + 1) < end; r = ch) {\n"
+          "      if (ch + 1 < end && fal_G_eless(s, lo + ch, lo + ch + 1))\n        ch++;\n"
+          "      if (!fal_G_eless(s, lo + r, lo + ch))\n        break;\n"
+          "      fal_G_eswap(g, lo + r, lo + ch);\n    }\n  }\n"
+          "  if (!s->in_edge)\n    return;\n"
+          "  for (int64_t e = lo; e < lo + n; e++) {\n"
+          "    fal_point u = s->dst[e];\n    int64_t j = 0;\n"
+          "    for (int64_t f = lo; f < e; f++)\n      j += s->dst[f] == u;\n"
+          "    for (int64_t k = s->in_offsets[u]; k < s->in_offsets[u + 1]; k++)\n"
+          "      if (s->in_src[k] == p && j-- == 0) {\n        s->in_edge[k] = e;\n        break;\n      }\n"
+          "  }\n}\n", hd, hd);
+}
+
 /* struct fal_G: the graph type of this program (struct of arrays). */
 static void emit_graph_struct(Ctx *c)
 {
@@ -852,6 +906,7 @@ static void emit_graph_struct(Ctx *c)
            "  __atomic_store_n(&g->npoints, (int)__atomic_load_n(&g->fal_base.csr.npoints, "
            "__ATOMIC_RELAXED), __ATOMIC_RELAXED);\n  return p;\n}\n");
   }
+  emit_sort_edges(c);
   if (c->gpu)
     emit_gpu_graph_functions(c);
   emit_view_functions(c);

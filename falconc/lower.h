@@ -32,8 +32,9 @@ typedef struct Sym {
 } Sym;
 
 /* A host variable a kernel reads: passed by value (graphs and Sets as
- * their structs, Collections as a pointer to their device copy). */
-typedef enum CapKind { CAP_VALUE, CAP_GRAPH, CAP_COLL, CAP_SET } CapKind;
+ * their structs, Collections as a pointer to their device copy); a host
+ * scalar a kernel reduces into (§4.4): a pointer to a device copy. */
+typedef enum CapKind { CAP_VALUE, CAP_GRAPH, CAP_COLL, CAP_SET, CAP_REDUX } CapKind;
 typedef struct Capture {
   char *name;
   char *ctype;
@@ -68,6 +69,7 @@ typedef struct Ctx {
   bool break_is_continue; /* directly inside a parallel foreach body */
   int foreach_depth;
   bool single_points, single_edges; /* a single (p) / single (e) was lowered */
+  bool sorts;             /* device code sorted a graph's edges (sortEdges) */
   Redux *redux;
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */
@@ -116,6 +118,7 @@ Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph, const ch
 const Sym *sym_find(const Ctx *c, const char *name, size_t len);
 bool sym_shadowed(const Ctx *c, const Sym *s);
 void sym_pop(Ctx *c, int mark);
+void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what);
 char *text_of(Ctx *c, const Node *n);
 void put(Ctx *c, const char *s);
 

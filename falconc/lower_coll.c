@@ -128,10 +128,19 @@ void render_coll_declaration(Ctx *c, const Node *n, const Node *type, FalKind ki
                  "'Set %s[Point(g)]' (§3.4)", name);
         continue;
       }
-      if (local || file_scope) {
-        report_unsupported(c, n, local ? "a Set declared in code that runs per "
-                                         "element (declare it in host code)"
-                                       : "a Set at file scope (declare it in a function)");
+      if (local) {
+        report_unsupported(c, n, "a Set declared in code that runs per "
+                                 "element (declare it in host code)");
+        continue;
+      }
+      if (file_scope) {
+        /* A constant initialiser (no code runs at file scope in C): the
+         * parent array is made when the Set is first used after its graph
+         * is read (fal_set_ready, fal_hs_ready; §3.4). */
+        putf(c, "fal_set fal_ss_%s = {NULL, 0, &fal_gs_%s.npoints, %d, -1, "
+             "&fal_gs_%s.fal_base}; fal_set *%s = &fal_ss_%s;", name, el.graph, gpu ? 1 : 0,
+             el.graph, name, name);
+        add_coll_sym(c, name, kind, &el, gpu, local);
         continue;
       }
       putf(c, "%sfal_set fal_ss_%s; fal_set *%s = &fal_ss_%s; %s(%s, &%s->npoints, "

@@ -291,7 +291,8 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
              "call it on the host graph", m);
   } else if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
       strcmp(m, "addProperty") == 0) {
-    const Prop *p = program_prop(c->prog, text_of(c, node_named_child(args, 0)));
+    const Node *pn = prop_args(args, NULL);
+    const Prop *p = pn ? program_prop(c->prog, text_of(c, pn)) : NULL;
     if (p && p->kind == PK_VIEW) /* a view starts empty (§3.6) */
       put(c, "((void)0)");
     else if (p) /* sema reported the others */
@@ -332,6 +333,11 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
     else
       putf(c, "fal_graph_del_%s(&%s->fal_base.csr, %s)", m[3] == 'p' ? "point" : "edge",
            g, render_str(c, node_named_child(args, 0)));
+  } else if (strcmp(m, "sortEdges") == 0 && nargs == 1) {
+    /* §3.1: p's out-edges by increasing weight (emit_sort_edges). */
+    if (c->in_kernel)
+      c->sorts = true;
+    putf(c, "fal_G_sort_edges(%s, %s)", g, render_str(c, node_named_child(args, 0)));
   } else if (strcmp(m, "makePartition") == 0 && nargs == 3) {
     putf(c, "fal_G_partition(%s, %s, %s, %s, __FILE__, __LINE__)", g,
          render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
@@ -375,6 +381,7 @@ void render_call(Ctx *c, const Node *n)
     if (f) { /* the callee's singles need their locks cleared too */
       c->single_points |= f->single_points;
       c->single_edges |= f->single_edges;
+      c->sorts |= f->sorts;
     }
   }
   if (fn && fn->kind == K_IDENTIFIER && c->prog->falcon &&

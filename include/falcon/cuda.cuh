@@ -272,6 +272,39 @@ template <typename T, typename V> static inline T fal_dset(T *p, V value)
   return v;
 }
 
+/* `s += e` (and - * | & ^) on a host variable in a kernel (§4.4): the
+ * kernel's atomics go to a device copy of s, here one of a few device
+ * scalars per host thread and device (slot: the variable's place among
+ * the launch's reductions), read back after the launch. */
+#define FAL_HRED_SLOTS 16
+static inline void *fal_hred_slot(int slot)
+{
+  static thread_local void *d[64][FAL_HRED_SLOTS];
+  int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;
+  if (slot < 0 || slot >= FAL_HRED_SLOTS || dev >= 64) {
+    fprintf(stderr, "falcon: error: a GPU foreach reduces into more than %d host "
+            "variables\n", FAL_HRED_SLOTS);
+    exit(1);
+  }
+  if (!d[dev][slot])
+    d[dev][slot] = fal_dalloc(16, __FILE__, __LINE__);
+  return d[dev][slot];
+}
+
+template <typename T> static inline T *fal_hred_buf(int slot, const T &x)
+{
+  T *p = (T *)fal_hred_slot(slot);
+  FAL_CUDA(cudaMemcpy(p, &x, sizeof x, cudaMemcpyHostToDevice));
+  return p;
+}
+
+template <typename T> static inline T fal_hred_get(int slot, const T &)
+{
+  T v;
+  FAL_CUDA(cudaMemcpy(&v, fal_hred_slot(slot), sizeof v, cudaMemcpyDeviceToHost));
+  return v;
+}
+
 /* Host access to a GPU scalar declared at file scope (`int <GPU> x`). */
 #define fal_sym_get(sym)                                                     \
   ([&]() {                                                                   \
@@ -642,6 +675,12 @@ template <typename T, typename V> FAL_HD static inline T fal_or(T *p, V v)
 template <typename T, typename V> FAL_HD static inline T fal_xor(T *p, V v)
 {
   return fal_cas_update(p, fal_bitxor<T>{(T)v});
+}
+
+/* `s = s * e` on a host variable in a parallel foreach (§4.4). */
+template <typename T, typename V> FAL_HD static inline T fal_mul(T *p, V v)
+{
+  return fal_cas_update(p, fal_times<T>{(T)v});
 }
 
 template <typename T, typename E, typename D>

@@ -192,6 +192,16 @@ static inline void fal_omp_nested(void)
   {                                                                          \
     __atomic_compare_exchange(p, &expected, &desired, 0, FAL_SEQ, FAL_SEQ);  \
     return expected;                                                         \
+  }                                                                          \
+  /* `s = s * e` on a shared variable (§4.4): a CAS loop. */                \
+  static inline T fal_mul_##sfx(T *p, T v)                                   \
+  {                                                                          \
+    T old, prod;                                                             \
+    __atomic_load(p, &old, FAL_RLX);                                         \
+    do                                                                       \
+      prod = old * v;                                                        \
+    while (!__atomic_compare_exchange(p, &old, &prod, 1, FAL_SEQ, FAL_RLX)); \
+    return old;                                                              \
   }
 
 /* add/sub for integers: native fetch-and-op. */
