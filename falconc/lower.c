@@ -484,7 +484,7 @@ void render(Ctx *c, const Node *n)
       break;
     if (c->gpu)
       render_assignment(c, n);
-    else
+    else if (!render_host_graph_copy(c, n))
       render_children_of(c, n);
     break;
   case K_UPDATE_EXPRESSION:
@@ -856,6 +856,63 @@ static void emit_sort_edges(Ctx *c)
           "  }\n}\n", hd, hd);
 }
 
+/* CPU target: `d = s;` between two graphs (§2: every getType graph is a
+ * graph of its own).  d gets its own copy of every property; the
+ * structure is shared while nothing can change it (it is read-only in a
+ * program that does not mutate graphs: d then borrows s's arrays, marked
+ * by structure_of), and copied in a program that mutates (§6).  A copy
+ * onto a graph that already has this structure copies properties only. */
+static void emit_host_graph_copy(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "static void fal_G_copy(fal_G *d, fal_G *s)\n{\n"
+         "  if (d == s)\n    return;\n");
+  if (p->mutates)
+    put(c, "  fal_G_settle(s);\n");
+  put(c, "  if (!d->fal_base.loaded || d->fal_base.csr.offsets != s->fal_base.csr.offsets ||\n"
+         "      d->fal_base.csr.version != s->fal_base.csr.version) {\n"
+         "    int owned = d->fal_base.loaded && d->fal_base.structure_of != (const void *)d->fal_base.csr.offsets;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind != PK_VIEW)
+      putf(c, "    fal_free(d->%s);\n", p->props[i].name);
+  put(c, "    d->fal_base.nprops = 0;\n"
+         "    if (owned)\n      fal_graph_free(&d->fal_base.csr);\n");
+  if (p->mutates)
+    put(c, "    fal_graph_clone(&d->fal_base.csr, &s->fal_base.csr);\n"
+           "    d->fal_base.structure_of = NULL;\n");
+  else
+    put(c, "    d->fal_base.csr = s->fal_base.csr; /* borrowed, read-only */\n"
+           "    d->fal_base.structure_of = s->fal_base.csr.offsets;\n");
+  put(c, "    d->fal_base.loaded = 1;\n"
+         "    d->fal_base.is_mutable = s->fal_base.is_mutable;\n"
+         "    d->fal_base.need_in_edges = s->fal_base.need_in_edges;\n"
+         "    d->fal_base.need_sources = s->fal_base.need_sources;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind != PK_VIEW)
+      putf(c, "    fal_prop_add(&d->fal_base, (void **)&d->%s, sizeof *d->%s, %s);\n",
+           p->props[i].name, p->props[i].name, prop_kind_name(p->props[i].kind));
+  put(c, "  }\n"
+         "  d->npoints = s->npoints;\n  d->nedges = s->nedges;\n  d->directed = s->directed;\n");
+  for (int i = 0; i < p->nprops; i++) {
+    const Prop *q = &p->props[i];
+    if (q->kind == PK_VIEW)
+      putf(c, "  fal_view_resize((void **)&d->%s, &d->fal_cap_%s, d->n%s, s->n%s, sizeof *d->%s, "
+              "__FILE__, __LINE__);\n  d->n%s = s->n%s;\n"
+              "  if (s->n%s)\n    memcpy(d->%s, s->%s, (size_t)s->n%s * sizeof *d->%s);\n",
+           q->name, q->name, q->name, q->name, q->name, q->name, q->name, q->name, q->name,
+           q->name, q->name, q->name);
+    else
+      putf(c, "  if (s->%s && d->%s)\n    memcpy(d->%s, s->%s, %s * sizeof *d->%s);\n",
+           q->name, q->name, q->name, q->name,
+           q->kind == PK_GRAPH ? "1"
+           : p->mutates ? (q->kind == PK_POINT ? "fal_prop_elems(&s->fal_base.csr, 0)"
+                                                : "fal_prop_elems(&s->fal_base.csr, 1)")
+           : q->kind == PK_POINT ? "(size_t)s->npoints" : "(size_t)s->nedges",
+           q->name);
+  }
+  put(c, "}\n");
+}
+
 /* struct fal_G: the graph type of this program (struct of arrays). */
 static void emit_graph_struct(Ctx *c)
 {
@@ -910,6 +967,8 @@ static void emit_graph_struct(Ctx *c)
   if (c->gpu)
     emit_gpu_graph_functions(c);
   emit_view_functions(c);
+  if (!c->gpu)
+    emit_host_graph_copy(c);
   if (p->nparted)
     emit_partition_functions(c);
 }

@@ -162,6 +162,7 @@ void emit_view_functions(Ctx *c);
 
 const char *prop_kind_name(PropKind k);
 void render_assignment(Ctx *c, const Node *n);
+bool render_host_graph_copy(Ctx *c, const Node *n);
 void render_call(Ctx *c, const Node *n);
 void render_field(Ctx *c, const Node *n);
 void render_identifier(Ctx *c, const Node *n);

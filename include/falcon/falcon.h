@@ -96,6 +96,16 @@ void fal_owner_free(fal_owner *o);
 unsigned char *fal_pend_get(int64_t n);
 void fal_pend_free(unsigned char *p);
 
+/* CPU target: `d.p = s.q;` (§2), one property array into another. */
+static inline void fal_host_prop_copy(void **dst, const void *src, size_t bytes)
+{
+  if (!src || *dst == src)
+    return;
+  if (!*dst)
+    *dst = fal_calloc(bytes ? bytes : 1, 1);
+  memcpy(*dst, src, bytes);
+}
+
 /* Graph views (§3.6): sets the element count of a view to n; new elements
  * are zero, capacity at least doubles when it grows (host memory). */
 void fal_view_resize(void **a, int64_t *cap, int64_t oldn, int64_t n, size_t elsize,

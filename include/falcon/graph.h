@@ -112,6 +112,10 @@ void fal_graph_build_sources(fal_graph *g);
  * an undirected graph the in-edges equal the out-edges. */
 void fal_graph_build_in_edges(fal_graph *g);
 
+/* A deep copy of src's structure into dst (whose arrays are not freed);
+ * pending additions of a mutable graph are not copied (settle first). */
+void fal_graph_clone(fal_graph *dst, const fal_graph *src);
+
 /* Releases every array and zeroes *g. */
 void fal_graph_free(fal_graph *g);
 
