@@ -129,6 +129,7 @@ Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
   s->global = c->fn == NULL;
   s->elem = FK_NONE;
   s->local = false;
+  s->ptr = false;
   return s;
 }
 
@@ -479,6 +480,10 @@ void render(Ctx *c, const Node *n)
   case K_SWITCH_STATEMENT: render_loop(c, n); break;
   case K_COMPOUND_STATEMENT: render_block(c, n); break;
   case K_IDENTIFIER: render_identifier(c, n); break;
+  case K_POINTER_EXPRESSION:
+    if (!render_coll_address(c, n))
+      render_children_of(c, n);
+    break;
   case K_ASSIGNMENT_EXPRESSION:
     if (render_coll_assignment(c, n) || render_view_assignment(c, n))
       break;
@@ -530,6 +535,7 @@ static bool interesting_kind(NodeKind k, bool gpu)
               k == K_PARAMETER_DECLARATION || k == K_UPDATE_EXPRESSION))
     return true;
   switch (k) {
+  case K_POINTER_EXPRESSION:    /* `&c` of a Collection (§3.5) */
   case K_ASSIGNMENT_EXPRESSION: /* also `c1 = c2` of Collections */
   case K_FIELD_EXPRESSION:
   case K_CALL_EXPRESSION:
@@ -963,11 +969,12 @@ static void emit_graph_struct(Ctx *c)
            "  __atomic_store_n(&g->npoints, (int)__atomic_load_n(&g->fal_base.csr.npoints, "
            "__ATOMIC_RELAXED), __ATOMIC_RELAXED);\n  return p;\n}\n");
   }
-  emit_sort_edges(c);
+  if (c->need_sort)
+    emit_sort_edges(c);
   if (c->gpu)
     emit_gpu_graph_functions(c);
   emit_view_functions(c);
-  if (!c->gpu)
+  if (!c->gpu && c->need_copy)
     emit_host_graph_copy(c);
   if (p->nparted)
     emit_partition_functions(c);
@@ -1023,6 +1030,50 @@ static void render_program(Ctx *c, const Node *root)
   copy_range(c, pos, root->end);
 }
 
+static bool name_in(const Source *src, const Node *id, char **names, int n)
+{
+  for (int i = 0; id && id->kind == K_IDENTIFIER && i < n; i++)
+    if (node_text_is(src, id, names[i]))
+      return true;
+  return false;
+}
+
+/* What the program needs of the generated graph functions: sortEdges
+ * (§3.1), and on the CPU target fal_G_copy for `a = b;` between two
+ * names declared as graphs (§2). */
+static void scan_graph_needs(Ctx *c, const Node *root)
+{
+  char **names = NULL;
+  int n = 0;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    const Node *t = node_field(m, F_TYPE);
+    bool graphs = m->kind == K_GETTYPE_DECLARATION ||
+                  ((m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION) &&
+                   falcon_type_kind(t) == FK_GRAPH);
+    for (const Node *d = graphs ? m->child : NULL; d; d = d->next) {
+      const Node *id = d->field == F_DECLARATOR ? declarator_name(d) : NULL;
+      if (!id)
+        continue;
+      names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
+      names[n++] = node_strdup(c->src, id);
+    }
+    if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (fn && fn->kind == K_FIELD_EXPRESSION &&
+          node_text_is(c->src, node_field(fn, F_FIELD), "sortEdges"))
+        c->need_sort = true;
+    }
+  }
+  for (const Node *m = root; m; m = node_next(m, root, true))
+    if (m->kind == K_ASSIGNMENT_EXPRESSION &&
+        name_in(c->src, node_field(m, F_LEFT), names, n) &&
+        name_in(c->src, node_field(m, F_RIGHT), names, n))
+      c->need_copy = true;
+  for (int i = 0; i < n; i++)
+    free(names[i]);
+  free(names);
+}
+
 /* CUDA when something is placed on a GPU, unless --target=cpu (§2). */
 static bool check_target(Ctx *c, const Node *root)
 {
@@ -1039,8 +1090,10 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
   mutating = prog->mutates;
   if (!check_target(&c, root))
     return false;
-  if (prog->falcon)
+  if (prog->falcon) {
     check_prop_structs(&c, root);
+    scan_graph_needs(&c, root);
+  }
   mark_interesting((Node *)root, c.gpu);
   StrBuf body = {0};
   c.out = &body;

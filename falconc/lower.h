@@ -29,6 +29,7 @@ typedef struct Sym {
    * a per-element local collection; FK_ELEM: ctype is the view's name */
   FalKind elem;
   bool local;
+  bool ptr;       /* FK_COLL: `Collection *p[...]`, a pointer to one (§3.5) */
 } Sym;
 
 /* A host variable a kernel reads: passed by value (graphs and Sets as
@@ -70,6 +71,7 @@ typedef struct Ctx {
   int foreach_depth;
   bool single_points, single_edges; /* a single (p) / single (e) was lowered */
   bool sorts;             /* device code sorted a graph's edges (sortEdges) */
+  bool need_sort, need_copy; /* emit fal_G_sort_edges / fal_G_copy */
   Redux *redux;
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */
@@ -141,6 +143,7 @@ bool render_coll_call(Ctx *c, const Node *n, const Node *obj, const char *m);
 bool render_coll_field(Ctx *c, const Node *n);
 bool render_coll_subscript(Ctx *c, const Node *n);
 bool render_coll_assignment(Ctx *c, const Node *n);
+bool render_coll_address(Ctx *c, const Node *n);
 bool render_foreach_coll(Ctx *c, const Node *n);
 void ready_sets(Ctx *c);
 void render_single_coll(Ctx *c, const Node *n, const Sym *s);
