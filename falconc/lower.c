@@ -838,6 +838,7 @@ static void emit_sort_edges(Ctx *c)
           "static %svoid fal_G_sort_edges(fal_G *g, fal_point p)\n{\n"
           "  fal_graph *s = &g->fal_base.csr;\n"
           "  if (p < 0 || p >= s->npoints)\n    return;\n"
+          "  s->unsorted = 1; /* edge look-ups search linearly */\n"
           "#ifndef __CUDA_ARCH__\n"
           "  __atomic_fetch_add(&s->version, 1, __ATOMIC_RELAXED); /* GPU copies are stale */\n"
           "#endif\n"
@@ -866,7 +867,8 @@ static void emit_sort_edges(Ctx *c)
  * graph of its own).  d gets its own copy of every property; the
  * structure is shared while nothing can change it (it is read-only in a
  * program that does not mutate graphs: d then borrows s's arrays, marked
- * by structure_of), and copied in a program that mutates (§6).  A copy
+ * by structure_of), and copied in a program that mutates (§6) or sorts
+ * edges (§3.1).  A copy
  * onto a graph that already has this structure copies properties only. */
 static void emit_host_graph_copy(Ctx *c)
 {
@@ -883,7 +885,7 @@ static void emit_host_graph_copy(Ctx *c)
       putf(c, "    fal_free(d->%s);\n", p->props[i].name);
   put(c, "    d->fal_base.nprops = 0;\n"
          "    if (owned)\n      fal_graph_free(&d->fal_base.csr);\n");
-  if (p->mutates)
+  if (p->mutates || c->need_sort) /* sortEdges changes the structure too */
     put(c, "    fal_graph_clone(&d->fal_base.csr, &s->fal_base.csr);\n"
            "    d->fal_base.structure_of = NULL;\n");
   else
@@ -1099,9 +1101,14 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
   c.out = &body;
   render_program(&c, root);
   bool changed = body.len != src->len || memcmp(body.data ? body.data : "", src->text, src->len) != 0;
-  if (prog->falcon)
+  if (prog->falcon) {
+    /* A program with an rtclock of its own keeps it (§8). */
+    const FuncInfo *rt = program_func(prog, "rtclock");
+    if (rt && rt->def)
+      strbuf_puts(out, "#define FAL_NO_RTCLOCK 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
+  }
   if (changed && opt->line_directives)
     emit_line_directive(out, 1, src->path);
   if (body.len)

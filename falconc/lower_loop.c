@@ -337,7 +337,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
    * structure of the host graph they were copied from (hg = g pulls it). */
   for (int i = 0; c->sorts && i < c->ncaps; i++)
     if (c->caps[i].what == CAP_GRAPH)
-      strbuf_printf(&post, " %s->fal_base.structure_of = NULL;", c->caps[i].name);
+      strbuf_printf(&post, " %s->fal_base.structure_of = NULL; "
+                    "%s->fal_base.csr.unsorted = 1;", c->caps[i].name, c->caps[i].name);
   c->sorts = sorted;
   if (cs.used) /* the two phases of a single on a Collection (§4.3) */
     coll_single_params(c, &params, &args);

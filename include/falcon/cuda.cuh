@@ -163,7 +163,10 @@ static inline double fal_rtclock_sync(void)
   }
   return fal_rtclock();
 }
+#undef rtclock
+#ifndef FAL_NO_RTCLOCK
 #define rtclock() fal_rtclock_sync()
+#endif
 
 /* ---- loops planned onto the device (falconc/plan.c, docs/optimiser.md) ---- */
 
@@ -358,6 +361,7 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   t->point_cap = g->point_cap;
   t->slot_cap = g->slot_cap;
   t->version = g->version;
+  t->unsorted = g->unsorted;
   t->grows = g->grows;
   if (mut) {
     fal_dcopy_in((void **)&t->end, g->end, n * sizeof *g->end, file, line);
@@ -748,6 +752,12 @@ FAL_HD static inline fal_edge fal_graph_getedge_hd(const fal_graph *g, fal_point
         return e;
     return -1;
   }
+  if (g->unsorted) { /* sortEdges: not in destination order (§3.1) */
+    for (int64_t e = g->offsets[p]; e < g->offsets[p + 1]; e++)
+      if (g->dst[e] == t)
+        return e;
+    return -1;
+  }
   int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
@@ -1044,6 +1054,7 @@ static inline void fal_gpu_structure_pull(fal_gbase *h, const fal_gbase *d)
   g->point_cap = t->point_cap;
   g->grows = t->grows;
   g->version = t->version;
+  g->unsorted = t->unsorted;
   int mut = t->end != NULL;
   size_t n = mut ? (size_t)t->point_cap : (size_t)t->npoints;
   size_t m = mut ? (size_t)t->slot_cap : (size_t)t->nedges;

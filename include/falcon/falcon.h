@@ -28,6 +28,10 @@
 #include <omp.h>
 #endif
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- properties (§3.1) --------------------------------------------------- */
 
 typedef enum fal_prop_kind {
@@ -157,9 +161,10 @@ static inline void fal_omp_nested(void)
 #endif
 }
 
-#ifndef __cplusplus
-/* The CUDA target (falcon/cuda.cuh, C++) defines its own rtclock and
- * atomics; what follows is the C11 version. */
+/* rtclock() (§8) for C and C++ alike (falcon/cuda.cuh redefines it to
+ * wait for the GPU first).  A program that defines its own rtclock gets
+ * FAL_NO_RTCLOCK defined by falconc, and keeps its own. */
+#ifndef FAL_NO_RTCLOCK
 #define rtclock() fal_rtclock()
 #endif
 /* makePartition policies (§7). */
@@ -293,5 +298,9 @@ static inline int fal_single_byte(unsigned char *p)
 }
 
 #endif /* !__cplusplus */
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FALCON_FALCON_H */

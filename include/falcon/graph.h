@@ -27,6 +27,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef int32_t fal_point; /* a point id (§3.2) */
 typedef int64_t fal_edge;  /* an edge id (§3.3) */
 typedef int32_t fal_weight;
@@ -74,6 +78,8 @@ typedef struct fal_graph {
   uint64_t version;     /* bumped by each settle after a change */
   int dirty;            /* changed since the last settle */
   struct fal_mutation *mut; /* pending additions (runtime/mutate.c) */
+  int unsorted;         /* sortEdges (§3.1): out-edges are not in destination
+                         * order, so edge look-ups search linearly */
 } fal_graph;
 
 /* Input formats of §9.  FAL_FORMAT_AUTO picks by content (magic bytes, then
@@ -225,5 +231,9 @@ void fal_free(void *p);
 int fal_prof_enabled(void);
 double fal_prof_t0(void);
 void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FALCON_GRAPH_H */
