@@ -37,10 +37,6 @@
 
 #include "falcon/graph.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* FAL_HD_FN(f): f is compiled for the host and, by nvcc, the device.
  * (Written around the name so that the header stays plain C to parsers.) */
 #ifdef __CUDACC__
@@ -574,10 +570,6 @@ static inline int fal_hs_union(fal_set *s, fal_point a, fal_point b)
   return fal_set_union(s, fal_hs_check(s, a), fal_hs_check(s, b));
 }
 static inline void fal_hs_assign(fal_set *dst, fal_set *src) { fal_hs_assign_host(dst, src); }
-#endif
-
-#ifdef __cplusplus
-}
 #endif
 
 #endif /* FALCON_COLL_H */

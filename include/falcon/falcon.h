@@ -21,15 +21,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* C++ code that includes this header (nvcc on a program with nothing on
+ * a GPU, a C++ file of a mixed project) links the runtime with C
+ * linkage: rtclock and the collection calls at least (§8). */
+#ifdef __cplusplus
+extern "C" {
 #include "falcon/graph.h"
 #include "falcon/coll.h"
+}
+#else
+#include "falcon/graph.h"
+#include "falcon/coll.h"
+#endif
 
 #ifdef _OPENMP
 #include <omp.h>
-#endif
-
-#ifdef __cplusplus
-extern "C" {
 #endif
 
 /* ---- properties (§3.1) --------------------------------------------------- */
@@ -180,7 +186,8 @@ static inline void fal_omp_nested(void)
 #define FAL_RLX __ATOMIC_RELAXED
 #define FAL_SEQ __ATOMIC_SEQ_CST
 
-/* min/max: a CAS retry loop that stops once the stored value is no longer
+/* mul (`s = s * e` on a shared variable, §4.4): a CAS loop, as is
+ * min/max: a CAS retry loop that stops once the stored value is no longer
  * worse than v, so a lower value from any thread always survives.
  * Returns 1 if this call changed the target.  cas returns the old value,
  * whether or not it was swapped. */
@@ -208,7 +215,6 @@ static inline void fal_omp_nested(void)
     __atomic_compare_exchange(p, &expected, &desired, 0, FAL_SEQ, FAL_SEQ);  \
     return expected;                                                         \
   }                                                                          \
-  /* `s = s * e` on a shared variable (§4.4): a CAS loop. */                \
   static inline T fal_mul_##sfx(T *p, T v)                                   \
   {                                                                          \
     T old, prod;                                                             \
@@ -298,9 +304,5 @@ static inline int fal_single_byte(unsigned char *p)
 }
 
 #endif /* !__cplusplus */
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif /* FALCON_FALCON_H */

@@ -27,10 +27,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 typedef int32_t fal_point; /* a point id (§3.2) */
 typedef int64_t fal_edge;  /* an edge id (§3.3) */
 typedef int32_t fal_weight;
@@ -231,9 +227,5 @@ void fal_free(void *p);
 int fal_prof_enabled(void);
 double fal_prof_t0(void);
 void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif /* FALCON_GRAPH_H */
