@@ -277,6 +277,7 @@ typedef struct FuncInfo {
   /* Filled by lowering: the function (or one it calls) uses the hidden
    * per-point / per-edge locks of `single` (§4.3). */
   bool single_points, single_edges;
+  bool sorts;        /* calls g.sortEdges in device code (§3.1) */
   bool merge;        /* registered with updateFunction (§7): its two Point
                       * parameters belong to two copies of a partition */
 } FuncInfo;
@@ -310,6 +311,9 @@ FuncInfo *program_func(const Program *prog, const char *name);
 FalKind program_field_kind(const Program *prog, const char *struct_name,
                            const char *field);
 bool program_parted(const Program *prog, const char *graph);
+/* The property name argument of g.addPointProperty(name, T) or (T, name)
+ * (§3.1) and, in *type, the type argument; NULL when malformed. */
+const Node *prop_args(const Node *args, const Node **type);
 /* MIN, MAX, ADD, ... : the atomic library calls of §4.2. */
 bool is_atomic_name(const char *name);
 /* FK_GRAPH, FK_POINT, FK_EDGE, FK_SET or FK_COLL for a falcon_type node;

@@ -187,6 +187,7 @@ Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
   s->global = c->fn == NULL;
   s->elem = FK_NONE;
   s->local = false;
+  s->ptr = false;
   return s;
 }
 
@@ -233,10 +234,10 @@ bool graph_on_gpu(const Ctx *c, const char *name)
   return s && s->kind == FK_GRAPH && s->gpu;
 }
 
-static void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what)
+void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what)
 {
   for (int i = 0; i < c->ncaps; i++)
-    if (strcmp(c->caps[i].name, s->name) == 0)
+    if (strcmp(c->caps[i].name, s->name) == 0 && (c->caps[i].what == CAP_REDUX) == (what == CAP_REDUX))
       return;
   c->caps = xrealloc(c->caps, (size_t)(c->ncaps + 1) * sizeof *c->caps);
   c->caps[c->ncaps++] = (Capture){xstrdup(s->name), xstrdup(ctype), what};
@@ -248,14 +249,13 @@ void note_use(Ctx *c, const Sym *s, const Node *at)
 {
   if (!c->in_kernel || s - c->syms >= c->kernel_mark || s->kind == FK_GPUVAR)
     return;
-  if (s->global && s->kind != FK_GRAPH) {
-    error_at(c->src, at->loc, "host variable '%s' cannot be used in GPU code; "
-             "declare it on the GPU ('int <GPU> %s', §2)", s->name, s->name);
-    return;
-  }
-  if (s->global && s->kind == FK_GRAPH && c->fn && c->fn->element) {
+  /* §2: a kernel gets the host variables it reads by value, locals and
+   * file-scope ones alike.  A function that runs on the GPU has no such
+   * copy of a file-scope host object: it is passed as a parameter. */
+  if (s->global && c->fn && c->fn->element) {
     error_at(c->src, at->loc, "'%s' is not visible in a function that runs on "
-             "the GPU; pass it as a parameter", s->name);
+             "the GPU; pass it as a parameter%s", s->name,
+             s->kind == FK_CVAR ? " (or declare it on the GPU, §2)" : "");
     return;
   }
   switch (s->kind) {
@@ -408,15 +408,17 @@ static void render_function(Ctx *c, const Node *n)
   if (!node_field(n, F_TYPE)) /* §1: no return type */
     put(c, is_main ? "int " : "void ");
   int mark = c->nsyms;
-  bool sp = c->single_points, se = c->single_edges;
-  c->single_points = c->single_edges = false;
+  bool sp = c->single_points, se = c->single_edges, so = c->sorts;
+  c->single_points = c->single_edges = c->sorts = false;
   render_children_of(c, n);
   if (c->fn) { /* callers' loops clear the locks this function uses */
     c->fn->single_points = c->single_points;
     c->fn->single_edges = c->single_edges;
+    c->fn->sorts = c->sorts;
   }
   c->single_points = sp;
   c->single_edges = se;
+  c->sorts = so;
   sym_pop(c, mark);
   c->fn = saved_fn;
   c->element = saved_el;
@@ -552,12 +554,16 @@ static void render_node(Ctx *c, const Node *n)
   case K_SWITCH_STATEMENT: render_loop(c, n); break;
   case K_COMPOUND_STATEMENT: render_block(c, n); break;
   case K_IDENTIFIER: render_identifier(c, n); break;
+  case K_POINTER_EXPRESSION:
+    if (!render_coll_address(c, n))
+      render_children_of(c, n);
+    break;
   case K_ASSIGNMENT_EXPRESSION:
     if (render_coll_assignment(c, n) || render_view_assignment(c, n))
       break;
     if (c->gpu)
       render_assignment(c, n);
-    else
+    else if (!render_host_graph_copy(c, n))
       render_children_of(c, n);
     break;
   case K_UPDATE_EXPRESSION:
@@ -603,6 +609,7 @@ static bool interesting_kind(NodeKind k, bool gpu)
               k == K_PARAMETER_DECLARATION || k == K_UPDATE_EXPRESSION))
     return true;
   switch (k) {
+  case K_POINTER_EXPRESSION:    /* `&c` of a Collection (§3.5) */
   case K_ASSIGNMENT_EXPRESSION: /* also `c1 = c2` of Collections */
   case K_FIELD_EXPRESSION:
   case K_CALL_EXPRESSION:
@@ -880,6 +887,118 @@ static void emit_partition_functions(Ctx *c)
   put(c, "}\n");
 }
 
+/* g.sortEdges(p) (§3.1): p's out-edges in increasing weight, by a heap
+ * sort that swaps whole edges: destination, weight, deletion mark and
+ * every edge property of the program move together.  No allocation, so
+ * the same function runs on the host and in a kernel.  Deleted slots of
+ * a mutable graph (§6) go last.  When the graph has in-edges, the in-edges
+ * from p are pointed at the new slots (the k-th in-edge u <- p of a
+ * neighbour u at the k-th slot of p that holds u). */
+static void emit_sort_edges(Ctx *c)
+{
+  Program *p = c->prog;
+  const char *hd = c->gpu ? "__host__ __device__ " : "";
+  putf(c, "static %sinline void fal_G_eswap(fal_G *g, int64_t a, int64_t b)\n{\n"
+          "  fal_graph *s = &g->fal_base.csr;\n"
+          "  { fal_point t = s->dst[a]; s->dst[a] = s->dst[b]; s->dst[b] = t; }\n"
+          "  { fal_weight t = s->weight[a]; s->weight[a] = s->weight[b]; s->weight[b] = t; }\n"
+          "  if (s->edel) { unsigned char t = s->edel[a]; s->edel[a] = s->edel[b]; s->edel[b] = t; }\n",
+       hd);
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_EDGE)
+      putf(c, "  if (g->%s) { %s t = g->%s[a]; g->%s[a] = g->%s[b]; g->%s[b] = t; }\n",
+           p->props[i].name, p->props[i].ctype, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  putf(c, "}\n"
+          "static %sinline int fal_G_eless(const fal_graph *s, int64_t a, int64_t b)\n{\n"
+          "  int da = s->edel ? s->edel[a] : 0, db = s->edel ? s->edel[b] : 0;\n"
+          "  return da != db ? da < db : s->weight[a] < s->weight[b];\n}\n"
+          "static %svoid fal_G_sort_edges(fal_G *g, fal_point p)\n{\n"
+          "  fal_graph *s = &g->fal_base.csr;\n"
+          "  if (p < 0 || p >= s->npoints)\n    return;\n"
+          "  s->unsorted = 1; /* edge look-ups search linearly */\n"
+          "#ifndef __CUDA_ARCH__\n"
+          "  __atomic_fetch_add(&s->version, 1, __ATOMIC_RELAXED); /* GPU copies are stale */\n"
+          "#endif\n"
+          "  int64_t lo = s->offsets[p], n = fal_nbr_end(s, p) - lo;\n"
+          "  for (int64_t k = n / 2; k-- > 0;) /* heapify */\n"
+          "    for (int64_t r = k, ch; (ch = 2 * r + 1) < n; r = ch) {\n"
+          "      if (ch + 1 < n && fal_G_eless(s, lo + ch, lo + ch + 1))\n        ch++;\n"
+          "      if (!fal_G_eless(s, lo + r, lo + ch))\n        break;\n"
+          "      fal_G_eswap(g, lo + r, lo + ch);\n    }\n"
+          "  for (int64_t end = n; end-- > 1;) {\n"
+          "    fal_G_eswap(g, lo, lo + end);\n"
+          "    for (int64_t r = 0, ch; (ch = 2 * r + 1) < end; r = ch) {\n"
+          "      if (ch + 1 < end && fal_G_eless(s, lo + ch, lo + ch + 1))\n        ch++;\n"
+          "      if (!fal_G_eless(s, lo + r, lo + ch))\n        break;\n"
+          "      fal_G_eswap(g, lo + r, lo + ch);\n    }\n  }\n"
+          "  if (!s->in_edge)\n    return;\n"
+          "  for (int64_t e = lo; e < lo + n; e++) {\n"
+          "    fal_point u = s->dst[e];\n    int64_t j = 0;\n"
+          "    for (int64_t f = lo; f < e; f++)\n      j += s->dst[f] == u;\n"
+          "    for (int64_t k = s->in_offsets[u]; k < s->in_offsets[u + 1]; k++)\n"
+          "      if (s->in_src[k] == p && j-- == 0) {\n        s->in_edge[k] = e;\n        break;\n      }\n"
+          "  }\n}\n", hd, hd);
+}
+
+/* CPU target: `d = s;` between two graphs (§2: every getType graph is a
+ * graph of its own).  d gets its own copy of every property; the
+ * structure is shared while nothing can change it (it is read-only in a
+ * program that does not mutate graphs: d then borrows s's arrays, marked
+ * by structure_of), and copied in a program that mutates (§6) or sorts
+ * edges (§3.1).  A copy
+ * onto a graph that already has this structure copies properties only. */
+static void emit_host_graph_copy(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "static void fal_G_copy(fal_G *d, fal_G *s)\n{\n"
+         "  if (d == s)\n    return;\n");
+  if (p->mutates)
+    put(c, "  fal_G_settle(s);\n");
+  put(c, "  if (!d->fal_base.loaded || d->fal_base.csr.offsets != s->fal_base.csr.offsets ||\n"
+         "      d->fal_base.csr.version != s->fal_base.csr.version) {\n"
+         "    int owned = d->fal_base.loaded && d->fal_base.structure_of != (const void *)d->fal_base.csr.offsets;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind != PK_VIEW)
+      putf(c, "    fal_free(d->%s);\n", p->props[i].name);
+  put(c, "    d->fal_base.nprops = 0;\n"
+         "    if (owned)\n      fal_graph_free(&d->fal_base.csr);\n");
+  if (p->mutates || c->need_sort) /* sortEdges changes the structure too */
+    put(c, "    fal_graph_clone(&d->fal_base.csr, &s->fal_base.csr);\n"
+           "    d->fal_base.structure_of = NULL;\n");
+  else
+    put(c, "    d->fal_base.csr = s->fal_base.csr; /* borrowed, read-only */\n"
+           "    d->fal_base.structure_of = s->fal_base.csr.offsets;\n");
+  put(c, "    d->fal_base.loaded = 1;\n"
+         "    d->fal_base.is_mutable = s->fal_base.is_mutable;\n"
+         "    d->fal_base.need_in_edges = s->fal_base.need_in_edges;\n"
+         "    d->fal_base.need_sources = s->fal_base.need_sources;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind != PK_VIEW)
+      putf(c, "    fal_prop_add(&d->fal_base, (void **)&d->%s, sizeof *d->%s, %s);\n",
+           p->props[i].name, p->props[i].name, prop_kind_name(p->props[i].kind));
+  put(c, "  }\n"
+         "  d->npoints = s->npoints;\n  d->nedges = s->nedges;\n  d->directed = s->directed;\n");
+  for (int i = 0; i < p->nprops; i++) {
+    const Prop *q = &p->props[i];
+    if (q->kind == PK_VIEW)
+      putf(c, "  fal_view_resize((void **)&d->%s, &d->fal_cap_%s, d->n%s, s->n%s, sizeof *d->%s, "
+              "__FILE__, __LINE__);\n  d->n%s = s->n%s;\n"
+              "  if (s->n%s)\n    memcpy(d->%s, s->%s, (size_t)s->n%s * sizeof *d->%s);\n",
+           q->name, q->name, q->name, q->name, q->name, q->name, q->name, q->name, q->name,
+           q->name, q->name, q->name);
+    else
+      putf(c, "  if (s->%s && d->%s)\n    memcpy(d->%s, s->%s, %s * sizeof *d->%s);\n",
+           q->name, q->name, q->name, q->name,
+           q->kind == PK_GRAPH ? "1"
+           : p->mutates ? (q->kind == PK_POINT ? "fal_prop_elems(&s->fal_base.csr, 0)"
+                                                : "fal_prop_elems(&s->fal_base.csr, 1)")
+           : q->kind == PK_POINT ? "(size_t)s->npoints" : "(size_t)s->nedges",
+           q->name);
+  }
+  put(c, "}\n");
+}
+
 /* struct fal_G: the graph type of this program (struct of arrays). */
 static void emit_graph_struct(Ctx *c)
 {
@@ -930,9 +1049,13 @@ static void emit_graph_struct(Ctx *c)
            "  __atomic_store_n(&g->npoints, (int)__atomic_load_n(&g->fal_base.csr.npoints, "
            "__ATOMIC_RELAXED), __ATOMIC_RELAXED);\n  return p;\n}\n");
   }
+  if (c->need_sort)
+    emit_sort_edges(c);
   if (c->gpu)
     emit_gpu_graph_functions(c);
   emit_view_functions(c);
+  if (!c->gpu && c->need_copy)
+    emit_host_graph_copy(c);
   if (p->nparted)
     emit_partition_functions(c);
 }
@@ -987,6 +1110,50 @@ static void render_program(Ctx *c, const Node *root)
   copy_range(c, pos, root->end);
 }
 
+static bool name_in(const Source *src, const Node *id, char **names, int n)
+{
+  for (int i = 0; id && id->kind == K_IDENTIFIER && i < n; i++)
+    if (node_text_is(src, id, names[i]))
+      return true;
+  return false;
+}
+
+/* What the program needs of the generated graph functions: sortEdges
+ * (§3.1), and on the CPU target fal_G_copy for `a = b;` between two
+ * names declared as graphs (§2). */
+static void scan_graph_needs(Ctx *c, const Node *root)
+{
+  char **names = NULL;
+  int n = 0;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    const Node *t = node_field(m, F_TYPE);
+    bool graphs = m->kind == K_GETTYPE_DECLARATION ||
+                  ((m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION) &&
+                   falcon_type_kind(t) == FK_GRAPH);
+    for (const Node *d = graphs ? m->child : NULL; d; d = d->next) {
+      const Node *id = d->field == F_DECLARATOR ? declarator_name(d) : NULL;
+      if (!id)
+        continue;
+      names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
+      names[n++] = node_strdup(c->src, id);
+    }
+    if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (fn && fn->kind == K_FIELD_EXPRESSION &&
+          node_text_is(c->src, node_field(fn, F_FIELD), "sortEdges"))
+        c->need_sort = true;
+    }
+  }
+  for (const Node *m = root; m; m = node_next(m, root, true))
+    if (m->kind == K_ASSIGNMENT_EXPRESSION &&
+        name_in(c->src, node_field(m, F_LEFT), names, n) &&
+        name_in(c->src, node_field(m, F_RIGHT), names, n))
+      c->need_copy = true;
+  for (int i = 0; i < n; i++)
+    free(names[i]);
+  free(names);
+}
+
 /* CUDA when something is placed on a GPU, unless --target=cpu (§2). */
 static bool check_target(Ctx *c, const Node *root)
 {
@@ -1003,16 +1170,23 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
   mutating = prog->mutates;
   if (!check_target(&c, root))
     return false;
-  if (prog->falcon)
+  if (prog->falcon) {
     check_prop_structs(&c, root);
+    scan_graph_needs(&c, root);
+  }
   mark_interesting((Node *)root, c.gpu);
   StrBuf body = {0};
   c.out = &body;
   render_program(&c, root);
   bool changed = body.len != src->len || memcmp(body.data ? body.data : "", src->text, src->len) != 0;
-  if (prog->falcon)
+  if (prog->falcon) {
+    /* A program with an rtclock of its own keeps it (§8). */
+    const FuncInfo *rt = program_func(prog, "rtclock");
+    if (rt && rt->def)
+      strbuf_puts(out, "#define FAL_NO_RTCLOCK 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
+  }
   if (changed && opt->line_directives)
     emit_line_directive(out, 1, src->path);
   if (body.len)

@@ -29,11 +29,13 @@ typedef struct Sym {
    * a per-element local collection; FK_ELEM: ctype is the view's name */
   FalKind elem;
   bool local;
+  bool ptr;       /* FK_COLL: `Collection *p[...]`, a pointer to one (§3.5) */
 } Sym;
 
 /* A host variable a kernel reads: passed by value (graphs and Sets as
- * their structs, Collections as a pointer to their device copy). */
-typedef enum CapKind { CAP_VALUE, CAP_GRAPH, CAP_COLL, CAP_SET } CapKind;
+ * their structs, Collections as a pointer to their device copy); a host
+ * scalar a kernel reduces into (§4.4): a pointer to a device copy. */
+typedef enum CapKind { CAP_VALUE, CAP_GRAPH, CAP_COLL, CAP_SET, CAP_REDUX } CapKind;
 typedef struct Capture {
   char *name;
   char *ctype;
@@ -68,6 +70,8 @@ typedef struct Ctx {
   bool break_is_continue; /* directly inside a parallel foreach body */
   int foreach_depth;
   bool single_points, single_edges; /* a single (p) / single (e) was lowered */
+  bool sorts;             /* device code sorted a graph's edges (sortEdges) */
+  bool need_sort, need_copy; /* emit fal_G_sort_edges / fal_G_copy */
   Redux *redux;
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */
@@ -117,6 +121,7 @@ Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph, const ch
 const Sym *sym_find(const Ctx *c, const char *name, size_t len);
 bool sym_shadowed(const Ctx *c, const Sym *s);
 void sym_pop(Ctx *c, int mark);
+void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what);
 char *text_of(Ctx *c, const Node *n);
 void put(Ctx *c, const char *s);
 
@@ -139,6 +144,7 @@ bool render_coll_call(Ctx *c, const Node *n, const Node *obj, const char *m);
 bool render_coll_field(Ctx *c, const Node *n);
 bool render_coll_subscript(Ctx *c, const Node *n);
 bool render_coll_assignment(Ctx *c, const Node *n);
+bool render_coll_address(Ctx *c, const Node *n);
 bool render_foreach_coll(Ctx *c, const Node *n);
 void ready_sets(Ctx *c);
 void render_single_coll(Ctx *c, const Node *n, const Sym *s);
@@ -160,6 +166,7 @@ void emit_view_functions(Ctx *c);
 
 const char *prop_kind_name(PropKind k);
 void render_assignment(Ctx *c, const Node *n);
+bool render_host_graph_copy(Ctx *c, const Node *n);
 void render_call(Ctx *c, const Node *n);
 void render_field(Ctx *c, const Node *n);
 void render_identifier(Ctx *c, const Node *n);

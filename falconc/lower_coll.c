@@ -79,6 +79,15 @@ static bool elem_of(Ctx *c, const Node *ed, Elem *out)
   return true;
 }
 
+/* Collection *p[...]: a pointer declarator above the element declarator. */
+static bool is_pointer_declarator(const Node *d)
+{
+  for (; d && d->kind != K_ELEMENT_DECLARATOR; d = node_field(d, F_DECLARATOR))
+    if (d->kind == K_POINTER_DECLARATOR)
+      return true;
+  return false;
+}
+
 static Sym *add_coll_sym(Ctx *c, const char *name, FalKind kind, const Elem *el,
                          bool gpu, bool local)
 {
@@ -128,10 +137,19 @@ void render_coll_declaration(Ctx *c, const Node *n, const Node *type, FalKind ki
                  "'Set %s[Point(g)]' (§3.4)", name);
         continue;
       }
-      if (local || file_scope) {
-        report_unsupported(c, n, local ? "a Set declared in code that runs per "
-                                         "element (declare it in host code)"
-                                       : "a Set at file scope (declare it in a function)");
+      if (local) {
+        report_unsupported(c, n, "a Set declared in code that runs per "
+                                 "element (declare it in host code)");
+        continue;
+      }
+      if (file_scope) {
+        /* A constant initialiser (no code runs at file scope in C): the
+         * parent array is made when the Set is first used after its graph
+         * is read (fal_set_ready, fal_hs_ready; §3.4). */
+        putf(c, "fal_set fal_ss_%s = {NULL, 0, &fal_gs_%s.npoints, %d, -1, "
+             "&fal_gs_%s.fal_base}; fal_set *%s = &fal_ss_%s;", name, el.graph, gpu ? 1 : 0,
+             el.graph, name, name);
+        add_coll_sym(c, name, kind, &el, gpu, local);
         continue;
       }
       putf(c, "%sfal_set fal_ss_%s; fal_set *%s = &fal_ss_%s; %s(%s, &%s->npoints, "
@@ -146,13 +164,22 @@ void render_coll_declaration(Ctx *c, const Node *n, const Node *type, FalKind ki
              "fal_coll *%s = &fal_cs_%s; fal_coll_local_init(%s, sizeof(%s));",
              name, name, name, name, el.ctype);
       gpu = false;
+    } else if (is_pointer_declarator(d)) {
+      /* Collection *p[Point(g)]: a pointer to a collection (§3.5),
+       * set with `p = &c;` */
+      putf(c, "fal_coll *%s = NULL;", name);
+      add_coll_sym(c, name, kind, &el, gpu, false)->ptr = true;
+      continue;
     } else if (file_scope) {
       if (gpu) {
         report_unsupported(c, n, "a GPU Collection at file scope");
         continue;
       }
-      putf(c, "fal_coll fal_cs_%s = {0, (int64_t)sizeof(%s)}; fal_coll *%s = &fal_cs_%s;",
-           name, el.ctype, name, name);
+      /* A constant initialiser: its store is a file-scope object too. */
+      putf(c, "fal_cstore fal_cst_%s; ", name);
+      copy_range(c, n->start, type->start);
+      putf(c, "fal_coll fal_cs_%s = {0, (int64_t)sizeof(%s), &fal_cst_%s}; "
+           "fal_coll *%s = &fal_cs_%s;", name, el.ctype, name, name, name);
     } else if (gpu) {
       putf(c, "%sfal_coll fal_cs_%s; fal_coll *%s = &fal_cs_%s; "
            "fal_hc_init_gpu(%s, sizeof(%s), %s%s%s, %s);", storage, name, name, name,
@@ -390,8 +417,45 @@ bool render_coll_assignment(Ctx *c, const Node *n)
     return true;
   }
   const Sym *a = coll_sym(c, l), *b = coll_sym(c, r);
-  if (!a && !b)
+  if (!a && !b && !(l && r && r->kind == K_POINTER_EXPRESSION &&
+                    coll_sym(c, node_field(r, F_ARGUMENT))))
     return false;
+  /* p = &c; p = q; (p a Collection pointer, §3.5) */
+  if (a && a->ptr && l->kind == K_IDENTIFIER) {
+    const Node *rr = r;
+    while (rr && rr->kind == K_PARENTHESIZED_EXPRESSION)
+      rr = node_named_child(rr, 0);
+    const Sym *t = NULL;
+    if (rr && rr->kind == K_POINTER_EXPRESSION &&
+        node_text_is(c->src, node_field(rr, F_OPERATOR), "&"))
+      t = ident_sym(c, node_field(rr, F_ARGUMENT));
+    else if (rr && rr->kind == K_IDENTIFIER && b && b->ptr)
+      t = b;
+    else if (rr && rr->kind == K_IDENTIFIER && (rr->end - rr->start == 4) &&
+             node_text_is(c->src, rr, "NULL"))
+      t = a;
+    if (!t || t->kind != FK_COLL || !eq) {
+      error_at(c->src, n->loc, "'%s' points to a Collection: assign it '&c' or "
+               "another pointer (§3.5)", a->name);
+      return true;
+    }
+    if (t != a && strcmp(t->ctype, a->ctype) != 0) {
+      error_at(c->src, n->loc, "'%s' points to a Collection of %s, '%s' holds %s",
+               a->name, a->ctype, t->name, t->ctype);
+      return true;
+    }
+    if (!check_host(c, n, "assigning a Collection pointer"))
+      return true;
+    putf(c, "(%s = %s)", a->name, t == a ? "NULL" : t->name);
+    return true;
+  }
+  if ((a && a->ptr && l->kind == K_IDENTIFIER) ||
+      (b && b->ptr && r->kind == K_IDENTIFIER)) {
+    error_at(c->src, n->loc, "'%s' is a pointer to a Collection: write '*%s' for "
+             "the collection (§3.5)", (a && a->ptr) ? a->name : b->name,
+             (a && a->ptr) ? a->name : b->name);
+    return true;
+  }
   if (!a || !b || a->kind != b->kind || !eq) {
     error_at(c->src, n->loc, "a %s is assigned only from another %s (§3.%d)",
              (a ? a : b)->kind == FK_SET ? "Set" : "Collection",
@@ -408,6 +472,26 @@ bool render_coll_assignment(Ctx *c, const Node *n)
   }
   putf(c, "%s(%s, %s)", a->kind == FK_SET ? "fal_hs_assign" : "fal_hc_assign",
        a->name, b->name);
+  return true;
+}
+
+/* `&c` of a Collection: the lowered `c` is already a pointer to it, as a
+ * `Collection *x[...]` parameter or pointer expects (§3.5). */
+bool render_coll_address(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT);
+  if (!node_text_is(c->src, node_field(n, F_OPERATOR), "&"))
+    return false;
+  while (arg && arg->kind == K_PARENTHESIZED_EXPRESSION)
+    arg = node_named_child(arg, 0);
+  const Sym *s = arg && arg->kind == K_IDENTIFIER ? ident_sym(c, arg) : NULL;
+  if (!s || s->kind != FK_COLL)
+    return false;
+  if (s->ptr) {
+    error_at(c->src, n->loc, "'%s' is already a pointer to a Collection (§3.5)", s->name);
+    return true;
+  }
+  put(c, obj_name(c, s, arg));
   return true;
 }
 

@@ -310,9 +310,9 @@ void render_parameter(Ctx *c, const Node *n)
   }
 }
 
-/* `G1.getType() <GPU> G2;` (§2).  On the CPU target the new graph is the
- * same graph: every <GPU> placement is a host placement, so G2 = G1 and
- * G1 = G2 copy nothing. */
+/* `G1.getType() <GPU> G2;` (§2).  G2 is a graph of its own on every
+ * target: on the CPU target a host graph, whose `G2 = G1` copies the
+ * properties and borrows the read-only structure (fal_G_copy). */
 void render_gettype(Ctx *c, const Node *n)
 {
   const Node *srcg = node_field(n, F_SOURCE);
@@ -325,27 +325,21 @@ void render_gettype(Ctx *c, const Node *n)
   char *from = xstrdup(s->name);
   bool in_main = c->fn && strcmp(c->fn->name, "main") == 0;
   bool first = true;
-  if (!c->gpu)
-    put(c, "fal_G ");
   for (const Node *d = n->child; d; d = d->next) {
     if (d->field != F_DECLARATOR)
       continue;
     const Node *id = unplace(d);
     char *name = text_of(c, id);
     const char *dev = gpu_device_of(c, d);
-    if (!c->gpu) /* CPU target: the same graph under a second name */
-      putf(c, "%s*%s = %s", first ? "" : ", ", name, from);
-    else if (dev)
+    if (dev)
       putf(c, "%s%sfal_G fal_gs_%s = fal_G_gpu(%s); fal_G *%s = &fal_gs_%s;",
            first ? "" : " ", in_main ? "static " : "", name, dev, name, name);
     else
-      putf(c, "%sfal_G fal_gs_%s = {0}; fal_G *%s = &fal_gs_%s;", first ? "" : " ",
-           name, name, name);
+      putf(c, "%s%sfal_G fal_gs_%s = {0}; fal_G *%s = &fal_gs_%s;", first ? "" : " ",
+           in_main ? "static " : "", name, name, name);
     sym_add(c, name, FK_GRAPH, NULL, NULL)->gpu = dev != NULL;
     first = false;
   }
-  if (!c->gpu)
-    put(c, ";");
   free(from);
 }
 

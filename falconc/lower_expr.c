@@ -291,7 +291,8 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
              "call it on the host graph", m);
   } else if (strcmp(m, "addPointProperty") == 0 || strcmp(m, "addEdgeProperty") == 0 ||
       strcmp(m, "addProperty") == 0) {
-    const Prop *p = program_prop(c->prog, text_of(c, node_named_child(args, 0)));
+    const Node *pn = prop_args(args, NULL);
+    const Prop *p = pn ? program_prop(c->prog, text_of(c, pn)) : NULL;
     if (p && p->kind == PK_VIEW) /* a view starts empty (§3.6) */
       put(c, "((void)0)");
     else if (p) /* sema reported the others */
@@ -332,6 +333,11 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
     else
       putf(c, "fal_graph_del_%s(&%s->fal_base.csr, %s)", m[3] == 'p' ? "point" : "edge",
            g, render_str(c, node_named_child(args, 0)));
+  } else if (strcmp(m, "sortEdges") == 0 && nargs == 1) {
+    /* §3.1: p's out-edges by increasing weight (emit_sort_edges). */
+    if (c->in_kernel)
+      c->sorts = true;
+    putf(c, "fal_G_sort_edges(%s, %s)", g, render_str(c, node_named_child(args, 0)));
   } else if (strcmp(m, "makePartition") == 0 && nargs == 3) {
     putf(c, "fal_G_partition(%s, %s, %s, %s, __FILE__, __LINE__)", g,
          render_str(c, node_named_child(args, 0)), render_str(c, node_named_child(args, 1)),
@@ -375,6 +381,7 @@ void render_call(Ctx *c, const Node *n)
     if (f) { /* the callee's singles need their locks cleared too */
       c->single_points |= f->single_points;
       c->single_edges |= f->single_edges;
+      c->sorts |= f->sorts;
     }
   }
   if (fn && fn->kind == K_IDENTIFIER && c->prog->falcon &&
@@ -438,6 +445,25 @@ static bool is_device_element(Ctx *c, const Node *n)
   return false;
 }
 
+/* `a.p = b.q;` (§2): a copy of one property array into another, of the
+ * same kind and element type (usually the same property of two graphs). */
+static bool property_copy_ok(Ctx *c, const Node *n, const Prop *p, const Prop *q)
+{
+  if (!p || !q || p->kind == PK_VIEW || q->kind == PK_VIEW) {
+    error_at(c->src, n->loc, "a property copy names a property on both sides (§2)");
+    return false;
+  }
+  if (p->kind != q->kind || strcmp(p->ctype, q->ctype) != 0) {
+    error_at(c->src, n->loc, "a property copy needs two properties of the same kind "
+             "and type: '%s' is a %s %s, '%s' a %s %s (§2)", p->name,
+             p->kind == PK_POINT ? "point" : p->kind == PK_EDGE ? "edge" : "graph",
+             p->ctype, q->name,
+             q->kind == PK_POINT ? "point" : q->kind == PK_EDGE ? "edge" : "graph", q->ctype);
+    return false;
+  }
+  return true;
+}
+
 /* `hg = g;` / `g = hg;`: whole-graph copies between host and GPU (§2, §5);
  * `hg.dist = g.dist;`: one property array. */
 static bool render_graph_copy(Ctx *c, const Node *n, const Node *l, const Node *r)
@@ -465,16 +491,51 @@ static bool render_graph_copy(Ctx *c, const Node *n, const Node *l, const Node *
     return false;
   const Prop *p = program_prop(c->prog, text_of(c, node_field(l, F_FIELD)));
   const Prop *q = program_prop(c->prog, text_of(c, node_field(r, F_FIELD)));
-  if (!p || p != q) {
-    error_at(c->src, n->loc, "a property copy names the same property on both "
-             "sides (§2)");
+  if (!property_copy_ok(c, n, p, q))
     return true;
-  }
   bool lg = graph_on_gpu(c, lt.graph), rg = graph_on_gpu(c, rt.graph);
   const char *count = p->kind == PK_POINT ? "npoints" : p->kind == PK_EDGE ? "nedges" : NULL;
   putf(c, "fal_prop_copy((void **)&%s->%s, %s->%s, (size_t)%s%s%s * sizeof *%s->%s, %d, %d)",
-       lt.graph, p->name, rt.graph, p->name, count ? rt.graph : "1",
-       count ? "->" : "", count ? count : "", rt.graph, p->name, lg, rg);
+       lt.graph, p->name, rt.graph, q->name, count ? rt.graph : "1",
+       count ? "->" : "", count ? count : "", rt.graph, q->name, lg, rg);
+  return true;
+}
+
+/* CPU target (§2): `d = s;` between graphs copies (fal_G_copy: every
+ * getType graph is a graph of its own); `d.p = s.q;` copies one property
+ * array, also between two properties of the same type. */
+bool render_host_graph_copy(Ctx *c, const Node *n)
+{
+  const Node *l = node_field(n, F_LEFT), *r = node_field(n, F_RIGHT);
+  if (!l || !r || !node_text_is(c->src, node_field(n, F_OPERATOR), "="))
+    return false;
+  EType lt = expr_type(c, l), rt = expr_type(c, r);
+  if (lt.kind == FK_GRAPH && rt.kind == FK_GRAPH && l->kind == K_IDENTIFIER) {
+    if (!host_code(c)) {
+      error_at(c->src, n->loc, "a graph is copied in host code, not inside a "
+               "parallel foreach (§2)");
+      return true;
+    }
+    putf(c, "fal_G_copy(%s, %s)", lt.graph, rt.graph);
+    return true;
+  }
+  if (l->kind != K_FIELD_EXPRESSION || r->kind != K_FIELD_EXPRESSION)
+    return false;
+  lt = expr_type(c, node_field(l, F_ARGUMENT));
+  rt = expr_type(c, node_field(r, F_ARGUMENT));
+  if (lt.kind != FK_GRAPH || rt.kind != FK_GRAPH)
+    return false;
+  const Prop *p = program_prop(c->prog, text_of(c, node_field(l, F_FIELD)));
+  const Prop *q = program_prop(c->prog, text_of(c, node_field(r, F_FIELD)));
+  if (!p && !q)
+    return false; /* g.npoints = h.npoints and the like: plain C */
+  if (!property_copy_ok(c, n, p, q))
+    return true;
+  const char *count = p->kind == PK_GRAPH ? "1"
+                      : ctx_printf(c, "fal_prop_elems(&%s->fal_base.csr, %d)", rt.graph,
+                                   p->kind == PK_EDGE);
+  putf(c, "fal_host_prop_copy((void **)&%s->%s, %s->%s, %s * sizeof *%s->%s)",
+       lt.graph, p->name, rt.graph, q->name, count, rt.graph, q->name);
   return true;
 }
 

@@ -290,6 +290,16 @@ void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
         strbuf_printf(pre, "fal_hc_prepare(%s, __FILE__, __LINE__); ", k->name);
       if (post)
         strbuf_printf(post, " fal_hc_check(%s, \"%s\", __FILE__, __LINE__);", k->name, k->name);
+    } else if (k->what == CAP_REDUX) {
+      /* §4.4: the kernel's atomics go to a device copy of the variable,
+       * which the host reads back after the launch. */
+      int slot = 0;
+      for (int j = 0; j < i; j++)
+        slot += c->caps[j].what == CAP_REDUX;
+      strbuf_printf(params, "%s%s *fal_rd_%s", sep, k->ctype, k->name);
+      strbuf_printf(args, "%sfal_hred_buf(%d, %s)", sep, slot, k->name);
+      if (post)
+        strbuf_printf(post, " %s = fal_hred_get(%d, %s);", k->name, slot, k->name);
     } else {
       strbuf_printf(params, "%s%s %s", sep, k->ctype, k->name);
       strbuf_printf(args, "%s%s", sep, k->name);
@@ -320,12 +330,21 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   coll_single_enter(c, &cs, &scs, true, ranged ? NULL : "fal_i");
   StrBuf body = {0}, *out = c->out;
   c->out = &body;
+  bool sorted = c->sorts;
+  c->sorts = false;
   render_foreach_body(c, n, true);
   c->out = out;
   coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
   kernel_signature(c, &params, &views, &args, &pre, &post);
+  /* sortEdges in the kernel (§3.1): the GPU graphs no longer hold the
+   * structure of the host graph they were copied from (hg = g pulls it). */
+  for (int i = 0; c->sorts && i < c->ncaps; i++)
+    if (c->caps[i].what == CAP_GRAPH)
+      strbuf_printf(&post, " %s->fal_base.structure_of = NULL; "
+                    "%s->fal_base.csr.unsorted = 1;", c->caps[i].name, c->caps[i].name);
+  c->sorts = sorted;
   if (cs.used) /* the two phases of a single on a Collection (§4.3) */
     coll_single_params(c, &params, &args);
   bool more = c->ncaps || cs.used;
@@ -609,12 +628,175 @@ void render_if(Ctx *c, const Node *n)
   render_children_of(c, n);
 }
 
+/* ---- reductions into host variables inside a parallel foreach (§4.4) ---- */
+
+static const Node *unparen(const Node *e)
+{
+  while (e && e->kind == K_PARENTHESIZED_EXPRESSION)
+    e = node_named_child(e, 0);
+  return e;
+}
+
+/* `s op= e;` or `s = s op e;` (`s = e op s;` for commutative op), op one
+ * of + - * | & ^: the atomic's name (add, sub, mul, or, and, xor), the
+ * target identifier and the operand; NULL for any other statement. */
+static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
+                              const Node **operand)
+{
+  static const char *const ops[][2] = {{"+", "add"}, {"-", "sub"}, {"*", "mul"},
+                                       {"|", "or"},  {"&", "and"}, {"^", "xor"}};
+  const Node *a = stmt ? unparen(node_named_child(stmt, 0)) : NULL;
+  if (!a || a->kind != K_ASSIGNMENT_EXPRESSION || node_named_count(stmt) != 1)
+    return NULL;
+  const Node *l = node_field(a, F_LEFT), *r = node_field(a, F_RIGHT);
+  const Node *op = node_field(a, F_OPERATOR);
+  if (!l || !r || !op || l->kind != K_IDENTIFIER)
+    return NULL;
+  size_t oplen;
+  const char *opt = node_text(c->src, op, &oplen);
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    if (oplen == 2 && opt[0] == ops[i][0][0] && opt[1] == '=') {
+      *target = l;
+      *operand = r;
+      return ops[i][1];
+    }
+  }
+  if (oplen != 1 || opt[0] != '=')
+    return NULL;
+  r = unparen(r);
+  if (!r || strcmp(r->type, "binary_expression") != 0)
+    return NULL;
+  const Node *bl = unparen(node_field(r, F_LEFT)), *br = unparen(node_field(r, F_RIGHT));
+  const Node *bop = node_field(r, F_OPERATOR);
+  size_t ll, tl;
+  const char *lt = node_text(c->src, l, &ll);
+  for (size_t i = 0; bop && bl && br && i < sizeof ops / sizeof ops[0]; i++) {
+    if (!node_text_is(c->src, bop, ops[i][0]))
+      continue;
+    const char *bt = node_text(c->src, bl, &tl);
+    if (bl->kind == K_IDENTIFIER && tl == ll && memcmp(bt, lt, ll) == 0) {
+      *target = l;
+      *operand = node_field(r, F_RIGHT);
+      return ops[i][1];
+    }
+    bt = node_text(c->src, br, &tl);
+    if (i != 1 && br->kind == K_IDENTIFIER && tl == ll && memcmp(bt, lt, ll) == 0) {
+      *target = l;
+      *operand = node_field(r, F_LEFT);
+      return ops[i][1];
+    }
+  }
+  return NULL;
+}
+
+static bool declares(const Ctx *c, const Node *decl, const Node *name)
+{
+  size_t len;
+  const char *t = node_text(c->src, name, &len);
+  for (const Node *d = decl->child; d; d = d->next) {
+    if (d->field != F_DECLARATOR)
+      continue;
+    const Node *id = declarator_name(d);
+    if (id && node_text_is(c->src, id, ctx_printf((Ctx *)c, "%.*s", (int)len, t)))
+      return true;
+  }
+  return false;
+}
+
+static bool is_static_decl(const Ctx *c, const Node *decl)
+{
+  for (const Node *ch = decl->child; ch && ch->field != F_DECLARATOR; ch = ch->next)
+    if (node_text_is(c->src, ch, "static"))
+      return true;
+  return false;
+}
+
+/* CPU target: is `name` (used at `at`) a variable that the threads of the
+ * enclosing parallel foreach share, i.e. declared outside it (or static)?
+ * In a function that runs per element the function is the boundary. */
+static bool shared_variable(Ctx *c, const Node *at, const Node *name)
+{
+  const Node *bound = NULL;
+  for (const Node *a = at->parent; a; a = a->parent) {
+    if (a->kind == K_FUNCTION_DEFINITION) {
+      if (c->element || !bound)
+        bound = a;
+      break;
+    }
+    if (a->kind == K_FOREACH_STATEMENT)
+      bound = a;
+  }
+  if (!bound)
+    return false;
+  for (const Node *a = at->parent; a; a = a->parent) {
+    for (const Node *ch = a->child; ch; ch = ch->next)
+      if (ch->kind == K_DECLARATION && declares(c, ch, name))
+        return is_static_decl(c, ch);
+    if (a->kind == K_FOREACH_STATEMENT) {
+      const Node *v = node_field(a, F_VARIABLE);
+      size_t len;
+      const char *t = node_text(c->src, name, &len);
+      size_t vl;
+      const char *vt = v ? node_text(c->src, v, &vl) : NULL;
+      if (vt && vl == len && memcmp(vt, t, len) == 0)
+        return false;
+    }
+    if (a->kind == K_FUNCTION_DEFINITION) {
+      const Node *d = node_field(a, F_DECLARATOR);
+      while (d && d->kind != K_FUNCTION_DECLARATOR)
+        d = node_field(d, F_DECLARATOR);
+      const Node *ps = d ? node_field(d, F_PARAMETERS) : NULL;
+      for (const Node *p = ps ? ps->child : NULL; p; p = p->next)
+        if (p->kind == K_PARAMETER_DECLARATION && declarator_name(node_field(p, F_DECLARATOR)) &&
+            node_text_is(c->src, declarator_name(node_field(p, F_DECLARATOR)),
+                         text_of(c, name)))
+          return false;
+    }
+    if (a == bound)
+      break;
+  }
+  return true;
+}
+
+/* `s = s + e;` / `s += e;` (and - * | & ^) on a host variable inside a
+ * parallel foreach (§4.4): one atomic update, so no update is lost.  On
+ * the CPU an atomic on the variable itself; in a kernel an atomic on a
+ * device copy that the host reads back after the launch (CAP_REDUX). */
+static bool render_host_redux(Ctx *c, const Node *n)
+{
+  if (host_code(c) || c->loop_kernel)
+    return false;
+  const Node *target, *operand;
+  const char *op = redux_form(c, n, &target, &operand);
+  if (!op)
+    return false;
+  bool bits = strcmp(op, "or") == 0 || strcmp(op, "and") == 0 || strcmp(op, "xor") == 0;
+  const char *mac = bits ? "FAL_ATOMIC_INT" : "FAL_ATOMIC_ANY";
+  if (c->in_kernel) {
+    const Sym *s = ident_sym(c, target);
+    if (!s || s - c->syms >= c->kernel_mark || s->kind != FK_CVAR || !s->ctype ||
+        (s->global && c->fn && c->fn->element))
+      return false; /* the kernel's own variable, or an error reported later */
+    if (strchr(s->ctype, '*')) /* pointer arithmetic: not a reduction */
+      return false;
+    add_capture(c, s, s->ctype, CAP_REDUX);
+    putf(c, "(void)%s(%s, fal_rd_%s, (%s));", mac, op, s->name, render_str(c, operand));
+    return true;
+  }
+  const Sym *ts = ident_sym(c, target);
+  if ((ts && ts->kind != FK_CVAR) || !shared_variable(c, n, target))
+    return false; /* a Falcon object, or the element's own variable */
+  char *t = text_of(c, target);
+  putf(c, "(void)%s(%s, &(%s), (%s));", mac, op, t, render_str(c, operand));
+  return true;
+}
+
 void render_expression_statement(Ctx *c, const Node *n)
 {
   const Node *red = reduction_in(n);
   if (red)
     render_reduction(c, n, red, NULL);
-  else
+  else if (!render_host_redux(c, n))
     render_children_of(c, n);
 }
 

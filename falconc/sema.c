@@ -124,15 +124,36 @@ static bool prop_kind_of(const Source *src, const Node *m, PropKind *kind)
   return true;
 }
 
+/* The name and type arguments of addPointProperty & co: (name, T) or
+ * (T, name) (§3.1: published programs write both).  The type is the
+ * argument the grammar reads as a type (a primitive type or `struct T`);
+ * two identifiers are (name, typedef-name). */
+const Node *prop_args(const Node *args, const Node **type)
+{
+  const Node *a = node_named_child(args, 0), *b = node_named_child(args, 1);
+  if (node_named_count(args) != 2 || !a || !b)
+    return NULL;
+  if (a->kind != K_IDENTIFIER && b->kind == K_IDENTIFIER) {
+    const Node *t = a;
+    a = b;
+    b = t;
+  }
+  if (a->kind != K_IDENTIFIER)
+    return NULL;
+  if (type)
+    *type = b;
+  return a;
+}
+
 static void add_prop(const Source *src, Program *prog, const Node *call,
                      PropKind kind)
 {
   const Node *args = node_field(call, F_ARGUMENTS);
-  const Node *name = node_named_child(args, 0);
-  const Node *type = node_named_child(args, 1);
-  if (node_named_count(args) != 2 || name->kind != K_IDENTIFIER) {
+  const Node *type = NULL;
+  const Node *name = prop_args(args, &type);
+  if (!name) {
     error_at(src, call->loc, "a property is added as 'g.addPointProperty(name, "
-                             "type)' (§3.1)");
+                             "type)' or '(type, name)' (§3.1)");
     return;
   }
   char *pname = node_strdup(src, name);
@@ -218,7 +239,7 @@ static void add_function(const Source *src, Program *prog, const Node *def)
   const Node *name = declarator_name(decl);
   if (!name)
     return;
-  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false, false};
+  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false, false, false};
   const Node *fdecl = decl;
   while (fdecl && fdecl->kind != K_FUNCTION_DECLARATOR)
     fdecl = node_field(fdecl, F_DECLARATOR);

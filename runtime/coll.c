@@ -24,15 +24,15 @@ void *fal_coll_seg_alloc(fal_coll *c, int s)
     exit(1);
   }
   void *expected = NULL;
-  if (__atomic_compare_exchange_n(&c->seg[s], &expected, FAL_COLL_BUSY, 0,
+  if (__atomic_compare_exchange_n(&c->st->seg[s], &expected, FAL_COLL_BUSY, 0,
                                   __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
     void *p = fal_alloc((size_t)((FAL_COLL_FIRST >> c->shrink) << s) * (size_t)c->elsize);
-    __atomic_store_n(&c->seg[s], p, __ATOMIC_RELEASE);
+    __atomic_store_n(&c->st->seg[s], p, __ATOMIC_RELEASE);
     return p;
   }
   /* Another thread is allocating it: wait for the pointer. */
   void *p;
-  while ((p = __atomic_load_n(&c->seg[s], __ATOMIC_ACQUIRE)) == FAL_COLL_BUSY)
+  while ((p = __atomic_load_n(&c->st->seg[s], __ATOMIC_ACQUIRE)) == FAL_COLL_BUSY)
     ;
   return p;
 }
@@ -42,14 +42,16 @@ void fal_coll_init(fal_coll *c, size_t elsize)
   memset(c, 0, sizeof *c);
   c->elsize = (int64_t)elsize;
   c->device = -1;
+  c->st = fal_calloc(1, sizeof *c->st);
 }
 
+/* Frees the store c uses (which no other collection may use). */
 static void storage_free(fal_coll *c)
 {
   for (int s = 0; s < FAL_COLL_NSEG; s++)
-    if (c->seg[s] != FAL_COLL_BUSY)
-      fal_free(c->seg[s]);
-  memset(c->seg, 0, sizeof c->seg);
+    if (c->st->seg[s] != FAL_COLL_BUSY)
+      fal_free(c->st->seg[s]);
+  memset(c->st->seg, 0, sizeof c->st->seg);
   c->size = 0;
 }
 
@@ -113,18 +115,26 @@ void fal_coll_order(fal_coll *c, int *const *key_slot, int64_t key_off, int k)
   c->far->shift = c->cur->shift = k;
 }
 
+/* Ordered drains: the collection and its batch exchange storage and
+ * sizes (internal sides of one collection). */
 static void swap_storage(fal_coll *a, fal_coll *b)
 {
-  void *seg[FAL_COLL_NSEG];
-  memcpy(seg, a->seg, sizeof seg);
-  memcpy(a->seg, b->seg, sizeof seg);
-  memcpy(b->seg, seg, sizeof seg);
+  fal_cstore *st = a->st;
+  a->st = b->st;
+  b->st = st;
   int64_t n = a->size;
   a->size = b->size;
   b->size = n;
 }
 
-void fal_coll_move(fal_coll *a, fal_coll *b)
+/* A file-scope collection is initialised as {0, elsize, &its store}. */
+static void ensure_store(fal_coll *c)
+{
+  if (!c->st)
+    c->st = fal_calloc(1, sizeof *c->st);
+}
+
+void fal_coll_share(fal_coll *a, fal_coll *b)
 {
   if (a == b)
     return;
@@ -133,8 +143,9 @@ void fal_coll_move(fal_coll *a, fal_coll *b)
             "to one of %lld-byte elements\n", (long long)b->elsize, (long long)a->elsize);
     exit(1);
   }
-  swap_storage(a, b);
-  b->size = 0;
+  ensure_store(b);
+  a->st = b->st;
+  fal_coll_set_size(a, a->size); /* a's elements exist in the new storage */
 }
 
 void fal_coll_copy(fal_coll *dst, const fal_coll *src)

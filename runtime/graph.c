@@ -233,6 +233,42 @@ void fal_graph_free(fal_graph *g)
   memset(g, 0, sizeof *g);
 }
 
+static void *dup_array(const void *a, int64_t n, size_t size)
+{
+  if (!a)
+    return NULL;
+  void *d = fal_alloc((size_t)(n > 0 ? n : 1) * size);
+  if (n > 0)
+    memcpy(d, a, (size_t)n * size);
+  return d;
+}
+
+/* A deep copy of src's structure, in either layout (§2: a getType graph
+ * of a program that mutates gets a structure of its own).  Additions
+ * still pending in src are not copied: settle it first. */
+void fal_graph_clone(fal_graph *dst, const fal_graph *src)
+{
+  *dst = *src;
+  int mut = src->end != NULL;
+  int64_t np = mut ? src->point_cap : src->npoints;
+  int64_t ne = mut ? src->slot_cap : src->nedges;
+  dst->offsets = dup_array(src->offsets, np + 1, sizeof *src->offsets);
+  dst->dst = dup_array(src->dst, ne, sizeof *src->dst);
+  dst->weight = dup_array(src->weight, ne, sizeof *src->weight);
+  dst->src = dup_array(src->src, ne, sizeof *src->src);
+  int64_t nin = src->in_offsets ? src->in_offsets[src->npoints] : 0;
+  dst->in_offsets = dup_array(src->in_offsets, src->npoints + 1, sizeof *src->in_offsets);
+  dst->in_src = dup_array(src->in_src, nin, sizeof *src->in_src);
+  dst->in_edge = dup_array(src->in_edge, nin, sizeof *src->in_edge);
+  dst->end = dup_array(src->end, np, sizeof *src->end);
+  dst->limit = dup_array(src->limit, np, sizeof *src->limit);
+  dst->edel = dup_array(src->edel, ne, sizeof *src->edel);
+  dst->pdel = dup_array(src->pdel, np, sizeof *src->pdel);
+  dst->mut = NULL;
+  if (mut && fal_graph_attach_mutation(dst) != 0)
+    exit(1);
+}
+
 /* ---- weights ---------------------------------------------------------------------- */
 
 /* SplitMix64's finaliser (Steele, Lea and Flood, "Fast splittable

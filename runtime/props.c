@@ -191,6 +191,12 @@ fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
         return e;
     return -1;
   }
+  if (g->unsorted) { /* sortEdges: not in destination order (§3.1) */
+    for (int64_t e = g->offsets[p]; e < g->offsets[p + 1]; e++)
+      if (g->dst[e] == t)
+        return e;
+    return -1;
+  }
   int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;

@@ -56,6 +56,7 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 	pagerank) args=""; kind=pagerank ;;
 	mst) args=""; kind=lines ;;
 	matching) args=""; kind=exact ;;
+	set_global) args=""; kind=cc; ref=cc ;;
 	esac
 	# shellcheck disable=SC2086 # args are words
 	if ! OMP_NUM_THREADS=${E2E_THREADS:-4} "$bindir/$a" "$gf" $args "$tmp/e2e/out" >"$tmp/e2e/run" 2>&1; then
@@ -105,6 +106,39 @@ e2e_multigpu() {
 			fail "$name ($mode): differs from the references"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
 		fi
 	done
+}
+
+# e2e_pair BIN GRAPH TAG: BIN GRAPH SOURCE DIST LEVELS (tests/e2e/
+# gettype_pair.fal) must write SSSP distances and BFS levels equal to the
+# serial references.
+e2e_pair() {
+	name="$3 $(basename "$1") $(basename "$2")"
+	src=$(e2e_source "$2")
+	"$FALREF" sssp "$2" "$src" "$tmp/e2e/ref.d" >/dev/null 2>&1 &&
+		"$FALREF" bfs "$2" "$src" "$tmp/e2e/ref.l" >/dev/null 2>&1 ||
+		{ fail "$name: the references failed"; return; }
+	if ! OMP_NUM_THREADS=${E2E_THREADS:-4} "$1" "$2" "$src" "$tmp/e2e/out.d" "$tmp/e2e/out.l" \
+		>"$tmp/e2e/run" 2>&1; then
+		fail "$name: the test failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+	elif grep -q 'not computed' "$tmp/e2e/run"; then
+		fail "$name: $(head -1 "$tmp/e2e/run")"
+	elif "$FALREF" compare exact "$tmp/e2e/out.d" "$tmp/e2e/ref.d" >"$tmp/e2e/cmp" 2>&1 &&
+		"$FALREF" compare exact "$tmp/e2e/out.l" "$tmp/e2e/ref.l" >>"$tmp/e2e/cmp" 2>&1; then
+		pass "$name: SSSP and BFS on two getType copies equal the references"
+	else
+		fail "$name: differs from the references"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+	fi
+}
+
+# e2e_selfcheck BIN GRAPH TAG: a self-checking test prints "NAME: ok".
+e2e_selfcheck() {
+	t=$(basename "$1")
+	if OMP_NUM_THREADS=${E2E_THREADS:-8} "$1" "$2" >"$tmp/e2e/log" 2>&1 &&
+		grep -q "^$t: ok" "$tmp/e2e/log"; then
+		pass "$3 $(grep "^$t: ok" "$tmp/e2e/log") on $(basename "$2")"
+	else
+		fail "$3 $t on $(basename "$2")"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+	fi
 }
 
 # e2e_partitioned GRAPH BINDIR TAG "NGPU NCPU"...: one SSSP over a graph

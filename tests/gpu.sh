@@ -142,6 +142,34 @@ for t in lost_update single_once single_coll local_coll; do
 	done
 done
 
+# Issue 13: two getType copies in parallel sections (§2), reductions into
+# host variables in kernels (§4.4), sortEdges in a kernel (§3.1),
+# Collection pointers and the double-buffer idiom (§3.5; the worklist
+# samples above use it too), a file-scope Set of a GPU graph (§3.4).
+if cuda_build gettype_pair "$srcdir/tests/e2e/gettype_pair.fal" "$tmp/gpu"; then
+	for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
+		e2e_pair "$tmp/gpu/gettype_pair" "$gf" gpu
+	done
+else
+	fail "gpu: building tests/e2e/gettype_pair.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+for t in redux_host sort_edges frontier_ptr; do
+	if ! cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
+		fail "gpu: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+	fi
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+		"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt" ${GPU_GRAPHS:-}; do
+		e2e_selfcheck "$tmp/gpu/$t" "$gf" gpu:
+	done
+done
+if cuda_build set_global "$srcdir/tests/e2e/set_global.fal" "$tmp/gpu"; then
+	for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
+		e2e_run set_global "$gf" "$tmp/gpu" gpu
+	done
+else
+	fail "gpu: building tests/e2e/set_global.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # Mutation inside kernels (§6): additions (growing the graph at least
 # twice) and deletions, against the same changes made serially on the host.
 if cuda_build grow_parallel "$srcdir/tests/e2e/grow_parallel.fal" "$tmp/gpu"; then

@@ -540,6 +540,14 @@ e2e_cuda() {
 			fi
 		fi
 	done
+	# The issue 13 tests (run on a GPU by make check-gpu).
+	for t in gettype_pair redux_host sort_edges frontier_ptr set_global; do
+		if cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/e2e/cuda"; then
+			pass "cuda: tests/e2e/$t.fal compiles and links (sm_90 + compute_75 PTX)"
+		else
+			fail "cuda: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head
+		fi
+	done
 }
 
 run_e2e() {
@@ -686,6 +694,34 @@ run_e2e() {
 		fi
 	else
 		fail "e2e: building tests/e2e/grow_limits.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# Issue 13: getType copies are graphs of their own (§2), reductions
+	# into host variables (§4.4), sortEdges (§3.1), Collection assignment
+	# and pointers (§3.5), a Set at file scope (§3.4).
+	if e2e_build gettype_pair "$srcdir/tests/e2e/gettype_pair.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.txt" "$tmp/e2e/graphs/tiny.txt"; do
+			e2e_pair "$tmp/e2e/gettype_pair" "$gf" e2e
+		done
+	else
+		fail "e2e: building tests/e2e/gettype_pair.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	for t in redux_host sort_edges frontier_ptr; do
+		if ! e2e_build $t "$srcdir/tests/e2e/$t.fal"; then
+			fail "e2e: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
+			e2e_selfcheck "$tmp/e2e/$t" "$gf" e2e:
+		done
+	done
+	if e2e_build set_global "$srcdir/tests/e2e/set_global.fal"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
+			"$tmp/e2e/graphs/uniform.txt"; do
+			e2e_run set_global "$gf"
+		done
+	else
+		fail "e2e: building tests/e2e/set_global.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	e2e_cuda
 }

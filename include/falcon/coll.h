@@ -51,10 +51,20 @@
 /* A segment being allocated by another host thread. */
 #define FAL_COLL_BUSY ((void *)1)
 
-typedef struct fal_coll {
-  int64_t size;                 /* elements; `c.size` (§3.5) */
-  int64_t elsize;               /* bytes per element */
+/* The element storage of a collection: the segment table.  A collection
+ * variable uses one (st); `a = b;` makes a use b's (§3.5: storage moves,
+ * size stays with the variable), so several variables may share one.
+ * Stores of shared collections live as long as the program. */
+typedef struct fal_cstore {
   void *seg[FAL_COLL_NSEG];
+} fal_cstore;
+
+typedef struct fal_coll {
+  int64_t size;                 /* elements; `c.size` (§3.5): the variable's own */
+  int64_t elsize;               /* bytes per element */
+  fal_cstore *st;               /* the storage in use (device memory for the
+                                 * device struct of a GPU collection, and then
+                                 * the same pointer in its host handle) */
   int error;                    /* the device heap ran out */
   /* OrderByIntValue (§3.5): */
   int ordered, shift;
@@ -74,6 +84,7 @@ typedef struct fal_coll {
    * `inl` when it fits there (no allocation for a few elements). */
   int shrink;
   int64_t inl[8];
+  fal_cstore lst;               /* a local collection's own storage */
 } fal_coll;
 
 typedef struct fal_set {
@@ -93,9 +104,9 @@ void fal_coll_free(fal_coll *c);
  * graph's property array (read when a drain begins: the array may be
  * allocated later), else the offset of an int field of the element. */
 void fal_coll_order(fal_coll *c, int *const *key_slot, int64_t key_off, int k);
-/* `a = b;` (§3.5): a takes b's elements by swapping storage; b is left
- * empty. */
-void fal_coll_move(fal_coll *a, fal_coll *b);
+/* `a = b;` (§3.5): a uses b's element storage from now on (shared, not
+ * copied); both keep their own size.  Elements below a's size exist. */
+void fal_coll_share(fal_coll *a, fal_coll *b);
 /* A copy of the elements of src into dst (sizes and contents). */
 void fal_coll_copy(fal_coll *dst, const fal_coll *src);
 /* c.del(x): the last element into *out; 0 when empty. */
@@ -142,13 +153,19 @@ static inline int FAL_HD_FN(fal_coll_seg_of_c)(const fal_coll *c, int64_t i, int
   return top - log;
 }
 
-/* Element i, which must have been added (shared collections: the first
- * segment holds FAL_COLL_FIRST elements). */
-static inline void *FAL_HD_FN(fal_coll_at)(const fal_coll *c, int64_t i)
+/* Element i of a store of elsize-byte elements (shared collections: the
+ * first segment holds FAL_COLL_FIRST elements). */
+static inline void *FAL_HD_FN(fal_cstore_at)(const fal_cstore *st, int64_t elsize, int64_t i)
 {
   int64_t off;
   int s = fal_coll_seg_of(i, &off);
-  return (char *)c->seg[s] + off * c->elsize;
+  return (char *)st->seg[s] + off * elsize;
+}
+
+/* Element i, which must have been added. */
+static inline void *FAL_HD_FN(fal_coll_at)(const fal_coll *c, int64_t i)
+{
+  return fal_cstore_at(c->st, c->elsize, i);
 }
 
 /* The same for a local collection (a smaller first segment). */
@@ -156,7 +173,7 @@ static inline void *FAL_HD_FN(fal_lcoll_at)(const fal_coll *c, int64_t i)
 {
   int64_t off;
   int s = fal_coll_seg_of_c(c, i, &off);
-  return (char *)c->seg[s] + off * c->elsize;
+  return (char *)c->st->seg[s] + off * c->elsize;
 }
 
 static inline int64_t FAL_HD_FN(fal_coll_size)(const fal_coll *c)
@@ -176,7 +193,7 @@ static inline void *FAL_HD_FN(fal_coll_slot)(fal_coll *c, int64_t i)
   if (s >= FAL_COLL_NSEG)
     return 0;
 #ifdef __CUDA_ARCH__
-  void *p = *(void *volatile *)&c->seg[s];
+  void *p = *(void *volatile *)&c->st->seg[s];
   if (!p) {
     size_t bytes = (size_t)(FAL_COLL_FIRST << s) * (size_t)c->elsize;
     void *mine = malloc(bytes);
@@ -184,7 +201,7 @@ static inline void *FAL_HD_FN(fal_coll_slot)(fal_coll *c, int64_t i)
       c->error = 1;
       return 0;
     }
-    p = (void *)atomicCAS((unsigned long long *)&c->seg[s], 0ULL,
+    p = (void *)atomicCAS((unsigned long long *)&c->st->seg[s], 0ULL,
                           (unsigned long long)mine);
     if (p)
       free(mine);
@@ -192,7 +209,7 @@ static inline void *FAL_HD_FN(fal_coll_slot)(fal_coll *c, int64_t i)
       p = mine;
   }
 #else
-  void *p = __atomic_load_n(&c->seg[s], __ATOMIC_ACQUIRE);
+  void *p = __atomic_load_n(&c->st->seg[s], __ATOMIC_ACQUIRE);
   if (!p || p == FAL_COLL_BUSY)
     p = fal_coll_seg_alloc(c, s);
 #endif
@@ -266,6 +283,7 @@ static inline void FAL_HD_FN(fal_coll_local_init)(fal_coll *c, size_t elsize)
   memset(c, 0, sizeof *c);
   c->elsize = (int64_t)elsize;
   c->local = 1;
+  c->st = &c->lst;
   /* The first segment: as many elements as fit in `inl` (a power of two),
    * else 4 elements from the heap. */
   int64_t k = (int64_t)sizeof c->inl / (int64_t)(elsize ? elsize : 1), log = 0;
@@ -273,7 +291,7 @@ static inline void FAL_HD_FN(fal_coll_local_init)(fal_coll *c, size_t elsize)
     log++;
   if (k >= 1) {
     c->shrink = (int)(FAL_COLL_LOG - log);
-    c->seg[0] = c->inl;
+    c->st->seg[0] = c->inl;
   } else {
     c->shrink = FAL_COLL_LOG - 2;
   }
@@ -282,9 +300,9 @@ static inline void FAL_HD_FN(fal_coll_local_init)(fal_coll *c, size_t elsize)
 static inline void FAL_HD_FN(fal_coll_local_free)(fal_coll *c)
 {
   for (int s = 0; s < FAL_COLL_NSEG; s++)
-    if (c->seg[s] && c->seg[s] != FAL_COLL_BUSY && c->seg[s] != (void *)c->inl)
-      free(c->seg[s]);
-  memset(c->seg, 0, sizeof c->seg);
+    if (c->st->seg[s] && c->st->seg[s] != FAL_COLL_BUSY && c->st->seg[s] != (void *)c->inl)
+      free(c->st->seg[s]);
+  memset(c->st->seg, 0, sizeof c->st->seg);
   c->size = 0;
 }
 
@@ -297,7 +315,7 @@ static inline void *FAL_HD_FN(fal_lcoll_slot)(fal_coll *c)
 {
   int64_t off, i = c->size++;
   int s = fal_coll_seg_of_c(c, i, &off);
-  if (s >= FAL_COLL_NSEG || !c->seg[s]) {
+  if (s >= FAL_COLL_NSEG || !c->st->seg[s]) {
     size_t bytes = (size_t)((FAL_COLL_FIRST >> c->shrink) << s) * (size_t)c->elsize;
     void *p = s < FAL_COLL_NSEG ? malloc(bytes) : 0;
     if (!p) {
@@ -311,9 +329,9 @@ static inline void *FAL_HD_FN(fal_lcoll_slot)(fal_coll *c)
       exit(1);
 #endif
     }
-    c->seg[s] = p;
+    c->st->seg[s] = p;
   }
-  return (char *)c->seg[s] + off * c->elsize;
+  return (char *)c->st->seg[s] + off * c->elsize;
 }
 
 static inline void FAL_HD_FN(fal_lcoll_add)(fal_coll *c, const void *x)
@@ -517,7 +535,7 @@ static inline void fal_hc_order(fal_coll *c, int *const *key_slot, int64_t key_o
 {
   fal_coll_order(c, key_slot, key_off, k);
 }
-static inline void fal_hc_assign(fal_coll *a, fal_coll *b) { fal_coll_move(a, b); }
+static inline void fal_hc_assign(fal_coll *a, fal_coll *b) { fal_coll_share(a, b); }
 static inline void fal_hc_drain_begin(fal_coll *c) { fal_coll_drain_begin(c); }
 static inline int fal_hc_drain_next(fal_coll *c, int round)
 {

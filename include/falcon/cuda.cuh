@@ -163,7 +163,10 @@ static inline double fal_rtclock_sync(void)
   }
   return fal_rtclock();
 }
+#undef rtclock
+#ifndef FAL_NO_RTCLOCK
 #define rtclock() fal_rtclock_sync()
+#endif
 
 /* ---- loops planned onto the device (falconc/plan.c, docs/optimiser.md) ---- */
 
@@ -272,6 +275,39 @@ template <typename T, typename V> static inline T fal_dset(T *p, V value)
   return v;
 }
 
+/* `s += e` (and - * | & ^) on a host variable in a kernel (§4.4): the
+ * kernel's atomics go to a device copy of s, here one of a few device
+ * scalars per host thread and device (slot: the variable's place among
+ * the launch's reductions), read back after the launch. */
+#define FAL_HRED_SLOTS 16
+static inline void *fal_hred_slot(int slot)
+{
+  static thread_local void *d[64][FAL_HRED_SLOTS];
+  int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;
+  if (slot < 0 || slot >= FAL_HRED_SLOTS || dev >= 64) {
+    fprintf(stderr, "falcon: error: a GPU foreach reduces into more than %d host "
+            "variables\n", FAL_HRED_SLOTS);
+    exit(1);
+  }
+  if (!d[dev][slot])
+    d[dev][slot] = fal_dalloc(16, __FILE__, __LINE__);
+  return d[dev][slot];
+}
+
+template <typename T> static inline T *fal_hred_buf(int slot, const T &x)
+{
+  T *p = (T *)fal_hred_slot(slot);
+  FAL_CUDA(cudaMemcpy(p, &x, sizeof x, cudaMemcpyHostToDevice));
+  return p;
+}
+
+template <typename T> static inline T fal_hred_get(int slot, const T &)
+{
+  T v;
+  FAL_CUDA(cudaMemcpy(&v, fal_hred_slot(slot), sizeof v, cudaMemcpyDeviceToHost));
+  return v;
+}
+
 /* Host access to a GPU scalar declared at file scope (`int <GPU> x`). */
 #define fal_sym_get(sym)                                                     \
   ([&]() {                                                                   \
@@ -360,6 +396,7 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   t->point_cap = g->point_cap;
   t->slot_cap = g->slot_cap;
   t->version = g->version;
+  t->unsorted = g->unsorted;
   t->grows = g->grows;
   if (mut) {
     fal_dcopy_in((void **)&t->end, g->end, n * sizeof *g->end, file, line);
@@ -679,6 +716,12 @@ template <typename T, typename V> FAL_HD static inline T fal_xor(T *p, V v)
   return fal_cas_update(p, fal_bitxor<T>{(T)v});
 }
 
+/* `s = s * e` on a host variable in a parallel foreach (§4.4). */
+template <typename T, typename V> FAL_HD static inline T fal_mul(T *p, V v)
+{
+  return fal_cas_update(p, fal_times<T>{(T)v});
+}
+
 template <typename T, typename E, typename D>
 FAL_HD static inline T fal_cas(T *p, E expected, D desired)
 {
@@ -741,6 +784,12 @@ FAL_HD static inline fal_edge fal_graph_getedge_hd(const fal_graph *g, fal_point
       return -1; /* added since the last settle: no slots yet */
     for (int64_t e = g->offsets[p], end = g->end[p]; e < end; e++)
       if (!g->edel[e] && g->dst[e] == t)
+        return e;
+    return -1;
+  }
+  if (g->unsorted) { /* sortEdges: not in destination order (§3.1) */
+    for (int64_t e = g->offsets[p]; e < g->offsets[p + 1]; e++)
+      if (g->dst[e] == t)
         return e;
     return -1;
   }
@@ -1040,6 +1089,7 @@ static inline void fal_gpu_structure_pull(fal_gbase *h, const fal_gbase *d)
   g->point_cap = t->point_cap;
   g->grows = t->grows;
   g->version = t->version;
+  g->unsorted = t->unsorted;
   int mut = t->end != NULL;
   size_t n = mut ? (size_t)t->point_cap : (size_t)t->npoints;
   size_t m = mut ? (size_t)t->slot_cap : (size_t)t->nedges;
@@ -1170,8 +1220,23 @@ static inline void fal_gc_place(fal_coll *c)
   fal_coll img;
   memset(&img, 0, sizeof img);
   img.elsize = c->elsize;
+  img.st = (fal_cstore *)fal_dalloc(sizeof *img.st, __FILE__, __LINE__);
+  FAL_CUDA(cudaMemset(img.st, 0, sizeof *img.st));
+  c->st = img.st; /* the host handle names the same device store */
   c->dev = (fal_coll *)fal_dalloc(sizeof img, __FILE__, __LINE__);
   FAL_CUDA(cudaMemcpy(c->dev, &img, sizeof img, cudaMemcpyHostToDevice));
+}
+
+/* The segment table of a device collection image's store (§3.5: several
+ * collections of one device may share a store). */
+static inline void fal_gc_store_pull(const fal_coll *img, fal_cstore *st)
+{
+  FAL_CUDA(cudaMemcpy(st, img->st, sizeof *st, cudaMemcpyDeviceToHost));
+}
+
+static inline void fal_gc_store_push(const fal_coll *img, const fal_cstore *st)
+{
+  FAL_CUDA(cudaMemcpy(img->st, st, sizeof *st, cudaMemcpyHostToDevice));
 }
 
 static inline void fal_gc_pull(fal_coll *c, fal_coll *img)
@@ -1187,7 +1252,8 @@ static inline void fal_gc_push(fal_coll *c, const fal_coll *img)
   FAL_CUDA(cudaMemcpy(c->dev, img, sizeof *img, cudaMemcpyHostToDevice));
 }
 
-/* Segments for elements [0, n) of a device collection image. */
+/* Segments for elements [0, n) in the store of a device collection image
+ * (its device is the current one). */
 static inline void fal_gc_reserve(fal_coll *img, int64_t n)
 {
   if (n <= 0)
@@ -1196,10 +1262,17 @@ static inline void fal_gc_reserve(fal_coll *img, int64_t n)
   int last = fal_coll_seg_of(n - 1, &off);
   if (last >= FAL_COLL_NSEG)
     fal_gc_fail("a Collection cannot grow that large");
+  fal_cstore st;
+  fal_gc_store_pull(img, &st);
+  int changed = 0;
   for (int s = 0; s <= last; s++)
-    if (!img->seg[s])
-      img->seg[s] = fal_dalloc((size_t)(FAL_COLL_FIRST << s) * (size_t)img->elsize,
-                               __FILE__, __LINE__);
+    if (!st.seg[s]) {
+      st.seg[s] = fal_dalloc((size_t)(FAL_COLL_FIRST << s) * (size_t)img->elsize,
+                             __FILE__, __LINE__);
+      changed = 1;
+    }
+  if (changed)
+    fal_gc_store_push(img, &st);
 }
 
 static inline void fal_hc_init(fal_coll *c, size_t elsize) { fal_coll_init(c, elsize); }
@@ -1207,6 +1280,8 @@ static inline void fal_hc_init(fal_coll *c, size_t elsize) { fal_coll_init(c, el
 static inline void fal_hc_init_gpu(fal_coll *c, size_t elsize, fal_gbase *graph, int device)
 {
   fal_coll_init(c, elsize);
+  fal_free(c->st); /* its store is made on the device (fal_gc_place) */
+  c->st = NULL;
   c->on_gpu = 1;
   c->graph = graph;
   c->want_device = device;
@@ -1239,11 +1314,9 @@ __global__ static void fal_k_coll_set_size(fal_coll *c, int64_t n) { c->size = n
 
 __global__ static void fal_k_coll_swap(fal_coll *a, fal_coll *b)
 {
-  for (int s = 0; s < FAL_COLL_NSEG; s++) {
-    void *t = a->seg[s];
-    a->seg[s] = b->seg[s];
-    b->seg[s] = t;
-  }
+  fal_cstore *t = a->st;
+  a->st = b->st;
+  b->st = t;
   int64_t n = a->size;
   a->size = b->size;
   b->size = n;
@@ -1294,7 +1367,9 @@ static inline void fal_hc_add(fal_coll *c, const void *x)
   fal_coll img;
   fal_gc_pull(c, &img);
   fal_gc_reserve(&img, img.size + 1);
-  FAL_CUDA(cudaMemcpy(fal_coll_at(&img, img.size), x, (size_t)img.elsize,
+  fal_cstore st;
+  fal_gc_store_pull(&img, &st);
+  FAL_CUDA(cudaMemcpy(fal_cstore_at(&st, img.elsize, img.size), x, (size_t)img.elsize,
                       cudaMemcpyHostToDevice));
   img.size++;
   fal_gc_push(c, &img);
@@ -1311,7 +1386,9 @@ static inline int fal_hc_pop(fal_coll *c, void *out)
   if (img.size <= 0)
     return 0;
   img.size--;
-  FAL_CUDA(cudaMemcpy(out, fal_coll_at(&img, img.size), (size_t)img.elsize,
+  fal_cstore st;
+  fal_gc_store_pull(&img, &st);
+  FAL_CUDA(cudaMemcpy(out, fal_cstore_at(&st, img.elsize, img.size), (size_t)img.elsize,
                       cudaMemcpyDeviceToHost));
   fal_gc_push(c, &img);
   return 1;
@@ -1339,7 +1416,9 @@ template <typename T> static inline T fal_hc_get(fal_coll *c, int64_t i)
   if (i < 0 || i >= img.size)
     fal_coll_range_error(&img, i);
   T v;
-  FAL_CUDA(cudaMemcpy(&v, fal_coll_at(&img, i), sizeof v, cudaMemcpyDeviceToHost));
+  fal_cstore st;
+  fal_gc_store_pull(&img, &st);
+  FAL_CUDA(cudaMemcpy(&v, fal_cstore_at(&st, img.elsize, i), sizeof v, cudaMemcpyDeviceToHost));
   return v;
 }
 
@@ -1382,13 +1461,15 @@ static inline void *fal_gc_gather(fal_coll *c, int64_t *n)
   fal_gc_pull(c, &img);
   *n = img.size;
   char *buf = (char *)fal_alloc((size_t)(img.size + 1) * (size_t)img.elsize);
+  fal_cstore st;
+  fal_gc_store_pull(&img, &st);
   for (int64_t i = 0; i < img.size;) {
     int64_t off;
     int s = fal_coll_seg_of(i, &off);
     int64_t k = (FAL_COLL_FIRST << s) - off;
     if (k > img.size - i)
       k = img.size - i;
-    FAL_CUDA(cudaMemcpy(buf + i * img.elsize, fal_coll_at(&img, i),
+    FAL_CUDA(cudaMemcpy(buf + i * img.elsize, fal_cstore_at(&st, img.elsize, i),
                         (size_t)(k * img.elsize), cudaMemcpyDeviceToHost));
     i += k;
   }
@@ -1400,13 +1481,15 @@ static inline void fal_gc_scatter(fal_coll *c, const char *buf, int64_t n)
   fal_coll img;
   fal_gc_pull(c, &img);
   fal_gc_reserve(&img, n);
+  fal_cstore st;
+  fal_gc_store_pull(&img, &st);
   for (int64_t i = 0; i < n;) {
     int64_t off;
     int s = fal_coll_seg_of(i, &off);
     int64_t k = (FAL_COLL_FIRST << s) - off;
     if (k > n - i)
       k = n - i;
-    FAL_CUDA(cudaMemcpy(fal_coll_at(&img, i), buf + i * img.elsize,
+    FAL_CUDA(cudaMemcpy(fal_cstore_at(&st, img.elsize, i), buf + i * img.elsize,
                         (size_t)(k * img.elsize), cudaMemcpyHostToDevice));
     i += k;
   }
@@ -1422,10 +1505,15 @@ static inline void fal_gc_swap(fal_coll *a, fal_coll *b)
   fal_cuda_use(a->device);
   fal_k_coll_swap<<<1, 1>>>(a->dev, b->dev);
   FAL_CHECK_LAUNCH("fal_k_coll_swap");
+  fal_cstore *t = a->st; /* the handles mirror their device structs */
+  a->st = b->st;
+  b->st = t;
 }
 
-/* `a = b;`: on one side a move (storage swapped, b left empty, §3.5);
- * between the host and a GPU, or two GPUs, a copy (§5). */
+/* `a = b;` (§3.5): on one side a uses b's storage from now on, and both
+ * keep their own size (the elements below a's size are made to exist);
+ * between the host and a GPU, or two GPUs, a copy of the elements and
+ * the size (§5, docs/language-choices.md). */
 static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
 {
   if (a == b)
@@ -1433,7 +1521,7 @@ static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
   if (a->elsize != b->elsize)
     fal_gc_fail("assigning Collections of different element types");
   if (!a->on_gpu && !b->on_gpu) {
-    fal_coll_move(a, b);
+    fal_coll_share(a, b);
     return;
   }
   if (a->on_gpu && b->on_gpu) {
@@ -1441,8 +1529,13 @@ static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
     fal_gc_place(b);
   }
   if (a->on_gpu && b->on_gpu && a->device == b->device) {
-    fal_gc_swap(a, b);
-    fal_hc_set_size(b, 0);
+    fal_coll ia, ib;
+    fal_gc_pull(b, &ib);
+    fal_gc_pull(a, &ia);
+    ia.st = ib.st;
+    fal_gc_reserve(&ia, ia.size);
+    fal_gc_push(a, &ia);
+    a->st = ib.st;
     return;
   }
   int64_t n;
@@ -1476,10 +1569,10 @@ static inline void fal_gc_room(fal_coll *c)
   int64_t extra = g ? g->csr.npoints + 2 * g->csr.nedges : img.size + FAL_COLL_FIRST;
   int64_t off;
   int want = fal_coll_seg_of(img.size + extra, &off);
-  if (want < FAL_COLL_NSEG && !img.seg[want]) {
+  fal_cstore st;
+  fal_gc_store_pull(&img, &st);
+  if (want < FAL_COLL_NSEG && !st.seg[want])
     fal_gc_reserve(&img, img.size + extra);
-    fal_gc_push(c, &img);
-  }
 }
 
 static inline void fal_hc_prepare(fal_coll *c, const char *file, int line)

@@ -21,8 +21,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* C++ code that includes this header (nvcc on a program with nothing on
+ * a GPU, a C++ file of a mixed project) links the runtime with C
+ * linkage: rtclock and the collection calls at least (§8). */
+#ifdef __cplusplus
+extern "C" {
 #include "falcon/graph.h"
 #include "falcon/coll.h"
+}
+#else
+#include "falcon/graph.h"
+#include "falcon/coll.h"
+#endif
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -96,6 +106,16 @@ void fal_owner_free(fal_owner *o);
 unsigned char *fal_pend_get(int64_t n);
 void fal_pend_free(unsigned char *p);
 
+/* CPU target: `d.p = s.q;` (§2), one property array into another. */
+static inline void fal_host_prop_copy(void **dst, const void *src, size_t bytes)
+{
+  if (!src || *dst == src)
+    return;
+  if (!*dst)
+    *dst = fal_calloc(bytes ? bytes : 1, 1);
+  memcpy(*dst, src, bytes);
+}
+
 /* Graph views (§3.6): sets the element count of a view to n; new elements
  * are zero, capacity at least doubles when it grows (host memory). */
 void fal_view_resize(void **a, int64_t *cap, int64_t oldn, int64_t n, size_t elsize,
@@ -147,9 +167,10 @@ static inline void fal_omp_nested(void)
 #endif
 }
 
-#ifndef __cplusplus
-/* The CUDA target (falcon/cuda.cuh, C++) defines its own rtclock and
- * atomics; what follows is the C11 version. */
+/* rtclock() (§8) for C and C++ alike (falcon/cuda.cuh redefines it to
+ * wait for the GPU first).  A program that defines its own rtclock gets
+ * FAL_NO_RTCLOCK defined by falconc, and keeps its own. */
+#ifndef FAL_NO_RTCLOCK
 #define rtclock() fal_rtclock()
 #endif
 /* makePartition policies (§7). */
@@ -165,7 +186,8 @@ static inline void fal_omp_nested(void)
 #define FAL_RLX __ATOMIC_RELAXED
 #define FAL_SEQ __ATOMIC_SEQ_CST
 
-/* min/max: a CAS retry loop that stops once the stored value is no longer
+/* mul (`s = s * e` on a shared variable, §4.4): a CAS loop, as is
+ * min/max: a CAS retry loop that stops once the stored value is no longer
  * worse than v, so a lower value from any thread always survives.
  * Returns 1 if this call changed the target.  cas returns the old value,
  * whether or not it was swapped. */
@@ -192,6 +214,15 @@ static inline void fal_omp_nested(void)
   {                                                                          \
     __atomic_compare_exchange(p, &expected, &desired, 0, FAL_SEQ, FAL_SEQ);  \
     return expected;                                                         \
+  }                                                                          \
+  static inline T fal_mul_##sfx(T *p, T v)                                   \
+  {                                                                          \
+    T old, prod;                                                             \
+    __atomic_load(p, &old, FAL_RLX);                                         \
+    do                                                                       \
+      prod = old * v;                                                        \
+    while (!__atomic_compare_exchange(p, &old, &prod, 1, FAL_SEQ, FAL_RLX)); \
+    return old;                                                              \
   }
 
 /* add/sub for integers: native fetch-and-op. */

@@ -74,6 +74,8 @@ typedef struct fal_graph {
   uint64_t version;     /* bumped by each settle after a change */
   int dirty;            /* changed since the last settle */
   struct fal_mutation *mut; /* pending additions (runtime/mutate.c) */
+  int unsorted;         /* sortEdges (§3.1): out-edges are not in destination
+                         * order, so edge look-ups search linearly */
 } fal_graph;
 
 /* Input formats of §9.  FAL_FORMAT_AUTO picks by content (magic bytes, then
@@ -111,6 +113,10 @@ void fal_graph_build_sources(fal_graph *g);
 /* Builds the in-edge CSR (in_offsets, in_src, in_edge).  Idempotent.  On
  * an undirected graph the in-edges equal the out-edges. */
 void fal_graph_build_in_edges(fal_graph *g);
+
+/* A deep copy of src's structure into dst (whose arrays are not freed);
+ * pending additions of a mutable graph are not copied (settle first). */
+void fal_graph_clone(fal_graph *dst, const fal_graph *src);
 
 /* Releases every array and zeroes *g. */
 void fal_graph_free(fal_graph *g);

@@ -23,7 +23,7 @@ static void fal_G_read(fal_G *g, const char *path)
   g->directed = g->fal_base.csr.directed;
 }
 #line 7 "collection.fal"
-fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct item)}; fal_coll *pending = &fal_cs_pending;
+fal_cstore fal_cst_pending; fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct item), &fal_cst_pending}; fal_coll *pending = &fal_cs_pending;
 
 void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set *s)
 {

@@ -18,6 +18,31 @@ static void fal_G_read(fal_G *g, const char *path)
   g->nedges = (long)g->fal_base.csr.nedges;
   g->directed = g->fal_base.csr.directed;
 }
+static void fal_G_copy(fal_G *d, fal_G *s)
+{
+  if (d == s)
+    return;
+  if (!d->fal_base.loaded || d->fal_base.csr.offsets != s->fal_base.csr.offsets ||
+      d->fal_base.csr.version != s->fal_base.csr.version) {
+    int owned = d->fal_base.loaded && d->fal_base.structure_of != (const void *)d->fal_base.csr.offsets;
+    fal_free(d->dist);
+    d->fal_base.nprops = 0;
+    if (owned)
+      fal_graph_free(&d->fal_base.csr);
+    d->fal_base.csr = s->fal_base.csr; /* borrowed, read-only */
+    d->fal_base.structure_of = s->fal_base.csr.offsets;
+    d->fal_base.loaded = 1;
+    d->fal_base.is_mutable = s->fal_base.is_mutable;
+    d->fal_base.need_in_edges = s->fal_base.need_in_edges;
+    d->fal_base.need_sources = s->fal_base.need_sources;
+    fal_prop_add(&d->fal_base, (void **)&d->dist, sizeof *d->dist, FAL_PROP_POINT);
+  }
+  d->npoints = s->npoints;
+  d->nedges = s->nedges;
+  d->directed = s->directed;
+  if (s->dist && d->dist)
+    memcpy(d->dist, s->dist, (size_t)s->npoints * sizeof *d->dist);
+}
 #line 3 "gettype_cpu.fal"
 int changed = 0, other = 0, host;
 
@@ -26,8 +51,8 @@ int main(int argc, char **argv)
   static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
   fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
   fal_G_read(hg, argv[1]);
-  fal_G *g = hg;
-  g = hg;
+  static fal_G fal_gs_g = {0}; fal_G *g = &fal_gs_g;
+  fal_G_copy(g, hg);
   
 #pragma omp parallel for schedule(dynamic, 256)
 #line 12 "gettype_cpu.fal"
@@ -36,7 +61,7 @@ for (fal_point t = 0; t < g->npoints; t++) {
                           g->dist[t] = 0; }
 #line 12 "gettype_cpu.fal"
 
-  hg->dist = g->dist;
-  hg = g;
+  fal_host_prop_copy((void **)&hg->dist, g->dist, fal_prop_elems(&g->fal_base.csr, 0) * sizeof *g->dist);
+  fal_G_copy(hg, g);
   changed = other + host;
 }

@@ -84,7 +84,7 @@ static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int lin
   fal_gbase_free(&h.fal_base);
 }
 #line 7 "gpu_collection.fal"
-fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct item)}; fal_coll *pending = &fal_cs_pending;
+fal_cstore fal_cst_pending; fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct item), &fal_cst_pending}; fal_coll *pending = &fal_cs_pending;
 
 __host__ __device__ void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set *s)
 {
