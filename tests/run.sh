@@ -190,6 +190,7 @@ run_fuzz() {
 			pass "$name"
 		fi
 	done
+	check "graph: a directory, a missing or unreadable file: exit 1, a message" graph_unreadable
 	for f in "$srcdir"/tests/fuzz/graph/*; do
 		case $f in *.err) continue ;; esac
 		[ -f "$f" ] || continue
@@ -210,6 +211,19 @@ run_fuzz() {
 			pass "$name"
 		fi
 	done
+}
+
+graph_unreadable() { # a directory, a missing file, an unreadable file
+	mkdir -p "$tmp/adir"
+	expect_status 1 "$FALGRAPH" info "$tmp/adir" &&
+		grep -q "adir: error: cannot read: Is a directory" "$tmp/cli.err" || return 1
+	expect_status 1 "$FALGRAPH" info "$tmp/missing.txt" &&
+		grep -q "missing.txt: error: cannot open: No such file or directory" "$tmp/cli.err" || return 1
+	# chmod 000 stops everyone but root
+	[ "$(id -u)" -eq 0 ] && return 0
+	cp "$srcdir/tests/graphs/tiny.txt" "$tmp/locked.txt" && chmod 000 "$tmp/locked.txt"
+	expect_status 1 "$FALGRAPH" info "$tmp/locked.txt" &&
+		grep -q "locked.txt: error: cannot open: Permission denied" "$tmp/cli.err"
 }
 
 # ---- plain C passes through unchanged ----------------------------------
@@ -550,6 +564,30 @@ e2e_cuda() {
 	done
 }
 
+# FALCON_BIG_TEST=1: a graph of more than 2^31 edges (2^22 points of
+# out-degree 513, 8.6 GB in the binary format, written to BIG_DIR, default
+# $tmp) loads and BFS over it gives the levels big_graph computes.  Needs
+# about 18 GB of memory.
+e2e_big_graph() {
+	dir=${BIG_DIR:-$tmp}
+	${CC:-cc} -O2 -o "$tmp/big_graph" "$srcdir/tests/runtime/big_graph.c" ||
+		{ fail "e2e: building tests/runtime/big_graph.c"; return; }
+	"$tmp/big_graph" 4194304 513 "$dir/big.bin" >"$tmp/big.want" ||
+		{ fail "e2e: writing the 2^31+-edge graph"; rm -f "$dir/big.bin"; return; }
+	start=$(date +%s)
+	"$tmp/e2e/bfs" "$dir/big.bin" 0 >"$tmp/big.out" 2>&1
+	st=$?
+	secs=$(($(date +%s) - start))
+	if [ $st -eq 0 ] && grep -q '^bfs: 4194304 points, 2151677952 edges, source 0$' "$tmp/big.out" &&
+		[ "$(sed -n 2p "$tmp/big.out")" = "$(cat "$tmp/big.want")" ]; then
+		pass "e2e: bfs over 2,151,677,952 edges (load and run: ${secs}s; $(sed -n 3p "$tmp/big.out"))"
+	else
+		fail "e2e: bfs over 2,151,677,952 edges (status $st)"
+		sed 's/^/    /' "$tmp/big.out" | head -5; sed 's/^/    want: /' "$tmp/big.want"
+	fi
+	rm -f "$dir/big.bin"
+}
+
 run_e2e() {
 	for v in FALGRAPH FALREF LIBFALCON; do
 		eval "val=\${$v:-}"
@@ -567,6 +605,7 @@ run_e2e() {
 			e2e_run "$a" "$gf"
 		done
 	done
+	[ "${FALCON_BIG_TEST:-0}" = 1 ] && e2e_big_graph
 	# A growing graph (§6).
 	if e2e_build dynamic_sssp "$srcdir/samples/dynamic_sssp.fal"; then
 		e2e_dynamic "$tmp/e2e" e2e
