@@ -168,11 +168,13 @@ int main(int argc, char **argv)
   pthread_attr_t attr;
   pthread_t t;
   if (pthread_attr_init(&attr) == 0) {
-    bool ok = pthread_attr_setstacksize(&attr, FALCONC_STACK) == 0 &&
-              pthread_create(&t, &attr, compile_thread, &job) == 0;
+    bool started = pthread_attr_setstacksize(&attr, FALCONC_STACK) == 0 &&
+                   pthread_create(&t, &attr, compile_thread, &job) == 0;
     pthread_attr_destroy(&attr);
-    if (ok && pthread_join(t, NULL) == 0)
+    if (started) {
+      pthread_join(t, NULL);
       return job.status;
+    }
   }
   return compile(&a);
 }

@@ -17,6 +17,7 @@
  */
 #include "../falconc/falconc.h"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <stdlib.h>
@@ -56,6 +57,35 @@ static void compile_all(const char *data, size_t len)
   source_delete(src);
 }
 
+/* As falconc itself (main.c), on a thread with a 1 GiB stack: the tree may
+ * be 200,000 levels deep, and ASan's frames are big. */
+typedef struct Input {
+  const char *data;
+  size_t len;
+} Input;
+
+static void *compile_thread(void *p)
+{
+  Input *in = p;
+  compile_all(in->data, in->len);
+  return NULL;
+}
+
+static void compile_on_big_stack(const char *data, size_t len)
+{
+  Input in = {data, len};
+  pthread_attr_t attr;
+  pthread_t t;
+  if (pthread_attr_init(&attr) != 0 ||
+      pthread_attr_setstacksize(&attr, (size_t)1 << 30) != 0 ||
+      pthread_create(&t, &attr, compile_thread, &in) != 0) {
+    perror("fuzz_falconc: pthread");
+    abort();
+  }
+  pthread_attr_destroy(&attr);
+  pthread_join(t, NULL);
+}
+
 #ifdef __AFL_FUZZ_TESTCASE_LEN
 __AFL_FUZZ_INIT();
 
@@ -66,7 +96,7 @@ int main(void)
   __AFL_INIT();
   const unsigned char *buf = __AFL_FUZZ_TESTCASE_BUF;
   while (__AFL_LOOP(10000))
-    compile_all((const char *)buf, (size_t)__AFL_FUZZ_TESTCASE_LEN);
+    compile_on_big_stack((const char *)buf, (size_t)__AFL_FUZZ_TESTCASE_LEN);
   return 0;
 }
 #else
@@ -83,7 +113,7 @@ int main(int argc, char **argv)
       perror(argv[i]);
       return 1;
     }
-    compile_all(data, len);
+    compile_on_big_stack(data, len);
     free(data);
   }
   return 0;
