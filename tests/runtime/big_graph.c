@@ -5,10 +5,11 @@
  *
  *   big_graph N D OUT
  *
- * Point p has the D out-edges p -> (p + k) mod N, k = 1..D, unweighted.
- * From point 0, BFS reaches every point, p at level ceil(p / D); the
- * program prints the summary line of samples/bfs.fal for that:
- * "bfs: reached N, level sum S, max L".
+ * Point p has the D out-edges p -> (p * D + k) mod N, k = 0..D-1,
+ * unweighted, so every point is a few levels from point 0.  The program
+ * then runs its own BFS from point 0 over these edges, computed on the fly
+ * (no edge array), and prints the summary line samples/bfs.fal prints:
+ * "bfs: reached R, level sum S, max L".
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -58,9 +59,10 @@ int main(int argc, char **argv)
   size_t fill = 0;
   for (int64_t p = 0; ok && p < n; p++) {
     /* Sorted: the ids that wrap past N - 1 come first. */
-    int64_t wrap = p + d >= n ? p + d - n + 1 : 0; /* ids 0..wrap-1 */
+    int64_t base = p * d % n;
+    int64_t wrap = base + d > n ? base + d - n : 0; /* ids 0..wrap-1 */
     for (int64_t k = 0; ok && k < d; k++) {
-      int64_t v = k < wrap ? k : p + 1 + (k - wrap);
+      int64_t v = k < wrap ? k : base + (k - wrap);
       dst[fill++] = (int32_t)v;
       if (fill == B) {
         ok = put(f, dst, fill * sizeof *dst);
@@ -75,10 +77,43 @@ int main(int argc, char **argv)
     remove(argv[3]);
     return 1;
   }
+  /* BFS from 0 over the same edges, level by level. */
+  int32_t *level = malloc((size_t)n * sizeof *level);
+  int32_t *cur = malloc((size_t)n * sizeof *cur), *next = malloc((size_t)n * sizeof *next);
+  if (!level || !cur || !next) {
+    fputs("big_graph: out of memory\n", stderr);
+    return 1;
+  }
+  for (int64_t p = 0; p < n; p++)
+    level[p] = -1;
+  level[0] = 0;
+  cur[0] = 0;
+  int64_t ncur = 1, reached = 1;
   long long sum = 0;
-  for (int64_t p = 1; p < n; p++)
-    sum += (p + d - 1) / d;
-  printf("bfs: reached %lld, level sum %lld, max %lld\n", (long long)n, sum,
-         (long long)((n - 1 + d - 1) / d));
+  int max = 0;
+  for (int lev = 1; ncur > 0; lev++) {
+    int64_t nnext = 0;
+    for (int64_t i = 0; i < ncur; i++) {
+      int64_t base = (int64_t)cur[i] * d % n;
+      for (int64_t k = 0; k < d; k++) {
+        int64_t v = (base + k) % n;
+        if (level[v] < 0) {
+          level[v] = lev;
+          next[nnext++] = (int32_t)v;
+          sum += lev;
+          max = lev;
+          reached++;
+        }
+      }
+    }
+    int32_t *t = cur;
+    cur = next;
+    next = t;
+    ncur = nnext;
+  }
+  printf("bfs: reached %lld, level sum %lld, max %d\n", (long long)reached, sum, max);
+  free(level);
+  free(cur);
+  free(next);
   return 0;
 }
