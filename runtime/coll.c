@@ -37,12 +37,36 @@ void *fal_coll_seg_alloc(fal_coll *c, int s)
   return p;
 }
 
+static fal_cstore *store_new(void)
+{
+  fal_cstore *st = fal_calloc(1, sizeof *st);
+  st->refs = 1;
+  return st;
+}
+
+static void store_retain(fal_cstore *st)
+{
+  if (st->refs > 0)
+    st->refs++;
+}
+
+/* Drops one collection's use of a counted store; the last frees it. */
+static void store_release(fal_cstore *st)
+{
+  if (!st || st->refs <= 0 || --st->refs > 0)
+    return;
+  for (int s = 0; s < FAL_COLL_NSEG; s++)
+    if (st->seg[s] != FAL_COLL_BUSY)
+      fal_free(st->seg[s]);
+  fal_free(st);
+}
+
 void fal_coll_init(fal_coll *c, size_t elsize)
 {
   memset(c, 0, sizeof *c);
   c->elsize = (int64_t)elsize;
   c->device = -1;
-  c->st = fal_calloc(1, sizeof *c->st);
+  c->st = store_new();
 }
 
 /* Frees the store c uses (which no other collection may use). */
@@ -57,6 +81,10 @@ static void storage_free(fal_coll *c)
 
 void fal_coll_free(fal_coll *c)
 {
+  if (c->st && c->st->refs > 1) { /* others use it: only drop c's use */
+    store_release(c->st);
+    c->st = store_new();
+  }
   storage_free(c);
   if (c->far) {
     storage_free(c->far);
@@ -131,7 +159,7 @@ static void swap_storage(fal_coll *a, fal_coll *b)
 static void ensure_store(fal_coll *c)
 {
   if (!c->st)
-    c->st = fal_calloc(1, sizeof *c->st);
+    c->st = store_new();
 }
 
 void fal_coll_share(fal_coll *a, fal_coll *b)
@@ -144,7 +172,11 @@ void fal_coll_share(fal_coll *a, fal_coll *b)
     exit(1);
   }
   ensure_store(b);
-  a->st = b->st;
+  if (a->st != b->st) {
+    store_retain(b->st);
+    store_release(a->st); /* frees a's old storage when nothing else uses it */
+    a->st = b->st;
+  }
   fal_coll_set_size(a, a->size); /* a's elements exist in the new storage */
 }
 

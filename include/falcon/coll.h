@@ -57,6 +57,10 @@
  * Stores of shared collections live as long as the program. */
 typedef struct fal_cstore {
   void *seg[FAL_COLL_NSEG];
+  /* Host stores from the heap: how many collections use this one
+   * (fal_coll_share moves references; the last one frees it).  0: not
+   * counted (a store inside a collection or at file scope, or on a GPU). */
+  int64_t refs;
 } fal_cstore;
 
 typedef struct fal_coll {
