@@ -948,26 +948,36 @@ static void emit_sort_edges(Ctx *c)
  * by structure_of), and copied in a program that mutates (§6) or sorts
  * edges (§3.1).  A copy
  * onto a graph that already has this structure copies properties only. */
+static void emit_csr_release(Ctx *c);
+
 static void emit_host_graph_copy(Ctx *c)
 {
   Program *p = c->prog;
+  emit_csr_release(c);
   put(c, "static void fal_G_copy(fal_G *d, fal_G *s)\n{\n"
          "  if (d == s)\n    return;\n");
   if (p->mutates)
     put(c, "  fal_G_settle(s);\n");
   put(c, "  if (!d->fal_base.loaded || d->fal_base.csr.offsets != s->fal_base.csr.offsets ||\n"
          "      d->fal_base.csr.version != s->fal_base.csr.version) {\n"
-         "    int owned = d->fal_base.loaded && d->fal_base.structure_of != (const void *)d->fal_base.csr.offsets;\n");
+         );
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind != PK_VIEW)
       putf(c, "    fal_free(d->%s);\n", p->props[i].name);
   put(c, "    d->fal_base.nprops = 0;\n"
-         "    if (owned)\n      fal_graph_free(&d->fal_base.csr);\n");
+         "    fal_G_csr_release(d);\n");
   if (p->mutates || c->need_sort) /* sortEdges changes the structure too */
     put(c, "    fal_graph_clone(&d->fal_base.csr, &s->fal_base.csr);\n"
            "    d->fal_base.structure_of = NULL;\n");
   else
-    put(c, "    d->fal_base.csr = s->fal_base.csr; /* borrowed, read-only */\n"
+    put(c, "    if (!__atomic_load_n(&s->fal_base.csr_refs, __ATOMIC_ACQUIRE)) {\n"
+           "      int *r = (int *)fal_alloc(sizeof *r), *none = NULL;\n      *r = 1;\n"
+           "      if (!__atomic_compare_exchange_n(&s->fal_base.csr_refs, &none, r, 0,\n"
+           "                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))\n"
+           "        fal_free(r); /* another section installed one */\n    }\n"
+           "    __atomic_add_fetch(s->fal_base.csr_refs, 1, __ATOMIC_ACQ_REL);\n"
+           "    d->fal_base.csr = s->fal_base.csr; /* borrowed, read-only */\n"
+           "    d->fal_base.csr_refs = s->fal_base.csr_refs;\n"
            "    d->fal_base.structure_of = s->fal_base.csr.offsets;\n");
   put(c, "    d->fal_base.loaded = 1;\n"
          "    d->fal_base.is_mutable = s->fal_base.is_mutable;\n"
@@ -997,6 +1007,37 @@ static void emit_host_graph_copy(Ctx *c)
            q->name);
   }
   put(c, "}\n");
+}
+
+/* CPU target: g stops using its structure.  A structure some graph
+ * borrowed (fal_G_copy) is counted (csr_refs) and freed by its last user;
+ * one never shared is g's own. */
+static void emit_csr_release(Ctx *c)
+{
+  if (c->csr_release_done)
+    return;
+  c->csr_release_done = true;
+  put(c, "static void fal_G_csr_release(fal_G *g)\n{\n"
+         "  int *r = g->fal_base.csr_refs;\n"
+         "  if (!r || __atomic_sub_fetch(r, 1, __ATOMIC_ACQ_REL) == 0) {\n"
+         "    fal_graph_free(&g->fal_base.csr);\n    fal_free(r);\n  }\n"
+         "  g->fal_base.csr_refs = NULL;\n"
+         "  memset(&g->fal_base.csr, 0, sizeof g->fal_base.csr);\n}\n");
+}
+
+/* CPU target: the end of a graph local to a function other than main
+ * (__attribute__((cleanup)), lower_decl.c).  It frees the properties and
+ * views, which are always the graph's own, and its use of the structure
+ * (freed with the last graph using it, which may live longer). */
+static void emit_host_graph_drop(Ctx *c)
+{
+  Program *p = c->prog;
+  emit_csr_release(c);
+  put(c, "static void fal_G_drop(fal_G *g)\n{\n  fal_G_csr_release(g);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_VIEW)
+      putf(c, "  fal_free(g->%s);\n", p->props[i].name);
+  put(c, "  fal_gbase_free(&g->fal_base);\n}\n");
 }
 
 /* struct fal_G: the graph type of this program (struct of arrays). */
@@ -1056,6 +1097,8 @@ static void emit_graph_struct(Ctx *c)
   emit_view_functions(c);
   if (!c->gpu && c->need_copy)
     emit_host_graph_copy(c);
+  if (!c->gpu && c->need_drop)
+    emit_host_graph_drop(c);
   if (p->nparted)
     emit_partition_functions(c);
 }
@@ -1118,6 +1161,17 @@ static bool name_in(const Source *src, const Node *id, char **names, int n)
   return false;
 }
 
+/* Whether declaration `m` is inside a function other than main. */
+static bool local_to_function(Ctx *c, const Node *m)
+{
+  for (const Node *p = m->parent; p; p = p->parent)
+    if (p->kind == K_FUNCTION_DEFINITION) {
+      const Node *name = declarator_name(node_field(p, F_DECLARATOR));
+      return !name || !node_text_is(c->src, name, "main");
+    }
+  return false;
+}
+
 /* What the program needs of the generated graph functions: sortEdges
  * (§3.1), and on the CPU target fal_G_copy for `a = b;` between two
  * names declared as graphs (§2). */
@@ -1134,6 +1188,8 @@ static void scan_graph_needs(Ctx *c, const Node *root)
       const Node *id = d->field == F_DECLARATOR ? declarator_name(d) : NULL;
       if (!id)
         continue;
+      if (m->kind != K_PARAMETER_DECLARATION && local_to_function(c, m))
+        c->need_drop = true;
       names = xrealloc(names, (size_t)(n + 1) * sizeof *names);
       names[n++] = node_strdup(c->src, id);
     }

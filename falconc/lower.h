@@ -72,6 +72,9 @@ typedef struct Ctx {
   bool single_points, single_edges; /* a single (p) / single (e) was lowered */
   bool sorts;             /* device code sorted a graph's edges (sortEdges) */
   bool need_sort, need_copy; /* emit fal_G_sort_edges / fal_G_copy */
+  bool need_drop;            /* emit fal_G_drop: a graph local to a function
+                              * other than main (CPU target) */
+  bool csr_release_done;     /* fal_G_csr_release emitted */
   Redux *redux;
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */

@@ -44,6 +44,22 @@ const char *gpu_device_of(Ctx *c, const Node *d)
   return dev ? text_of(c, dev) : "-1";
 }
 
+/* CPU target: a graph declared in a function other than main (not
+ * static) is freed when its block ends (fal_G_drop, lower.c). */
+static const char *graph_cleanup(Ctx *c, const Node *d)
+{
+  if (c->gpu || !c->fn || strcmp(c->fn->name, "main") == 0)
+    return "";
+  for (const Node *p = d->parent; p; p = p->parent)
+    if (p->kind == K_DECLARATION || p->kind == K_GETTYPE_DECLARATION) {
+      for (const Node *ch = p->child; ch && ch->field != F_DECLARATOR; ch = ch->next)
+        if (node_text_is(c->src, ch, "static"))
+          return "";
+      break;
+    }
+  return " __attribute__((cleanup(fal_G_drop)))";
+}
+
 static void render_graph_declarator(Ctx *c, const Node *d, bool param)
 {
   const char *dev = gpu_device_of(c, d);
@@ -60,7 +76,7 @@ static void render_graph_declarator(Ctx *c, const Node *d, bool param)
   else if (dev)
     putf(c, "fal_gs_%s = fal_G_gpu(%s), *%s = &fal_gs_%s", name, dev, name, name);
   else
-    putf(c, "fal_gs_%s = {0}, *%s = &fal_gs_%s", name, name, name);
+    putf(c, "fal_gs_%s%s = {0}, *%s = &fal_gs_%s", name, graph_cleanup(c, d), name, name);
   Sym *s = sym_add(c, name, FK_GRAPH, NULL, NULL);
   /* A Graph <GPU> parameter is a graph on the GPU. */
   s->gpu = dev != NULL || (param && c->gpu && d->parent &&
@@ -335,8 +351,8 @@ void render_gettype(Ctx *c, const Node *n)
       putf(c, "%s%sfal_G fal_gs_%s = fal_G_gpu(%s); fal_G *%s = &fal_gs_%s;",
            first ? "" : " ", in_main ? "static " : "", name, dev, name, name);
     else
-      putf(c, "%s%sfal_G fal_gs_%s = {0}; fal_G *%s = &fal_gs_%s;", first ? "" : " ",
-           in_main ? "static " : "", name, name, name);
+      putf(c, "%s%sfal_G fal_gs_%s%s = {0}; fal_G *%s = &fal_gs_%s;", first ? "" : " ",
+           in_main ? "static " : "", name, graph_cleanup(c, d), name, name);
     sym_add(c, name, FK_GRAPH, NULL, NULL)->gpu = dev != NULL;
     first = false;
   }

@@ -71,6 +71,8 @@ typedef struct fal_gbase {
   int device;               /* CUDA device, or -1 before placement */
   const void *structure_of; /* host CSR last copied here (copied once) */
   int is_mutable;           /* fal_gbase_mutable: csr is kept mutable (§6) */
+  int *csr_refs;            /* CPU target: how many graphs use csr, once one
+                             * borrowed it (fal_G_copy); the last frees it */
   /* Mutation inside kernels (§6, falcon/cuda.cuh): the counters and the
    * overflow buffer the device fills (device memory), its capacity. */
   struct fal_gpu_mut *gpu_mut;

@@ -18,18 +18,35 @@ static void fal_G_read(fal_G *g, const char *path)
   g->nedges = (long)g->fal_base.csr.nedges;
   g->directed = g->fal_base.csr.directed;
 }
+static void fal_G_csr_release(fal_G *g)
+{
+  int *r = g->fal_base.csr_refs;
+  if (!r || __atomic_sub_fetch(r, 1, __ATOMIC_ACQ_REL) == 0) {
+    fal_graph_free(&g->fal_base.csr);
+    fal_free(r);
+  }
+  g->fal_base.csr_refs = NULL;
+  memset(&g->fal_base.csr, 0, sizeof g->fal_base.csr);
+}
 static void fal_G_copy(fal_G *d, fal_G *s)
 {
   if (d == s)
     return;
   if (!d->fal_base.loaded || d->fal_base.csr.offsets != s->fal_base.csr.offsets ||
       d->fal_base.csr.version != s->fal_base.csr.version) {
-    int owned = d->fal_base.loaded && d->fal_base.structure_of != (const void *)d->fal_base.csr.offsets;
     fal_free(d->dist);
     d->fal_base.nprops = 0;
-    if (owned)
-      fal_graph_free(&d->fal_base.csr);
+    fal_G_csr_release(d);
+    if (!__atomic_load_n(&s->fal_base.csr_refs, __ATOMIC_ACQUIRE)) {
+      int *r = (int *)fal_alloc(sizeof *r), *none = NULL;
+      *r = 1;
+      if (!__atomic_compare_exchange_n(&s->fal_base.csr_refs, &none, r, 0,
+                                       __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        fal_free(r); /* another section installed one */
+    }
+    __atomic_add_fetch(s->fal_base.csr_refs, 1, __ATOMIC_ACQ_REL);
     d->fal_base.csr = s->fal_base.csr; /* borrowed, read-only */
+    d->fal_base.csr_refs = s->fal_base.csr_refs;
     d->fal_base.structure_of = s->fal_base.csr.offsets;
     d->fal_base.loaded = 1;
     d->fal_base.is_mutable = s->fal_base.is_mutable;
