@@ -456,6 +456,11 @@ bool render_coll_assignment(Ctx *c, const Node *n)
              (a && a->ptr) ? a->name : b->name);
     return true;
   }
+  if (!a && !b) { /* x = &c, x not a Collection pointer */
+    error_at(c->src, n->loc, "the address of a Collection is assigned only to a "
+             "Collection pointer (§3.5)");
+    return true;
+  }
   if (!a || !b || a->kind != b->kind || !eq) {
     error_at(c->src, n->loc, "a %s is assigned only from another %s (§3.%d)",
              (a ? a : b)->kind == FK_SET ? "Set" : "Collection",
