@@ -67,24 +67,29 @@ count_results() {
 }
 
 # ---- malformed input: diagnostics -----------------------------------------
+# check_diagnostics FAL: falconc exits 1, writes nothing, and prints the
+# diagnostics of FAL's .err (run from its directory so they name it briefly).
+check_diagnostics() {
+	fal=$1
+	name=${fal#"$srcdir"/}
+	(cd "$(dirname "$fal")" && "$FALCONC" "$(basename "$fal")") \
+		>"$tmp/out" 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne 1 ]; then
+		fail "$name: exit status $status, expected 1"; head -5 "$tmp/err" | sed 's/^/    /'
+	elif [ -s "$tmp/out" ]; then
+		fail "$name: wrote output despite errors"
+	elif ! cmp -s "${fal%.fal}.err" "$tmp/err"; then
+		fail "$name: diagnostics differ from $(basename "${fal%.fal}.err")"
+		diff "${fal%.fal}.err" "$tmp/err" | sed 's/^/    /' | head -20
+	else
+		pass "$name"
+	fi
+}
+
 run_errors() {
 	for fal in "$srcdir"/tests/errors/*.fal; do
-		name=tests/errors/$(basename "$fal")
-		exp=${fal%.fal}.err
-		# Run from the directory so the diagnostics name the file briefly.
-		(cd "$(dirname "$fal")" && "$FALCONC" "$(basename "$fal")") \
-			>"$tmp/out" 2>"$tmp/err"
-		status=$?
-		if [ "$status" -ne 1 ]; then
-			fail "$name: exit status $status, expected 1"
-		elif [ -s "$tmp/out" ]; then
-			fail "$name: wrote output despite errors"
-		elif ! cmp -s "$exp" "$tmp/err"; then
-			fail "$name: diagnostics differ from $(basename "$exp")"
-			diff "$exp" "$tmp/err" | sed 's/^/    /' | head -20
-		else
-			pass "$name"
-		fi
+		check_diagnostics "$fal"
 	done
 }
 
@@ -177,18 +182,7 @@ run_lines() {
 # run with the sanitizers, so a report fails the test.
 run_fuzz() {
 	for fal in "$srcdir"/tests/fuzz/falconc/*.fal; do
-		[ -f "$fal" ] || continue
-		name=tests/fuzz/falconc/$(basename "$fal")
-		(cd "$(dirname "$fal")" && "$FALCONC" "$(basename "$fal")") >"$tmp/out" 2>"$tmp/err"
-		status=$?
-		if [ "$status" -ne 1 ]; then
-			fail "$name: exit status $status, expected 1"; head -5 "$tmp/err" | sed 's/^/    /'
-		elif ! cmp -s "${fal%.fal}.err" "$tmp/err"; then
-			fail "$name: diagnostics differ"
-			diff "${fal%.fal}.err" "$tmp/err" | sed 's/^/    /' | head -10
-		else
-			pass "$name"
-		fi
+		[ -f "$fal" ] && check_diagnostics "$fal"
 	done
 	check "graph: a directory, a missing or unreadable file: exit 1, a message" graph_unreadable
 	for f in "$srcdir"/tests/fuzz/graph/*; do
