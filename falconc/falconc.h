@@ -227,12 +227,18 @@ int report_syntax_errors(const Source *src, const Node *root);
 
 typedef enum Target { TARGET_AUTO, TARGET_GPU, TARGET_CPU } Target;
 
+/* --gpu-loops=MODE (docs/optimiser.md "Convergence loops on the GPU"):
+ * auto (the default) starts a planned loop on the host and moves it into
+ * its cooperative kernel once its rounds are short; host never moves it;
+ * device runs it whole in the kernel. */
+typedef enum GpuLoops { GPU_LOOPS_AUTO, GPU_LOOPS_HOST, GPU_LOOPS_DEVICE } GpuLoops;
+
 typedef struct Options {
   Target target;
   bool line_directives; /* emit #line (off with --no-line) */
   bool explain;         /* --explain: print the loop plans (plan.c) */
-  bool device_loops;    /* --gpu-loops=device: planned loops run as one
-                         * cooperative kernel (docs/optimiser.md) */
+  GpuLoops gpu_loops;   /* --gpu-loops: how planned GPU loops run
+                         * (docs/optimiser.md) */
 } Options;
 
 /* What a Falcon-typed expression denotes. */

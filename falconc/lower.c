@@ -472,9 +472,9 @@ static void render_loop(Ctx *c, const Node *n)
   if (host_code(c) && c->fn && has_foreach(n)) {
     LoopPlan p;
     plan_loop(c, n, &p);
-    if (p.kind == PLAN_DEVICE && !c->opt->device_loops) {
+    if (p.kind == PLAN_DEVICE && c->opt->gpu_loops == GPU_LOOPS_HOST) {
       p.kind = PLAN_HOST;
-      snprintf(p.why, sizeof p.why, "a device plan exists; --gpu-loops=device uses it");
+      snprintf(p.why, sizeof p.why, "a device plan exists; --gpu-loops=host does not use it");
     }
     if (c->opt->explain)
       plan_explain(c, &p);

@@ -39,7 +39,10 @@ static const char *profile_line(Ctx *c, const LoopPlan *p, const char *plan,
 
 /* ---- CUDA: one cooperative kernel --------------------------------------------- */
 
-static void emit_device_loop(Ctx *c, const LoopPlan *p)
+/* Prints the loop's cooperative kernel into c->kernels and returns the
+ * host statement that launches it and copies back what it hands over
+ * (one line, no newline); *kname (if given) is the kernel's name. */
+static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kname)
 {
   const Node *loop = p->loop;
   const char *name = kernel_name(c, loop, "loop");
@@ -66,6 +69,10 @@ static void emit_device_loop(Ctx *c, const LoopPlan *p)
       if (!fused_next(p, i))
         put(c, "}\n");
     } else {
+      /* The step's own line, so that a compiler's message about it names
+       * the .fal line (phases get theirs from render_foreach_body). */
+      if (c->opt->line_directives)
+        emit_line_directive(c->out, s->stmt->loc.line, c->src->path);
       put(c, s->leader ? "    if (fal_leader) " : "    ");
       render(c, s->stmt);
       put(c, "\n");
@@ -108,21 +115,72 @@ static void emit_device_loop(Ctx *c, const LoopPlan *p)
                   cp->name);
   }
   kernel_leave(c, &saved);
-  putf(c, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); "
-       "void *fal_args[] = {%s}; long long fal_lr = 0; "
-       "fal_coop_launch((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__); "
-       "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
-       gname(c, g), launch.data ? launch.data : "", name, name, name);
+  StrBuf st = {0};
+  strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); "
+                "void *fal_args[] = {%s}; long long fal_lr = 0; "
+                "fal_coop_launch((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__); "
+                "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
+                gname(c, g), launch.data ? launch.data : "", name, name, name);
   for (int i = 0; i < p->nwritten; i++)
-    putf(c, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ", p->written[i],
-         name, p->written[i], p->written[i]);
-  put(c, profile_line(c, p, "device", "fal_lr", true));
-  put(c, " }");
+    strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
+                  p->written[i], name, p->written[i], p->written[i]);
+  strbuf_puts(&st, profile_line(c, p, "device", "fal_lr", true));
+  strbuf_puts(&st, " }");
+  const char *r = ctx_printf(c, "%s", st.data);
+  strbuf_free(&st);
   strbuf_free(&launch);
   strbuf_free(&body);
   strbuf_free(&params);
   strbuf_free(&views);
   strbuf_free(&args);
+  if (kname)
+    *kname = name;
+  return r;
+}
+
+/* --gpu-loops=device: the kernel runs the whole loop. */
+static void emit_device_loop(Ctx *c, const LoopPlan *p)
+{
+  put(c, device_loop_kernel(c, p, NULL));
+}
+
+/* --gpu-loops=auto (the default): the loop as the host lowers it, and at
+ * the top of each round a check (fal_loop_switch, falcon/cuda.cuh) that
+ * moves the rest of the loop into its cooperative kernel once the last
+ * rounds were short, i.e. launch-bound:
+ *   { fal_loop_sw fal_sw = {0}; ...
+ *     while (C) { if (fal_loop_switch(&fal_sw, kernel, ...)) { <launch> break; }
+ *                 fal_ra++; { <the body, lowered as on the host> } }
+ *     <profile: "auto", the host's rounds> }
+ * Legal because the kernel starts a round exactly where the host would:
+ * the condition has no side effects (plan.c refuses others), the loop's
+ * state is in GPU memory or in host variables passed to the kernel by
+ * value and copied back after it, and the kernel runs the rounds to the
+ * loop's end (its condition false or a break), so the host loop breaks. */
+static void emit_auto_loop(Ctx *c, const LoopPlan *p)
+{
+  const char *kname = NULL;
+  const char *launch = device_loop_kernel(c, p, &kname);
+  const Node *loop = p->loop;
+  const Node *cond = node_field(loop, F_CONDITION);
+  const Node *body = node_field(loop, F_BODY);
+  putf(c, "{ fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
+  copy_range(c, loop->start, cond->start);
+  render(c, cond);
+  copy_range(c, cond->end, body->start);
+  putf(c, "{ if (fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { %s break; } fal_ra++; ",
+       kname, c->src->path, loop->loc.line, launch);
+  bool saved = c->break_is_continue;
+  c->break_is_continue = false;
+  int mark = c->nsyms;
+  render(c, body);
+  sym_pop(c, mark);
+  c->break_is_continue = saved;
+  put(c, " } ");
+  /* FALCON_PROFILE: "auto" counts the rounds run from the host; the
+   * kernel's own line ("device") the rounds after the move. */
+  put(c, profile_line(c, p, "auto", "fal_ra", true));
+  put(c, " }");
 }
 
 /* ---- CPU: one parallel region ---------------------------------------------------- */
@@ -171,7 +229,9 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
 
 void emit_planned_loop(Ctx *c, const LoopPlan *p)
 {
-  if (p->kind == PLAN_DEVICE)
+  if (p->kind == PLAN_DEVICE && c->opt->gpu_loops == GPU_LOOPS_AUTO)
+    emit_auto_loop(c, p);
+  else if (p->kind == PLAN_DEVICE)
     emit_device_loop(c, p);
   else
     emit_region_loop(c, p);

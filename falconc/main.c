@@ -29,8 +29,11 @@ static const char usage_text[] =
     "  --no-line          do not emit #line directives\n"
     "  --explain          print how each while loop with a foreach is planned\n"
     "                     (docs/optimiser.md) on standard error\n"
-    "  --gpu-loops=MODE   host (default) or device: run planned convergence\n"
-    "                     loops as one cooperative kernel each\n"
+    "  --gpu-loops=MODE   auto (default), host or device: how a planned\n"
+    "                     convergence loop runs on the GPU: auto starts it on\n"
+    "                     the host and moves it into one cooperative kernel\n"
+    "                     once its rounds are short; device runs it there\n"
+    "                     whole; host keeps a launch per foreach per round\n"
     "  --help             print this help and exit\n"
     "  --version          print the version and exit\n";
 
@@ -80,11 +83,13 @@ static Args parse_args(int argc, char **argv)
     } else if (strcmp(s, "--explain") == 0) {
       a.opt.explain = true;
     } else if (strcmp(s, "--gpu-loops=device") == 0) {
-      a.opt.device_loops = true;
+      a.opt.gpu_loops = GPU_LOOPS_DEVICE;
     } else if (strcmp(s, "--gpu-loops=host") == 0) {
-      a.opt.device_loops = false;
+      a.opt.gpu_loops = GPU_LOOPS_HOST;
+    } else if (strcmp(s, "--gpu-loops=auto") == 0) {
+      a.opt.gpu_loops = GPU_LOOPS_AUTO;
     } else if (strncmp(s, "--gpu-loops=", 12) == 0) {
-      usage_error("unknown --gpu-loops mode '%s' (expected host or device)", s + 12);
+      usage_error("unknown --gpu-loops mode '%s' (expected auto, host or device)", s + 12);
     } else if (strcmp(s, "--no-line") == 0) {
       a.opt.line_directives = false;
     } else if (s[0] == '-' && s[1] != '\0') {

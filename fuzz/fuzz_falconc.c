@@ -53,7 +53,7 @@ static void compile_all(const char *data, size_t len)
       {.target = TARGET_CPU, .line_directives = true},
       {.target = TARGET_GPU, .line_directives = true},
       {.target = TARGET_GPU, .line_directives = false, .explain = true,
-       .device_loops = true}};
+       .gpu_loops = GPU_LOOPS_DEVICE}};
   char *text = xmalloc(len + 1);
   memcpy(text, data, len);
   text[len] = '\0';

@@ -77,6 +77,12 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 # as portable PTX, linked with libfalcon.  GPU_LIBS may name static
 # archives where the machine lacks the shared libraries.
 cuda_build() { # cuda_build NAME FAL DIR (CUDA_FLAGS: more falconc options)
+	# A program cuda_prebuild already built (same NAME, DIR and flags) is
+	# taken as it is, with its messages.
+	if [ -f "$3/$1.st" ] && [ "$(sed -n 2p "$3/$1.st")" = "${CUDA_FLAGS:-}|$2" ]; then
+		cp "$3/$1.err" "$tmp/err"
+		return "$(sed -n 1p "$3/$1.st")"
+	fi
 	mkdir -p "$3"
 	# shellcheck disable=SC2086
 	"$FALCONC" ${CUDA_FLAGS:-} -o "$3/$1.cu" "$2" 2>"$tmp/err" &&
@@ -85,6 +91,26 @@ cuda_build() { # cuda_build NAME FAL DIR (CUDA_FLAGS: more falconc options)
 			-I"$srcdir/include" -o "$3/$1" "$3/$1.cu" "$LIBFALCON" \
 			${GPU_LIBS:--lz -llzma -lgomp} 2>>"$tmp/err"
 }
+
+# cuda_prebuild NAME FAL DIR: cuda_build in the background, CUDA_JOBS at a
+# time (nvcc is most of check-gpu's time; the GPU machine has many
+# cores); cuda_prebuild_wait waits for the last ones.  A later cuda_build
+# of the same program takes the result.
+cuda_prebuild_n=0
+cuda_prebuild() {
+	mkdir -p "$3"
+	(
+		tmp=$3/$1.tmp; mkdir -p "$tmp"
+		cuda_build "$1" "$2" "$3"; st=$?
+		mv "$tmp/err" "$3/$1.err"; rm -rf "$tmp"
+		printf '%s\n%s\n' "$st" "${CUDA_FLAGS:-}|$2" >"$3/$1.st"
+	) &
+	cuda_prebuild_n=$((cuda_prebuild_n + 1))
+	if [ "$cuda_prebuild_n" -ge "${CUDA_JOBS:-8}" ]; then
+		wait; cuda_prebuild_n=0
+	fi
+}
+cuda_prebuild_wait() { wait; cuda_prebuild_n=0; }
 
 # e2e_multigpu GRAPH BINDIR TAG: the SSSP+BFS parallel-sections sample,
 # both result vectors against the references, in parallel and one after

@@ -50,6 +50,24 @@ for gf in ${GPU_GRAPHS:-}; do
 		fail "check-gpu: weighting $gf"
 done
 
+# Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
+# cuda_prebuild); the cuda_build calls below take the results.
+for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
+	multigpu_sssp_bfs partitioned_sssp; do
+	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
+done
+for t in lost_update single_once single_coll local_coll gettype_pair redux_host sort_edges \
+	frontier_ptr set_global grow_parallel grow_limits; do
+	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
+done
+for a in sssp bfs cc; do
+	CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
+done
+CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
+cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpu"
+cuda_prebuild_wait
+echo "check-gpu: built the GPU programs ($(date +%T))"
+
 for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
@@ -88,6 +106,43 @@ if CUDA_FLAGS=--gpu-loops=device cuda_build loop_plan "$srcdir/tests/e2e/loop_pl
 	done
 else
 	fail "gpu: building tests/e2e/loop_plan.fal with --gpu-loops=device"; sed 's/^/    /' "$tmp/err" | head
+fi
+
+# --gpu-loops=auto (the default, built above): a loop that moves into its
+# kernel after its first window of 16 rounds (FALCON_LOOP_SWITCH_US so
+# large that every window is "short"), and one that starts there
+# (FALCON_GPU_LOOPS=device): the host and device halves of one loop must
+# give the references' answers.
+for sw in "FALCON_LOOP_SWITCH_US=1000000000" "FALCON_GPU_LOOPS=device"; do
+	export "${sw?}"
+	for a in sssp bfs cc; do
+		[ -x "$tmp/gpu/$a" ] || continue
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_run "$a" "$gf" "$tmp/gpu" "gpu auto ($sw)"
+		done
+	done
+	if [ -x "$tmp/gpu/loop_plan" ]; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" ${GPU_GRAPHS:-}; do
+			if "$tmp/gpu/loop_plan" "$gf" 1000000 >"$tmp/log" 2>&1 && grep -q "^loop_plan: ok" "$tmp/log"; then
+				pass "gpu auto ($sw): loop_plan $(basename "$gf"): $(cat "$tmp/log")"
+			else
+				fail "gpu auto ($sw): loop_plan on $(basename "$gf")"; sed 's/^/    /' "$tmp/log" | head
+			fi
+		done
+	fi
+	unset "${sw%%=*}"
+done
+# ... and FALCON_PROFILE shows the move: 16 rounds from the host ("auto"),
+# the rest in the kernel ("device").
+if [ -x "$tmp/gpu/sssp" ]; then
+	FALCON_PROFILE=1 FALCON_LOOP_SWITCH_US=1000000000 "$tmp/gpu/sssp" "$tmp/e2e/graphs/grid.gr.xz" 0 \
+		>"$tmp/log" 2>&1
+	if grep -q '^falcon profile: sssp.fal:[0-9]* *auto  *1  *16 ' "$tmp/log" &&
+		grep -q '^falcon profile: sssp.fal:[0-9]* *device  *1  *[1-9]' "$tmp/log"; then
+		pass "gpu auto: the profile shows the move: $(grep -c '^falcon profile: sssp' "$tmp/log") loop lines"
+	else
+		fail "gpu auto: FALCON_PROFILE does not show the move into the kernel"; sed 's/^/    /' "$tmp/log" | head
+	fi
 fi
 
 # A growing graph (§6): additions on the host, copies to the GPU.
@@ -230,12 +285,13 @@ if [ -n "${CPU_GRAPHS:-}" ]; then
 fi
 
 # Limits: a graph that does not fit the GPU's memory (here a budget of
-# FALCON_GPU_MEM_LIMIT=4K, include/falcon/cuda.cuh fal_gpu_fits) stops
-# with an error naming the sizes, before any copy.
+# FALCON_GPU_MEM_LIMIT=1M for a graph of 200,000 points that needs about
+# 5 MiB, include/falcon/cuda.cuh fal_gpu_fits) stops with an error naming
+# the sizes, before any copy.
 if [ -x "$tmp/gpu/sssp" ]; then
-	FALCON_GPU_MEM_LIMIT=4K "$tmp/gpu/sssp" "$srcdir/tests/graphs/tiny.txt" 0 >"$tmp/out" 2>"$tmp/err"
+	FALCON_GPU_MEM_LIMIT=1M "$tmp/gpu/sssp" "$tmp/lu.bin" 0 >"$tmp/out" 2>"$tmp/err"
 	st=$?
-	if [ $st -eq 1 ] && grep -q 'error: the graph (7 points, .* edges, 3 properties) needs .* MiB on GPU 0, which has 0.0 MiB free' "$tmp/err"; then
+	if [ $st -eq 1 ] && grep -q 'error: the graph (200000 points, .* edges, 3 properties) needs .* MiB on GPU 0, which has 1.0 MiB free' "$tmp/err"; then
 		pass "gpu: a graph too big for the GPU: $(head -1 "$tmp/err")"
 	else
 		fail "gpu: a graph too big for the GPU (status $st)"; head -5 "$tmp/err" | sed 's/^/    /'
@@ -251,7 +307,9 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 	# point 0 may be isolated).
 	hub=$("$FALGRAPH" info "$tmp/small.bin" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
 	printf '1 0\n' >"$tmp/noedges.txt"
-	for prog in "$tmp"/gpu/*; do
+	# The runs share the GPU, SAN_JOBS at a time; then the reports, in order.
+	n=0
+	for prog in "$tmp"/gpu/* "$tmp"/gpudev/*; do
 		[ -x "$prog" ] && [ -f "$prog" ] || continue
 		a=$(basename "$prog")
 		case $a in
@@ -260,19 +318,38 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		dynamic_sssp) args="$tmp/small.bin $tmp/noedges.txt 1 $hub" ;;
 		multigpu_sssp_bfs) args="$tmp/small.bin $hub" ;;
 		partitioned_sssp) args="$tmp/small.bin $hub 1 1" ;;
+		loop_plan) args="$tmp/small.bin 3" ;;
+		gettype_pair) args="$tmp/small.bin $hub $prog.d $prog.l" ;;
+		grow_limits) args="$tmp/small.bin edges 10" ;;
+		lost_update) args="$tmp/small.bin 3" ;;
+		set_global) args="$tmp/small.bin $prog.out" ;;
 		*) args="$tmp/small.bin" ;;
 		esac
 		for tool in memcheck racecheck synccheck; do
-			# shellcheck disable=SC2086 # args are words
-			compute-sanitizer --tool $tool --error-exitcode 9 "$prog" $args >"$tmp/san" 2>&1
-			st=$?
+			(
+				# shellcheck disable=SC2086 # args are words
+				compute-sanitizer --tool $tool --error-exitcode 9 "$prog" $args >"$prog.san.$tool" 2>&1
+				echo $? >"$prog.san.$tool.st"
+			) &
+			n=$((n + 1))
+			[ "$n" -ge "${SAN_JOBS:-6}" ] && { wait; n=0; }
+		done
+	done
+	wait
+	for prog in "$tmp"/gpu/* "$tmp"/gpudev/*; do
+		[ -x "$prog" ] && [ -f "$prog" ] || continue
+		a=$(basename "$prog")
+		case $a in *.*) continue ;; esac
+		case $prog in */gpudev/*) tag="$a (--gpu-loops=device)" ;; *) tag=$a ;; esac
+		for tool in memcheck racecheck synccheck; do
+			st=$(cat "$prog.san.$tool.st" 2>/dev/null || echo 99)
 			# memcheck/synccheck: "ERROR SUMMARY: 0 errors"; racecheck:
 			# "RACECHECK SUMMARY: 0 hazards displayed (0 errors, 0 warnings)".
-			summary=$(grep 'SUMMARY' "$tmp/san" | tail -1)
-			if [ $st -eq 0 ] && echo "$summary" | grep -q ' 0 errors\|(0 errors, 0 warnings)'; then
-				pass "compute-sanitizer $tool $a: $summary"
+			summary=$(grep 'SUMMARY' "$prog.san.$tool" | tail -1)
+			if [ "$st" -eq 0 ] && echo "$summary" | grep -q ' 0 errors\|(0 errors, 0 warnings)'; then
+				pass "compute-sanitizer $tool $tag: $summary"
 			else
-				fail "compute-sanitizer $tool $a (status $st)"; tail -20 "$tmp/san" | sed 's/^/    /'
+				fail "compute-sanitizer $tool $tag (status $st)"; tail -20 "$prog.san.$tool" | sed 's/^/    /'
 			fi
 		done
 	done

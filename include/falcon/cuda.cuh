@@ -196,6 +196,73 @@ static inline void fal_coop_launch(const void *fn, void **args, const char *name
     fal_cuda_fail(err, name, file, line);
 }
 
+/* --gpu-loops=auto (falconc/lower_plan.c emit_auto_loop): a planned loop
+ * runs on the host, a launch per foreach per round, and at the top of each
+ * round asks fal_loop_switch whether to hand the rest of the loop to its
+ * cooperative kernel.  It says yes once the mean of the last
+ * FAL_LOOP_WINDOW rounds was under FALCON_LOOP_SWITCH_US microseconds
+ * (default 60): such rounds cost mostly launches and the flag's trip over
+ * PCIe, which the kernel does not pay; long rounds stay with the host's
+ * full-size launches (the kernel's grid is only what fits at once).
+ * FALCON_GPU_LOOPS=host or device at run time overrides the choice for
+ * every loop.  A GPU without cooperative launch keeps the host loop. */
+#define FAL_LOOP_WINDOW 16
+typedef struct fal_loop_sw {
+  int state;    /* 0: not started, 1: measuring, 2: stays on the host */
+  int rounds;   /* rounds in the current window */
+  double t0;    /* when the current window started */
+} fal_loop_sw;
+
+static inline bool fal_loop_switch(fal_loop_sw *s, const void *fn, const char *file,
+                                   unsigned line)
+{
+  static int mode = -1;       /* 0 auto, 1 host, 2 device */
+  static double limit = 60e-6;
+  if (mode < 0) {
+    const char *m = getenv("FALCON_GPU_LOOPS");
+    mode = m && strcmp(m, "host") == 0 ? 1 : m && strcmp(m, "device") == 0 ? 2 : 0;
+    if (m && mode == 0 && strcmp(m, "auto") != 0)
+      fprintf(stderr, "warning: FALCON_GPU_LOOPS=%s is not auto, host or device; using auto\n", m);
+    const char *us = getenv("FALCON_LOOP_SWITCH_US");
+    if (us && *us) {
+      char *end;
+      double v = strtod(us, &end);
+      if (*end == '\0' && v >= 0)
+        limit = v * 1e-6;
+      else
+        fprintf(stderr, "warning: FALCON_LOOP_SWITCH_US=%s is not a number of microseconds\n", us);
+    }
+  }
+  if (s->state == 2)
+    return false;
+  if (s->state == 0) {
+    int dev = 0, coop = 0, per_sm = 0;
+    FAL_CUDA(cudaGetDevice(&dev));
+    FAL_CUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
+    if (coop)
+      FAL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, FAL_BLOCK, 0));
+    if (mode == 1 || !coop || per_sm < 1) {
+      if (mode == 2)
+        fprintf(stderr, "%s:%u: warning: FALCON_GPU_LOOPS=device, but GPU %d cannot run this "
+                "loop as one cooperative kernel; it runs on the host\n", file, line, dev);
+      s->state = 2;
+      return false;
+    }
+    if (mode == 2)
+      return true;
+    s->state = 1;
+    s->t0 = fal_rtclock();
+    return false;
+  }
+  if (++s->rounds < FAL_LOOP_WINDOW)
+    return false;
+  double now = fal_rtclock();
+  bool go = now - s->t0 < limit * FAL_LOOP_WINDOW;
+  s->rounds = 0;
+  s->t0 = now;
+  return go;
+}
+
 /* The GPU side of FALCON_PROFILE: the loop's time includes its kernels. */
 static inline void fal_gprof_end(const char *file, int line, const char *plan, double t0,
                                  long long rounds)

@@ -134,6 +134,7 @@ __global__ void fal_loop_L25_3(fal_G fal_kv_g, int rounds, int limit)
   long long fal_rounds = 0;
   while (more) {
     fal_grid.sync();
+#line 26 "gpu_loop_device.fal"
     if (fal_leader) more = 0;
     for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
 #line 27 "gpu_loop_device.fal"
@@ -151,7 +152,9 @@ __global__ void fal_loop_L25_3(fal_G fal_kv_g, int rounds, int limit)
     for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
 #line 33 "gpu_loop_device.fal"
                                        more = 1; } } while (0); }
+#line 34 "gpu_loop_device.fal"
     rounds++;
+#line 35 "gpu_loop_device.fal"
     if (rounds == limit)
       break;
     fal_grid.sync();

@@ -103,8 +103,37 @@ __global__ void fal_foreach_L23_3(fal_G fal_kv_g)
 #line 23 "gpu_sssp.fal"
                           g->dist[t] = INF; } }
 }
+__device__ long long fal_lr_fal_loop_L26_4;
+__device__ int fal_lo_fal_loop_L26_4_rounds;
+#line 26 "gpu_sssp.fal"
+__global__ void fal_loop_L26_4(fal_G fal_kv_g, int rounds)
+{
+  fal_G *g = &fal_kv_g;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  long long fal_rounds = 0;
+  while (1) {
+    fal_grid.sync();
+#line 27 "gpu_sssp.fal"
+    if (fal_leader) changed = 0;
+    fal_grid.sync();
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->dist[t] != INF)) continue;
 #line 28 "gpu_sssp.fal"
-__global__ void fal_foreach_L28_4(fal_G fal_kv_g)
+                                           relax(t, g); } } while (0); }
+#line 29 "gpu_sssp.fal"
+    rounds++;
+    fal_grid.sync();
+#line 30 "gpu_sssp.fal"
+    if (changed == 0) break;
+    fal_rounds++;
+  }
+  if (fal_leader) {
+    fal_lr_fal_loop_L26_4 = fal_rounds;
+    fal_lo_fal_loop_L26_4_rounds = rounds;
+  }
+}
+#line 28 "gpu_sssp.fal"
+__global__ void fal_foreach_L28_5(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(g->dist[t] != INF)) continue;
@@ -112,7 +141,7 @@ __global__ void fal_foreach_L28_4(fal_G fal_kv_g)
                                            relax(t, g); } }
 }
 #line 37 "gpu_sssp.fal"
-__global__ void fal_redux_L37_5(fal_G fal_kv_g, long *fal_out)
+__global__ void fal_redux_L37_6(fal_G fal_kv_g, long *fal_out)
 {
   fal_G *g = &fal_kv_g;
   long fal_acc = 0;
@@ -131,17 +160,17 @@ int main(int argc, char *argv[])
   { fal_cuda_use(g->fal_base.device); fal_foreach_L23_3<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L23_3"); }
   fal_dset(&g->dist[(source)], 0);
   int rounds = 0;
-  while (1) {
+  { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_loop_switch(&fal_sw, (const void *)fal_loop_L26_4, "gpu_sssp.fal", 26)) { { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L26_4, fal_args, "fal_loop_L26_4", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L26_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L26_4_rounds, sizeof rounds)); fal_gprof_end("gpu_sssp.fal", 26, "device", fal_pt0, fal_lr); } break; } fal_ra++; {
     fal_sym_set(changed, 0);
-    { fal_cuda_use(g->fal_base.device); fal_foreach_L28_4<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_4"); }
+    { fal_cuda_use(g->fal_base.device); fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
     rounds++;
     if (fal_sym_get(changed) == 0) break;
-  }
+  } } fal_gprof_end("gpu_sssp.fal", 26, "auto", fal_pt0, fal_ra); }
   fal_prop_copy((void **)&hg->dist, g->dist, (size_t)g->npoints * sizeof *g->dist, 0, 1);
   long total = 0;
   for (int i = 0; i < hg->npoints; i++) if (hg->dist[(i)] != INF) total += hg->dist[(i)];
   printf("rounds %d sum %ld\n", rounds, total);
   long s2 = 0;
-  { static long *fal_dr[64]; int fal_dev = g->fal_base.device; fal_cuda_use(fal_dev); if (!fal_dr[fal_dev]) fal_dr[fal_dev] = (long *)fal_dalloc(sizeof(long), __FILE__, __LINE__); fal_dset(fal_dr[fal_dev], 0); fal_redux_L37_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_dr[fal_dev]); FAL_CHECK_LAUNCH("fal_redux_L37_5"); s2 += fal_dget(fal_dr[fal_dev]); }
+  { static long *fal_dr[64]; int fal_dev = g->fal_base.device; fal_cuda_use(fal_dev); if (!fal_dr[fal_dev]) fal_dr[fal_dev] = (long *)fal_dalloc(sizeof(long), __FILE__, __LINE__); fal_dset(fal_dr[fal_dev], 0); fal_redux_L37_6<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_dr[fal_dev]); FAL_CHECK_LAUNCH("fal_redux_L37_6"); s2 += fal_dget(fal_dr[fal_dev]); }
   printf("%d\n", fal_dget(&g->dist[(0)]));
 }
