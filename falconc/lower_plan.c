@@ -185,11 +185,132 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 
 /* ---- CPU: one parallel region ---------------------------------------------------- */
 
+/* Frontiers: after phase s ran on element fal_i, push the points whose
+ * flags it may have set (the element, its out-neighbours) into the next
+ * lists of the flags that are not dense; the lists' dedup marks keep one
+ * copy of each. */
+static void frontier_postcheck(Ctx *c, const LoopPlan *p, const Step *s, const char *g)
+{
+  unsigned w = s->wown_mask | s->wnbr_mask;
+  for (int j = 0; j < p->nflags; j++)
+    if (w >> j & 1)
+      putf(c, "if (!fal_fr[%d].dense && %s->%s[fal_i]) fal_fbuf_push(&fal_fb[%d], fal_i); ", j, g,
+           p->flags[j], j);
+  if (s->wnbr_mask) {
+    put(c, "if (");
+    bool first = true;
+    for (int j = 0; j < p->nflags; j++)
+      if (s->wnbr_mask >> j & 1) {
+        putf(c, "%sfal_front_open(&fal_fr[%d])", first ? "" : " || ", j);
+        first = false;
+      }
+    putf(c, ") for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; fal_e < %s->fal_base.csr.offsets[fal_i + 1]; "
+         "fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; ", g, g, g);
+    for (int j = 0; j < p->nflags; j++)
+      if (s->wnbr_mask >> j & 1)
+        putf(c, "if (!fal_fr[%d].dense && %s->%s[fal_x]) fal_fbuf_push(&fal_fb[%d], fal_x); ", j, g,
+             p->flags[j], j);
+    put(c, "} ");
+  }
+}
+
+/* One loop of a frontier phase: over fal_fr[j] (all points when dense),
+ * or, all = true, over all points. */
+static void frontier_loop(Ctx *c, const LoopPlan *p, const Step *s, int j, bool all, bool claim)
+{
+  const char *g = gname(c, p->graph);
+  if (all)
+    putf(c, "{ const int fal_d = 1; const int32_t *fal_ids = NULL; const int64_t fal_n = %s->npoints;\n", g);
+  else
+    putf(c, "{ const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
+         "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j);
+  /* Neighbour loops: guided (large chunks of a dense scan, small ones at
+   * the end and for short lists); others: static. */
+  pragma_line(c, s->heavy ? "omp for schedule(guided, 16) nowait" : "omp for schedule(static) nowait");
+  resync(c, s->stmt->start);
+  put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
+  if (claim)
+    put(c, "if (!fal_front_claim(&fal_fu, fal_i)) continue; ");
+  phase_body(c, s);
+  frontier_postcheck(c, p, s, g);
+  put(c, "} }\n");
+}
+
+/* Frontiers: a phase over its list (or, a shuffle, over the union of its
+ * flags' lists, each point once; over all points when one is dense), then
+ * the rebuild of the lists of the flags it writes. */
+static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
+{
+  const char *g = gname(c, p->graph);
+  unsigned w = s->wown_mask | s->wnbr_mask;
+  if (s->shuffle) {
+    put(c, "if (");
+    bool first = true;
+    for (int j = 0; j < p->nflags; j++)
+      if (s->shuffle_mask >> j & 1) {
+        putf(c, "%sfal_fr[%d].dense", first ? "" : " || ", j);
+        first = false;
+      }
+    put(c, ") ");
+    frontier_loop(c, p, s, -1, true, false);
+    put(c, "else {\n");
+    for (int j = 0; j < p->nflags; j++)
+      if (s->shuffle_mask >> j & 1)
+        frontier_loop(c, p, s, j, false, true);
+    put(c, "}\n");
+  } else {
+    frontier_loop(c, p, s, s->filter, false, false);
+  }
+  if (!w && !s->shuffle)
+    return;
+  /* The rest of each written flag's next list: the old list's points
+   * whose flag is still set, or, for a dense list, a scan of all points. */
+  for (int j = 0; j < p->nflags; j++)
+    if (w >> j & 1) {
+      putf(c, "if (!fal_fr[%d].off) { const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
+           "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j, j);
+      pragma_line(c, "omp for schedule(static) nowait");
+      putf(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; "
+           "if (%s->%s[fal_x]) fal_fbuf_push(&fal_fb[%d], fal_x); } }\n", g, p->flags[j], j);
+    }
+  putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);\n", p->nflags);
+  pragma_line(c, "omp barrier");
+  pragma_line(c, "omp single");
+  put(c, "{ ");
+  for (int j = 0; j < p->nflags; j++)
+    if (w >> j & 1)
+      putf(c, "fal_front_commit(&fal_fr[%d]); ", j);
+  if (s->shuffle)
+    put(c, "fal_front_commit(&fal_fu); ");
+  put(c, "}\n");
+}
+
 static void emit_region_loop(Ctx *c, const LoopPlan *p)
 {
+  const char *g = p->frontier ? gname(c, p->graph) : NULL;
   put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0;");
+  if (p->frontier) {
+    /* The lists, and at the loop's start every flag's list from a scan. */
+    putf(c, " fal_front fal_fr[%d], fal_fu; for (int fal_j = 0; fal_j < %d; fal_j++) "
+         "fal_front_init(&fal_fr[fal_j], %s->npoints, %s->nedges); fal_front_init(&fal_fu, %s->npoints, 0);",
+         p->nflags, p->nflags, g, g, g);
+  }
   pragma_line(c, "omp parallel");
-  put(c, "{\nwhile ");
+  put(c, "{\n");
+  if (p->frontier) {
+    putf(c, "fal_fbuf fal_fb[%d]; for (int fal_j = 0; fal_j < %d; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; "
+         "fal_fb[fal_j].n = 0; }\n", p->nflags, p->nflags);
+    pragma_line(c, "omp for schedule(static) nowait");
+    putf(c, "for (int64_t fal_x = 0; fal_x < %s->npoints; fal_x++) { ", g);
+    for (int j = 0; j < p->nflags; j++)
+      putf(c, "if (%s->%s[fal_x]) fal_fbuf_push(&fal_fb[%d], fal_x); ", g, p->flags[j], j);
+    put(c, "}\n");
+    putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);\n", p->nflags);
+    pragma_line(c, "omp barrier");
+    pragma_line(c, "omp single");
+    putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_commit(&fal_fr[fal_j]);\n", p->nflags);
+  }
+  put(c, "while ");
   render(c, p->steps[0].stmt);
   put(c, " {\n");
   for (int i = 1; i < p->nsteps; i++) {
@@ -198,7 +319,9 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
       pragma_line(c, "omp barrier");
       resync(c, s->stmt->start);
     }
-    if (s->kind == STEP_PHASE) {
+    if (s->kind == STEP_PHASE && p->frontier) {
+      emit_frontier_phase(c, p, s);
+    } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev) {
         bool heavy = false;
         for (int j = i; j < p->nsteps && (j == i || p->steps[j].fuse_prev); j++)
@@ -222,7 +345,10 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
   if (p->steps[0].sync_before)
     pragma_line(c, "omp barrier");
   put(c, "if (omp_get_thread_num() == 0) fal_lr++;\n}\n}\n");
-  put(c, profile_line(c, p, "region", "fal_lr", false));
+  if (p->frontier)
+    putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_free(&fal_fr[fal_j]); "
+         "fal_front_free(&fal_fu);\n", p->nflags);
+  put(c, profile_line(c, p, p->frontier ? "frontier" : "region", "fal_lr", false));
   put(c, " }");
   resync(c, p->loop->end);
 }

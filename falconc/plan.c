@@ -14,10 +14,15 @@
 /* ---- the walk over a step's tree ------------------------------------------ */
 
 /* Names bound to the phase's own element (the foreach variable, and a
- * called function's Point parameters bound to it). */
+ * called function's Point parameters bound to it), and to an out-neighbour
+ * of it (the variable of `foreach (x In t.outnbrs)` with t own, and
+ * parameters bound to such a variable): the frontier rules (docs/
+ * optimiser.md "Frontiers") need to know which points a phase can write. */
 typedef struct Own {
   const char *names[8];
   int n;
+  const char *nbr[8];
+  int nn;
 } Own;
 
 typedef struct Walk {
@@ -47,17 +52,24 @@ static bool refused(const LoopPlan *p)
   return p->why[0] != '\0';
 }
 
-static void add_access(Step *s, const char *name, bool read, bool write, bool own)
+/* near: the access went through the element or an out-neighbour of it. */
+static void add_access(Step *s, const char *name, bool read, bool write, bool own, bool near)
 {
   for (int i = 0; i < s->nacc; i++)
     if (strcmp(s->acc[i].name, name) == 0) {
-      s->acc[i].read |= read;
-      s->acc[i].write |= write;
-      s->acc[i].own &= own;
+      Access *a = &s->acc[i];
+      a->read |= read;
+      a->write |= write;
+      a->own &= own;
+      if (write) {
+        a->wown &= own;
+        a->wnear &= near;
+      }
       return;
     }
   s->acc = xrealloc(s->acc, (size_t)(s->nacc + 1) * sizeof *s->acc);
-  s->acc[s->nacc++] = (Access){xstrdup(name), read, write, own, NULL};
+  s->acc[s->nacc++] = (Access){xstrdup(name), read, write, own, NULL, !write || own,
+                               !write || near};
 }
 
 static bool own_has(const Own *o, Ctx *c, const Node *id)
@@ -67,6 +79,17 @@ static bool own_has(const Own *o, Ctx *c, const Node *id)
   const char *t = text_of(c, id);
   for (int i = 0; i < o->n; i++)
     if (strcmp(o->names[i], t) == 0)
+      return true;
+  return false;
+}
+
+static bool nbr_has(const Own *o, Ctx *c, const Node *id)
+{
+  if (!id || id->kind != K_IDENTIFIER)
+    return false;
+  const char *t = text_of(c, id);
+  for (int i = 0; i < o->nn; i++)
+    if (strcmp(o->nbr[i], t) == 0)
       return true;
   return false;
 }
@@ -93,7 +116,7 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
     return;
   if (c->gpu) {
     if (s && s->kind == FK_GPUVAR) {
-      add_access(w->s, name, read, write, false);
+      add_access(w->s, name, read, write, false, false);
       if (write)
         w->s->writes = true;
       return;
@@ -127,7 +150,7 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
   }
   /* CPU target: every other name is a variable shared by the threads
    * (constants and macros too: reading them is harmless). */
-  add_access(w->s, name, read, write, false);
+  add_access(w->s, name, read, write, false, false);
   if (write && !w->phase)
     w->s->writes = true;
 }
@@ -152,8 +175,10 @@ static void walk_field(Walk *w, const Node *n, const Own *own, bool read, bool w
     refuse(w->p, n, "host code reads or writes graph data ('%s')", text_of(c, n));
     return;
   }
-  if (pr)
-    add_access(w->s, pr->name, read, write, own_has(own, c, arg));
+  if (pr) {
+    bool o = own_has(own, c, arg);
+    add_access(w->s, pr->name, read, write, o, o || nbr_has(own, c, arg));
+  }
   walk(w, arg, own, true, false);
 }
 
@@ -202,8 +227,9 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
       refuse(w->p, n, "calls nested too deeply");
       return;
     }
-    /* Point parameters bound to the element are the element. */
-    Own inner = {{0}, 0};
+    /* Point parameters bound to the element are the element; those
+     * bound to an out-neighbour of it are out-neighbours. */
+    Own inner = {{0}, 0, {0}, 0};
     const Node *decl = node_field(f->def, F_DECLARATOR);
     while (decl && decl->kind != K_FUNCTION_DECLARATOR)
       decl = node_field(decl, F_DECLARATOR);
@@ -213,6 +239,8 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
       const Node *pn = prm ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
       if (pn && own_has(own, c, node_named_child(args, i)) && inner.n < 8)
         inner.names[inner.n++] = text_of(c, pn);
+      else if (pn && nbr_has(own, c, node_named_child(args, i)) && inner.nn < 8)
+        inner.nbr[inner.nn++] = text_of(c, pn);
     }
     for (int i = 0; i < nargs; i++)
       walk(w, node_named_child(args, i), own, true, false);
@@ -294,10 +322,16 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
       return;
     }
     w->s->heavy = true;
-    /* The neighbour is not the element: walk without the loop variable. */
+    /* The neighbour is not the element: walk without the loop variable,
+     * but an out-neighbour of the element is near it. */
     walk(w, it, own, true, false);
-    walk(w, node_field(n, F_CONDITION), own, true, false);
-    walk(w, node_field(n, F_BODY), own, true, false);
+    Own inner = *own;
+    const Node *var = node_field(n, F_VARIABLE);
+    if (strcmp(f, "outnbrs") == 0 && own_has(own, c, node_field(it, F_ARGUMENT)) && var &&
+        inner.nn < 8)
+      inner.nbr[inner.nn++] = text_of(c, var);
+    walk(w, node_field(n, F_CONDITION), &inner, true, false);
+    walk(w, node_field(n, F_BODY), &inner, true, false);
     return;
   }
   default:
@@ -395,7 +429,7 @@ static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
   s->graph = g.graph;
   s->edges = strcmp(f, "edges") == 0;
   Walk w = {c, p, s, true, 0, {0}};
-  Own own = {{text_of(c, node_field(n, F_VARIABLE))}, 1};
+  Own own = {{text_of(c, node_field(n, F_VARIABLE))}, 1, {0}, 0};
   walk(&w, node_field(n, F_CONDITION), &own, true, false);
   walk(&w, node_field(n, F_BODY), &own, true, false);
 }
@@ -407,7 +441,7 @@ static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
   bool brk = false;
   if (!scalar_shape(&w, n, &brk))
     return;
-  Own none = {{0}, 0};
+  Own none = {{0}, 0, {0}, 0};
   walk(&w, n, &none, true, false);
   if (refused(p))
     return;
@@ -455,7 +489,7 @@ static void pending_add(Pending *q, const Step *s)
     if (j == q->n) {
       q->acc = xrealloc(q->acc, (size_t)(q->n + 1) * sizeof *q->acc);
       q->acc[q->n++] = (Access){xstrdup(a->name), a->read, a->write, a->own && ph,
-                                ph ? s->graph : NULL};
+                                ph ? s->graph : NULL, false, false};
     } else {
       q->acc[j].read |= a->read;
       q->acc[j].write |= a->write;
@@ -518,6 +552,139 @@ static void place_barriers(LoopPlan *p)
   pending_clear(&q);
 }
 
+/* ---- frontiers (CPU regions) ----------------------------------------------------- */
+/* docs/optimiser.md "Frontiers" states the rule this code checks. */
+
+static const Node *unparen(const Node *n)
+{
+  while (n && n->kind == K_PARENTHESIZED_EXPRESSION)
+    n = node_named_child(n, 0);
+  return n;
+}
+
+/* `v.F` with v the phase's variable and F a point property: F, else NULL. */
+static const char *own_flag(Ctx *c, const Node *n, const char *var)
+{
+  n = unparen(n);
+  if (!n || n->kind != K_FIELD_EXPRESSION)
+    return NULL;
+  const Node *arg = node_field(n, F_ARGUMENT);
+  if (!arg || arg->kind != K_IDENTIFIER || strcmp(text_of(c, arg), var) != 0)
+    return NULL;
+  const Prop *pr = program_prop(c->prog, text_of(c, node_field(n, F_FIELD)));
+  return pr && pr->kind == PK_POINT ? pr->name : NULL;
+}
+
+static int flag_index(LoopPlan *p, const char *name, bool add)
+{
+  for (int i = 0; i < p->nflags; i++)
+    if (strcmp(p->flags[i], name) == 0)
+      return i;
+  if (!add || p->nflags == 32)
+    return -1;
+  p->flags[p->nflags] = xstrdup(name);
+  return p->nflags++;
+}
+
+/* A shuffle phase: no filter, and a body of `v.X = 0;` / `v.X = v.Y;`
+ * statements only.  Adds X and Y to the flags and to *mask. */
+static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, unsigned *mask)
+{
+  if (!n)
+    return false;
+  if (n->kind == K_COMPOUND_STATEMENT) {
+    int k = 0;
+    for (const Node *ch = n->child; ch; ch = ch->next)
+      if (ch->named && ch->kind != K_COMMENT) {
+        if (!shuffle_body(c, p, ch, var, mask))
+          return false;
+        k++;
+      }
+    return k > 0;
+  }
+  if (n->kind != K_EXPRESSION_STATEMENT)
+    return false;
+  const Node *e = node_named_child(n, 0);
+  if (!e || e->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(e, F_OPERATOR), "="))
+    return false;
+  const char *x = own_flag(c, node_field(e, F_LEFT), var);
+  const Node *r = unparen(node_field(e, F_RIGHT));
+  const char *y = NULL;
+  if (!x)
+    return false;
+  if (!(r && is_type(r, "number_literal") && node_text_is(c->src, r, "0")) &&
+      !(y = own_flag(c, r, var)))
+    return false;
+  int ix = flag_index(p, x, true), iy = y ? flag_index(p, y, true) : ix;
+  if (ix < 0 || iy < 0)
+    return false;
+  *mask |= 1u << ix | 1u << iy;
+  return true;
+}
+
+static void no_frontier(LoopPlan *p, const Node *at, const char *why)
+{
+  snprintf(p->fwhy, sizeof p->fwhy, "line %u: %s", at->loc.line, why);
+  p->frontier = false;
+}
+
+static void plan_frontiers(Ctx *c, LoopPlan *p)
+{
+  p->frontier = true;
+  /* Every phase over the points of one graph, filtered by a flag of its
+   * element or a shuffle of flags. */
+  for (int i = 1; i < p->nsteps && p->frontier; i++) {
+    Step *s = &p->steps[i];
+    s->filter = -1;
+    if (s->kind != STEP_PHASE)
+      continue;
+    const Node *n = s->stmt;
+    const char *var = text_of(c, node_field(n, F_VARIABLE));
+    if (s->edges || strcmp(s->graph, p->graph) != 0) {
+      no_frontier(p, n, "a phase over edges or over another graph");
+      return;
+    }
+    const Node *cond = node_field(n, F_CONDITION);
+    if (cond) {
+      const char *f = own_flag(c, cond, var);
+      if (!f || (s->filter = flag_index(p, f, true)) < 0) {
+        no_frontier(p, n, "the filter is not a flag of the element ('(t.flag)')");
+        return;
+      }
+    } else if (shuffle_body(c, p, node_field(n, F_BODY), var, &s->shuffle_mask)) {
+      s->shuffle = true;
+    } else {
+      no_frontier(p, n, "a phase with neither a flag filter nor a flag shuffle body");
+      return;
+    }
+  }
+  /* Every write to a flag goes through the element or an out-neighbour of
+   * it, in a phase. */
+  for (int i = 0; i < p->nsteps; i++) {
+    Step *s = &p->steps[i];
+    for (int j = 0; j < s->nacc; j++) {
+      const Access *a = &s->acc[j];
+      int k = flag_index(p, a->name, false);
+      if (k < 0 || !a->write)
+        continue;
+      if (s->kind != STEP_PHASE || !a->wnear) {
+        no_frontier(p, s->stmt, "a flag is written other than through the element or an out-neighbour");
+        return;
+      }
+      if (a->wown)
+        s->wown_mask |= 1u << k;
+      else
+        s->wnbr_mask |= 1u << k; /* the post-check looks at both */
+    }
+  }
+  /* Each phase gets its own loop, with a barrier before it. */
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE && p->steps[i].fuse_prev) {
+      p->steps[i].fuse_prev = false;
+      p->steps[i].sync_before = true;
+    }
+}
+
 /* ---- the plan ------------------------------------------------------------------ */
 
 PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
@@ -537,7 +704,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
   }
   Step *cs = new_step(p, STEP_COND, cond);
   Walk w = {c, p, cs, false, 0, {0}};
-  Own none = {{0}, 0};
+  Own none = {{0}, 0, {0}, 0};
   walk(&w, cond, &none, true, false);
   if (cs->writes || cs->opaque)
     refuse(p, cond, "the condition writes or calls a function");
@@ -559,6 +726,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     return p->kind;
   place_barriers(p);
   p->kind = c->gpu ? PLAN_DEVICE : PLAN_REGION;
+  if (p->kind == PLAN_REGION)
+    plan_frontiers(c, p);
   return p->kind;
 }
 
@@ -577,6 +746,14 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   }
   fprintf(f, p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
                                     : " (one OpenMP parallel region, barriers)\n");
+  if (p->kind == PLAN_REGION && p->frontier) {
+    fprintf(f, "  frontier: phases visit the lists of");
+    for (int j = 0; j < p->nflags; j++)
+      fprintf(f, " %s", p->flags[j]);
+    fprintf(f, "\n");
+  } else if (p->kind == PLAN_REGION) {
+    fprintf(f, "  frontier: none (%s)\n", p->fwhy);
+  }
   for (int i = 0; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
     if (s->sync_before)
@@ -586,6 +763,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                                                                : "phase")
                        : s->leader ? "step (one thread)" : "step (every thread)";
     fprintf(f, "  line %u: %s", s->stmt->loc.line, what);
+    if (p->frontier && s->kind == STEP_PHASE)
+      fprintf(f, s->shuffle ? " [shuffle, union of lists]" : " [list of %s]",
+              s->filter >= 0 ? p->flags[s->filter] : "");
     if (s->nacc) {
       fprintf(f, ":");
       for (int j = 0; j < s->nacc; j++)
@@ -608,5 +788,7 @@ void plan_free(LoopPlan *p)
   for (int i = 0; i < p->nwritten; i++)
     free(p->written[i]);
   free(p->written);
+  for (int i = 0; i < p->nflags; i++)
+    free(p->flags[i]);
   memset(p, 0, sizeof *p);
 }

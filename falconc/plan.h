@@ -27,6 +27,8 @@ typedef struct Access {
   char *name;
   bool read, write, own;
   const char *graph; /* own: the graph of the phase (pending sets, plan.c) */
+  bool wown;         /* every write went through the element */
+  bool wnear;        /* ... through the element or an out-neighbour of it */
 } Access;
 
 typedef struct Step {
@@ -42,6 +44,13 @@ typedef struct Step {
   bool leader;         /* STEP_SCALAR: run by one thread */
   bool sync_before;    /* a barrier before this step */
   bool fuse_prev;      /* STEP_PHASE: one loop with the previous phase */
+  /* Frontiers (CPU, LoopPlan.frontier): the flag list the phase visits
+   * (filter: index into LoopPlan.flags, or -1), a shuffle phase (visits
+   * the union of the lists of shuffle_mask), and the flags it writes
+   * through its element (wown_mask) or its out-neighbours (wnbr_mask). */
+  int filter;
+  bool shuffle;
+  unsigned shuffle_mask, wown_mask, wnbr_mask;
   Access *acc;
   int nacc;
 } Step;
@@ -55,6 +64,10 @@ typedef struct LoopPlan {
   const char *graph;   /* PLAN_DEVICE: the graph whose GPU runs the loop */
   char **written;      /* PLAN_DEVICE: host variables the loop writes */
   int nwritten;
+  bool frontier;       /* PLAN_REGION: phases visit flag lists, not all points */
+  char fwhy[256];      /* PLAN_REGION without frontier: why */
+  char *flags[32];     /* frontier: the tracked flag properties */
+  int nflags;
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

@@ -599,6 +599,15 @@ run_e2e() {
 			e2e_run "$a" "$gf"
 		done
 	done
+	# sssp's loop has frontiers (docs/optimiser.md): also with the lists
+	# forced on where the degree rule leaves them off, and forced off.
+	for fr in on off; do
+		export FALCON_FRONTIERS=$fr
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_run sssp "$gf" "$tmp/e2e" "e2e frontiers $fr"
+		done
+		unset FALCON_FRONTIERS
+	done
 	[ "${FALCON_BIG_TEST:-0}" = 1 ] && e2e_big_graph
 	# Graphs local to a function are freed at its end; a borrowed
 	# structure outlives its owner (check-asan: no leak, no use after free).
@@ -653,27 +662,43 @@ run_e2e() {
 		fail "e2e: building tests/e2e/lost_update.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# Planned convergence loops (falconc/plan.c): one parallel region with
-	# fused phases, break and host variables, against serial BFS; 8
-	# threads on 2 cores, two level caps.
+	# frontiers (the flag loop), fused phases (the level loop), break and
+	# host variables, against serial BFS; 8 threads on 2 cores, two level
+	# caps, the frontier lists forced on and off as well as by the
+	# graph's degree (include/falcon/frontier.h).
 	if e2e_build loop_plan "$srcdir/tests/e2e/loop_plan.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
 			"$tmp/e2e/graphs/uniform.bin" "$srcdir/tests/graphs/dups.snap.txt"; do
 			for cap in 3 1000000; do
-				if OMP_NUM_THREADS=8 "$tmp/e2e/loop_plan" "$gf" $cap >"$tmp/e2e/log" 2>&1 &&
-					grep -q '^loop_plan: ok' "$tmp/e2e/log"; then
-					pass "e2e: planned loops on $(basename "$gf"), cap $cap: $(sed 's/^loop_plan: //' "$tmp/e2e/log")"
-				else
-					fail "e2e: planned loops on $(basename "$gf"), cap $cap"; sed 's/^/    /' "$tmp/e2e/log"
-				fi
+				for fr in auto on off; do
+					if FALCON_FRONTIERS=$fr OMP_NUM_THREADS=8 "$tmp/e2e/loop_plan" "$gf" $cap >"$tmp/e2e/log" 2>&1 &&
+						grep -q '^loop_plan: ok' "$tmp/e2e/log"; then
+						pass "e2e: planned loops on $(basename "$gf"), cap $cap, frontiers $fr: $(sed 's/^loop_plan: //' "$tmp/e2e/log")"
+					else
+						fail "e2e: planned loops on $(basename "$gf"), cap $cap, frontiers $fr"; sed 's/^/    /' "$tmp/e2e/log"
+					fi
+				done
 			done
 		done
 		"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/loop_plan.fal" 2>"$tmp/e2e/explain"
 		if grep -q 'loop_plan.fal:64: loop: region' "$tmp/e2e/explain" &&
-			grep -q 'line 70: phase (fused with the one above)' "$tmp/e2e/explain" &&
+			grep -q '^  frontier: phases visit the lists of active updated$' "$tmp/e2e/explain" &&
+			grep -q 'line 66: phase \[shuffle, union of lists\]' "$tmp/e2e/explain" &&
+			grep -q 'line 71: phase \[list of active\]' "$tmp/e2e/explain" &&
 			grep -q 'loop_plan.fal:98: loop: host (line 99: a declaration in the loop body)' "$tmp/e2e/explain"; then
-			pass "e2e: --explain shows the region, the fused phase and a fallback's reason"
+			pass "e2e: --explain shows the region, its frontier lists and a fallback's reason"
 		else
 			fail "e2e: --explain output"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+		fi
+		# The frontier rule: each loop that breaks it says where, and the
+		# one that keeps it gets lists.
+		"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/frontier_rules.fal" 2>"$tmp/e2e/explain"
+		if [ "$(grep -c 'frontier: none (line 26: a flag is written other than through the element or an out-neighbour)\|frontier: none (line 32: a flag is written other than through the element or an out-neighbour)\|frontier: none (line 37: a phase with neither a flag filter nor a flag shuffle body)' "$tmp/e2e/explain")" = 3 ] &&
+			grep -q 'frontier_rules.fal:41: loop: region' "$tmp/e2e/explain" &&
+			[ "$(grep -c '^  frontier: phases visit the lists of seen$' "$tmp/e2e/explain")" = 1 ]; then
+			pass "e2e: the frontier rule: three loops refused with their lines, one kept"
+		else
+			fail "e2e: the frontier rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
 		fi
 	else
 		fail "e2e: building tests/e2e/loop_plan.fal"; sed 's/^/    /' "$tmp/err" | head

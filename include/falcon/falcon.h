@@ -33,6 +33,7 @@ extern "C" {
 #include "falcon/graph.h"
 #include "falcon/coll.h"
 #endif
+#include "falcon/frontier.h" /* static inline, no linkage */
 
 #ifdef _OPENMP
 #include <omp.h>

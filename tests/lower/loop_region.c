@@ -2,9 +2,10 @@
 typedef struct fal_G fal_G;
 #line 1 "loop_region.fal"
 /* A convergence loop the planner runs as one parallel region (CPU) or
- * one cooperative kernel (gpu_loop_device): a flag reset by one thread, two
- * point-local phases fused into one loop, a neighbour phase, a flag scan,
- * a host variable counted, and a break (docs/optimiser.md). */
+ * one cooperative kernel (gpu_loop_device): a flag reset by one thread, a
+ * flag shuffle and flag-filtered phases (CPU: frontier lists, docs/
+ * optimiser.md "Frontiers"; loop_region_dense.fal has the fused form), a
+ * neighbour phase, a flag scan, a host variable counted, and a break. */
 /* falconc: the graph type of this program; one array per property (§3.1). */
 struct fal_G {
   fal_gbase fal_base;
@@ -77,15 +78,15 @@ static void fal_G_copy(fal_G *d, fal_G *s)
   if (s->visits && d->visits)
     memcpy(d->visits, s->visits, (size_t)s->npoints * sizeof *d->visits);
 }
-#line 5 "loop_region.fal"
+#line 6 "loop_region.fal"
 int more = 0;
 
 void spread(fal_point p, fal_G *g)
 {
   { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
-#line 10 "loop_region.fal"
+#line 11 "loop_region.fal"
     (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
-#line 10 "loop_region.fal"
+#line 11 "loop_region.fal"
 
 }
 
@@ -101,47 +102,101 @@ int main(int argc, char *argv[])
   fal_G_copy(g, hg);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   more = 1;
-  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0;
+  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints, g->nedges); fal_front_init(&fal_fu, g->npoints, 0);
 #pragma omp parallel
 {
+fal_fbuf fal_fb[2]; for (int fal_j = 0; fal_j < 2; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; fal_fb[fal_j].n = 0; }
+#pragma omp for schedule(static) nowait
+for (int64_t fal_x = 0; fal_x < g->npoints; fal_x++) { if (g->active[fal_x]) fal_fbuf_push(&fal_fb[0], fal_x); if (g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); }
+for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
+#pragma omp barrier
+#pragma omp single
+for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_commit(&fal_fr[fal_j]);
 while (more) {
 #pragma omp barrier
-#line 26 "loop_region.fal"
+#line 27 "loop_region.fal"
 if (omp_get_thread_num() == 0) more = 0;
+if (fal_fr[0].dense || fal_fr[1].dense) { const int fal_d = 1; const int32_t *fal_ids = NULL; const int64_t fal_n = g->npoints;
 #pragma omp for schedule(static) nowait
-#line 27 "loop_region.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
-#line 27 "loop_region.fal"
+#line 28 "loop_region.fal"
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; {
+#line 28 "loop_region.fal"
                             {
       g->active[t] = g->updated[t];
       g->updated[t] = 0;
-    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
-#line 31 "loop_region.fal"
-                                      g->visits[t]++; } } while (0); }
-#pragma omp barrier
-#line 32 "loop_region.fal"
-#pragma omp for schedule(dynamic, 256) nowait
-#line 32 "loop_region.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
-#line 32 "loop_region.fal"
-                                      spread(t, g); } } while (0); }
-#pragma omp barrier
-#line 33 "loop_region.fal"
+    } } } while (0); if (!fal_fr[0].dense && g->active[fal_i]) fal_fbuf_push(&fal_fb[0], fal_i); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); } }
+else {
+{ const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
 #pragma omp for schedule(static) nowait
+#line 28 "loop_region.fal"
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; if (!fal_front_claim(&fal_fu, fal_i)) continue; do { fal_point t = (fal_point)fal_i; {
+#line 28 "loop_region.fal"
+                            {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); if (!fal_fr[0].dense && g->active[fal_i]) fal_fbuf_push(&fal_fb[0], fal_i); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); } }
+{ const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+#pragma omp for schedule(static) nowait
+#line 28 "loop_region.fal"
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; if (!fal_front_claim(&fal_fu, fal_i)) continue; do { fal_point t = (fal_point)fal_i; {
+#line 28 "loop_region.fal"
+                            {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); if (!fal_fr[0].dense && g->active[fal_i]) fal_fbuf_push(&fal_fb[0], fal_i); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); } }
+}
+if (!fal_fr[0].off) { const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+#pragma omp for schedule(static) nowait
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; if (g->active[fal_x]) fal_fbuf_push(&fal_fb[0], fal_x); } }
+if (!fal_fr[1].off) { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+#pragma omp for schedule(static) nowait
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; if (g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); } }
+for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
+#pragma omp barrier
+#pragma omp single
+{ fal_front_commit(&fal_fr[0]); fal_front_commit(&fal_fr[1]); fal_front_commit(&fal_fu); }
+#pragma omp barrier
+#line 32 "loop_region.fal"
+{ const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+#pragma omp for schedule(static) nowait
+#line 32 "loop_region.fal"
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 32 "loop_region.fal"
+                                      g->visits[t]++; } } while (0); } }
+#pragma omp barrier
 #line 33 "loop_region.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
+{ const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+#pragma omp for schedule(guided, 16) nowait
 #line 33 "loop_region.fal"
-                                       more = 1; } } while (0); }
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 33 "loop_region.fal"
+                                      spread(t, g); } } while (0); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); if (fal_front_open(&fal_fr[1])) for (int64_t fal_e = g->fal_base.csr.offsets[fal_i]; fal_e < g->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = g->fal_base.csr.dst[fal_e]; if (!fal_fr[1].dense && g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); } } }
+if (!fal_fr[1].off) { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+#pragma omp for schedule(static) nowait
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; if (g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); } }
+for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
+#pragma omp barrier
+#pragma omp single
+{ fal_front_commit(&fal_fr[1]); }
+#pragma omp barrier
+#line 34 "loop_region.fal"
+{ const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+#pragma omp for schedule(static) nowait
+#line 34 "loop_region.fal"
+for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
+#line 34 "loop_region.fal"
+                                       more = 1; } } while (0); } }
 if (omp_get_thread_num() == 0) rounds++;
 #pragma omp barrier
-#line 35 "loop_region.fal"
+#line 36 "loop_region.fal"
 if (rounds == limit)
       break;
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
-fal_prof_end("loop_region.fal", 25, "region", fal_pt0, fal_lr); }
-#line 37 "loop_region.fal"
+for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_free(&fal_fr[fal_j]); fal_front_free(&fal_fu);
+fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); }
+#line 38 "loop_region.fal"
 
   fal_G_copy(hg, g);
   return rounds;

@@ -1,0 +1,144 @@
+/*
+ * falcon/frontier.h: the flag lists of a CPU convergence loop that the
+ * planner gave frontiers (falconc/plan.c plan_frontiers, lower_plan.c,
+ * docs/optimiser.md "Frontiers").
+ *
+ * A fal_front holds, for one flag property F, a list of point ids that
+ * contains every point whose F is not zero (and maybe others: a phase
+ * still tests its filter).  Phases visit the list instead of all points;
+ * after a phase that writes F the threads push the points it may have set
+ * (the element, its out-neighbours, the old list's points whose F is still
+ * set) into the next list, deduplicated by an epoch mark per point, and
+ * one thread swaps the lists after a barrier.
+ *
+ * A list that would hold more than `limit` points (1/32 of them) is
+ * *dense* instead: it stands for every point, which keeps the invariant
+ * without any upkeep; phases scan all points, and a phase that writes the
+ * flag rebuilds the list from a scan, sparse again once small enough.
+ *
+ * Used inside one OpenMP parallel region: fal_fbuf is each thread's
+ * buffer; fal_front's counters are shared.
+ */
+#ifndef FALCON_FRONTIER_H
+#define FALCON_FRONTIER_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fal_front {
+  int32_t *ids;    /* the current list: ids[0 .. n) */
+  int32_t *next;   /* the list being built: next[0 .. nnext) */
+  int64_t n, nnext;
+  uint32_t *mark;  /* mark[x] == epoch: x is in next already */
+  uint32_t epoch;
+  int64_t npoints;
+  int64_t limit;   /* more than this many: dense */
+  int dense;       /* the list stands for all points */
+  int off;         /* always dense (fal_front_init) */
+} fal_front;
+
+#define FAL_FBUF 256
+typedef struct fal_fbuf {
+  fal_front *f;
+  int n;
+  int32_t ids[FAL_FBUF];
+} fal_fbuf;
+
+/* A cost rule, not a legality one: on graphs of average out-degree above
+ * 8 the lists stay dense (phases scan all points, as without frontiers).
+ * There rounds are few and their frontiers large, and finding a phase's
+ * next list costs a second pass over the out-edges it visited (measured
+ * on kron-20: 1.45x slower with lists; bench/results/).  FALCON_FRONTIERS
+ * =on or off forces either. */
+static inline void fal_front_init(fal_front *f, int64_t npoints, int64_t nedges)
+{
+  size_t k = (size_t)(npoints > 0 ? npoints : 1);
+  f->ids = (int32_t *)malloc(k * sizeof *f->ids);
+  f->next = (int32_t *)malloc(k * sizeof *f->next);
+  f->mark = (uint32_t *)calloc(k, sizeof *f->mark);
+  if (!f->ids || !f->next || !f->mark) {
+    fprintf(stderr, "error: out of memory for the frontier of a loop (%lld points)\n",
+            (long long)npoints);
+    exit(1);
+  }
+  f->n = f->nnext = 0;
+  f->epoch = 1;
+  f->npoints = npoints;
+  f->limit = npoints / 32 + 64;
+  const char *e = getenv("FALCON_FRONTIERS");
+  f->off = e && strcmp(e, "on") == 0 ? 0 : e && strcmp(e, "off") == 0 ? 1 : nedges > 8 * npoints;
+  f->dense = f->off;
+}
+
+/* The k-th point a phase visits, of fal_front_len(f). */
+static inline int64_t fal_front_len(const fal_front *f)
+{
+  return f->dense ? f->npoints : f->n;
+}
+
+static inline void fal_front_free(fal_front *f)
+{
+  free(f->ids);
+  free(f->next);
+  free(f->mark);
+  memset(f, 0, sizeof *f);
+}
+
+/* Claims x for the current epoch: true for exactly one caller. */
+static inline int fal_front_claim(fal_front *f, int64_t x)
+{
+  uint32_t e = f->epoch, m = __atomic_load_n(&f->mark[x], __ATOMIC_RELAXED);
+  while (m != e)
+    if (__atomic_compare_exchange_n(&f->mark[x], &m, e, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      return 1;
+  return 0;
+}
+
+static inline void fal_fbuf_flush(fal_fbuf *b)
+{
+  if (b->n == 0)
+    return;
+  int64_t at = __atomic_fetch_add(&b->f->nnext, (int64_t)b->n, __ATOMIC_RELAXED);
+  memcpy(b->f->next + at, b->ids, (size_t)b->n * sizeof *b->ids);
+  b->n = 0;
+}
+
+/* Whether pushes into f's next list still count: it is not dense and has
+ * not gone over its limit (then it will be dense, and a phase can skip
+ * looking for points to push). */
+static inline int fal_front_open(const fal_front *f)
+{
+  return !f->off && !f->dense && __atomic_load_n(&f->nnext, __ATOMIC_RELAXED) <= f->limit;
+}
+
+/* Adds x to the next list unless it is there already, or the list is
+ * over its limit already (it will be dense). */
+static inline void fal_fbuf_push(fal_fbuf *b, int64_t x)
+{
+  if (b->f->off || __atomic_load_n(&b->f->nnext, __ATOMIC_RELAXED) > b->f->limit ||
+      !fal_front_claim(b->f, x))
+    return;
+  b->ids[b->n++] = (int32_t)x;
+  if (b->n == FAL_FBUF)
+    fal_fbuf_flush(b);
+}
+
+/* One thread, after a barrier: the next list becomes the list, and a new
+ * epoch starts (marks are reset when the counter wraps). */
+static inline void fal_front_commit(fal_front *f)
+{
+  int32_t *t = f->ids;
+  f->ids = f->next;
+  f->next = t;
+  f->n = f->nnext;
+  f->dense = f->off || f->nnext > f->limit;
+  f->nnext = 0;
+  if (++f->epoch == 0) {
+    memset(f->mark, 0, (size_t)(f->npoints > 0 ? f->npoints : 1) * sizeof *f->mark);
+    f->epoch = 1;
+  }
+}
+
+#endif /* FALCON_FRONTIER_H */
