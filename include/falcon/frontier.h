@@ -49,9 +49,9 @@ typedef struct fal_fbuf {
 /* A cost rule, not a legality one: on graphs of average out-degree above
  * 8 the lists stay dense (phases scan all points, as without frontiers).
  * There rounds are few and their frontiers large, and finding a phase's
- * next list costs a second pass over the out-edges it visited (measured
- * on kron-20: 1.45x slower with lists; bench/results/).  FALCON_FRONTIERS
- * =on or off forces either. */
+ * next list costs a second pass over the out-edges it visited (SSSP on
+ * kron-20, one thread of the 2-core build machine: 1.45x slower with
+ * lists).  FALCON_FRONTIERS=on or off forces either. */
 static inline void fal_front_init(fal_front *f, int64_t npoints, int64_t nedges)
 {
   size_t k = (size_t)(npoints > 0 ? npoints : 1);
