@@ -212,10 +212,19 @@ Node *parse_source(const Source *src)
       ts_parser_delete(parser);
     return NULL;
   }
+  /* tree-sitter's error recovery can take time quadratic in the length of
+   * some malformed runs (fuzz_falconc found 87 KB of a comment's text
+   * followed by '=' x 11,000 taking 45 s).  A real program parses at
+   * megabytes a second, so a budget of 2 s plus 10 us a byte only stops
+   * such inputs, with an error instead of a hang. */
+  uint64_t budget = 2000000 + 10 * (uint64_t)src->len;
+  ts_parser_set_timeout_micros(parser, budget);
   TSTree *tree = ts_parser_parse_string(parser, NULL, src->text,
                                         (uint32_t)src->len);
   if (!tree) {
-    error_plain("%s: the parser gave up", src->path);
+    error_plain("%s: the parser gave up after %.1f s: the text is too far from "
+                "Falcon for its syntax errors to be recovered from; fix the "
+                "first lines that are not Falcon or C", src->path, budget / 1e6);
     ts_parser_delete(parser);
     return NULL;
   }
