@@ -226,6 +226,7 @@ static void frontier_loop(Ctx *c, const LoopPlan *p, const Step *s, int j, bool 
          "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j);
   /* Neighbour loops: guided (large chunks of a dense scan, small ones at
    * the end and for short lists); others: static. */
+  put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
   pragma_line(c, s->heavy ? "omp for schedule(guided, 16) nowait" : "omp for schedule(static) nowait");
   resync(c, s->stmt->start);
   put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
@@ -288,7 +289,7 @@ static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
 static void emit_region_loop(Ctx *c, const LoopPlan *p)
 {
   const char *g = p->frontier ? gname(c, p->graph) : NULL;
-  put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0;");
+  put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;");
   if (p->frontier) {
     /* The lists, and at the loop's start every flag's list from a scan. */
     putf(c, " fal_front fal_fr[%d], fal_fu; for (int fal_j = 0; fal_j < %d; fal_j++) "
@@ -326,6 +327,8 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
         bool heavy = false;
         for (int j = i; j < p->nsteps && (j == i || p->steps[j].fuse_prev); j++)
           heavy |= p->steps[j].heavy;
+        putf(c, "if (omp_get_thread_num() == 0) fal_vis += %s->%s;\n", gname(c, s->graph),
+             s->edges ? "nedges" : "npoints");
         pragma_line(c, heavy ? "omp for schedule(dynamic, 256) nowait"
                              : "omp for schedule(static) nowait");
         resync(c, s->stmt->start);
@@ -349,6 +352,8 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
     putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_free(&fal_fr[fal_j]); "
          "fal_front_free(&fal_fu);\n", p->nflags);
   put(c, profile_line(c, p, p->frontier ? "frontier" : "region", "fal_lr", false));
+  putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", c->src->path, p->loop->loc.line,
+       p->frontier ? "frontier" : "region");
   put(c, " }");
   resync(c, p->loop->end);
 }

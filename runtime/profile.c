@@ -2,7 +2,10 @@
  * profile.c: FALCON_PROFILE=1 (docs/optimiser.md).  Generated code calls
  * fal_prof_t0() before a planned loop and fal_prof_end() after it; at exit
  * one line per loop: file:line, the plan it ran, times entered, rounds,
- * total milliseconds.  Without FALCON_PROFILE both calls return at once.
+ * total milliseconds, and for CPU regions the points their phases visited
+ * (fal_prof_visits: all points for a scan, the list's length for a
+ * frontier; "-" where not counted).  Without FALCON_PROFILE the calls
+ * return at once.
  */
 #include "falcon/graph.h"
 
@@ -13,7 +16,7 @@
 typedef struct fal_prof_entry {
   const char *file, *plan;
   int line;
-  long long entered, rounds;
+  long long entered, rounds, visited; /* visited < 0: not counted */
   double seconds;
 } fal_prof_entry;
 
@@ -25,15 +28,18 @@ static void prof_report(void)
 {
   if (!nprof)
     return;
-  fprintf(stderr, "falcon profile: %-28s %-8s %8s %10s %12s\n", "loop", "plan", "entered",
-          "rounds", "ms");
+  fprintf(stderr, "falcon profile: %-28s %-8s %8s %10s %12s %14s\n", "loop", "plan", "entered",
+          "rounds", "ms", "visited");
   for (int i = 0; i < nprof; i++) {
     const fal_prof_entry *e = &prof[i];
     char where[512];
     const char *base = strrchr(e->file, '/');
     snprintf(where, sizeof where, "%s:%d", base ? base + 1 : e->file, e->line);
-    fprintf(stderr, "falcon profile: %-28s %-8s %8lld %10lld %12.3f\n", where, e->plan,
-            e->entered, e->rounds, e->seconds * 1000);
+    char vis[32] = "-";
+    if (e->visited >= 0)
+      snprintf(vis, sizeof vis, "%lld", e->visited);
+    fprintf(stderr, "falcon profile: %-28s %-8s %8lld %10lld %12.3f %14s\n", where, e->plan,
+            e->entered, e->rounds, e->seconds * 1000, vis);
   }
   free(prof);
   prof = NULL;
@@ -56,11 +62,8 @@ double fal_prof_t0(void)
   return fal_prof_enabled() ? fal_rtclock() : 0;
 }
 
-void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds)
+static fal_prof_entry *prof_entry(const char *file, int line, const char *plan)
 {
-  if (!fal_prof_enabled())
-    return;
-  double dt = fal_rtclock() - t0;
   fal_prof_entry *e = NULL;
   for (int i = 0; i < nprof && !e; i++)
     if (prof[i].line == line && strcmp(prof[i].file, file) == 0 && strcmp(prof[i].plan, plan) == 0)
@@ -70,13 +73,33 @@ void fal_prof_end(const char *file, int line, const char *plan, double t0, long 
       capprof = capprof ? 2 * capprof : 16;
       fal_prof_entry *np = realloc(prof, (size_t)capprof * sizeof *prof);
       if (!np)
-        return; /* profiling is best effort; the program goes on */
+        return NULL; /* profiling is best effort; the program goes on */
       prof = np;
     }
     e = &prof[nprof++];
-    *e = (fal_prof_entry){file, plan, line, 0, 0, 0};
+    *e = (fal_prof_entry){file, plan, line, 0, 0, -1, 0};
   }
+  return e;
+}
+
+void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds)
+{
+  if (!fal_prof_enabled())
+    return;
+  double dt = fal_rtclock() - t0;
+  fal_prof_entry *e = prof_entry(file, line, plan);
+  if (!e)
+    return;
   e->entered++;
   e->rounds += rounds;
   e->seconds += dt;
+}
+
+void fal_prof_visits(const char *file, int line, const char *plan, long long visited)
+{
+  if (!fal_prof_enabled())
+    return;
+  fal_prof_entry *e = prof_entry(file, line, plan);
+  if (e)
+    e->visited = (e->visited < 0 ? 0 : e->visited) + visited;
 }

@@ -232,5 +232,7 @@ int64_t fal_parse_size(const char *s);
 int fal_prof_enabled(void);
 double fal_prof_t0(void);
 void fal_prof_end(const char *file, int line, const char *plan, double t0, long long rounds);
+/* FALCON_PROFILE: the points a CPU region's phases visited (profile.c). */
+void fal_prof_visits(const char *file, int line, const char *plan, long long visited);
 
 #endif /* FALCON_GRAPH_H */

@@ -102,7 +102,7 @@ int main(int argc, char *argv[])
   fal_G_copy(g, hg);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   more = 1;
-  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints, g->nedges); fal_front_init(&fal_fu, g->npoints, 0);
+  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints, g->nedges); fal_front_init(&fal_fu, g->npoints, 0);
 #pragma omp parallel
 {
 fal_fbuf fal_fb[2]; for (int fal_j = 0; fal_j < 2; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; fal_fb[fal_j].n = 0; }
@@ -117,6 +117,7 @@ while (more) {
 #line 27 "loop_region.fal"
 if (omp_get_thread_num() == 0) more = 0;
 if (fal_fr[0].dense || fal_fr[1].dense) { const int fal_d = 1; const int32_t *fal_ids = NULL; const int64_t fal_n = g->npoints;
+if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #pragma omp for schedule(static) nowait
 #line 28 "loop_region.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; {
@@ -127,6 +128,7 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
     } } } while (0); if (!fal_fr[0].dense && g->active[fal_i]) fal_fbuf_push(&fal_fb[0], fal_i); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); } }
 else {
 { const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #pragma omp for schedule(static) nowait
 #line 28 "loop_region.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; if (!fal_front_claim(&fal_fu, fal_i)) continue; do { fal_point t = (fal_point)fal_i; {
@@ -136,6 +138,7 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
       g->updated[t] = 0;
     } } } while (0); if (!fal_fr[0].dense && g->active[fal_i]) fal_fbuf_push(&fal_fb[0], fal_i); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); } }
 { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #pragma omp for schedule(static) nowait
 #line 28 "loop_region.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; if (!fal_front_claim(&fal_fu, fal_i)) continue; do { fal_point t = (fal_point)fal_i; {
@@ -158,6 +161,7 @@ for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
 #pragma omp barrier
 #line 32 "loop_region.fal"
 { const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #pragma omp for schedule(static) nowait
 #line 32 "loop_region.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
@@ -166,6 +170,7 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
 #pragma omp barrier
 #line 33 "loop_region.fal"
 { const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #pragma omp for schedule(guided, 16) nowait
 #line 33 "loop_region.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
@@ -181,6 +186,7 @@ for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
 #pragma omp barrier
 #line 34 "loop_region.fal"
 { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #pragma omp for schedule(static) nowait
 #line 34 "loop_region.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
@@ -195,7 +201,7 @@ if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
 for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_free(&fal_fr[fal_j]); fal_front_free(&fal_fu);
-fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); }
+fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_region.fal", 26, "frontier", fal_vis); }
 #line 38 "loop_region.fal"
 
   fal_G_copy(hg, g);

@@ -101,13 +101,14 @@ int main(int argc, char *argv[])
   fal_G_copy(g, hg);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   more = 1;
-  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0;
+  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
 #pragma omp parallel
 {
 while (more) {
 #pragma omp barrier
 #line 26 "loop_region_dense.fal"
 if (omp_get_thread_num() == 0) more = 0;
+if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 #pragma omp for schedule(static) nowait
 #line 27 "loop_region_dense.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
@@ -120,6 +121,7 @@ for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_p
                                          g->visits[t]++; } } while (0); }
 #pragma omp barrier
 #line 32 "loop_region_dense.fal"
+if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 #pragma omp for schedule(dynamic, 256) nowait
 #line 32 "loop_region_dense.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
@@ -127,6 +129,7 @@ for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_p
                                       spread(t, g); } } while (0); }
 #pragma omp barrier
 #line 33 "loop_region_dense.fal"
+if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 #pragma omp for schedule(static) nowait
 #line 33 "loop_region_dense.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
@@ -140,7 +143,7 @@ if (rounds == limit)
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
-fal_prof_end("loop_region_dense.fal", 25, "region", fal_pt0, fal_lr); }
+fal_prof_end("loop_region_dense.fal", 25, "region", fal_pt0, fal_lr); fal_prof_visits("loop_region_dense.fal", 25, "region", fal_vis); }
 #line 37 "loop_region_dense.fal"
 
   fal_G_copy(hg, g);
