@@ -266,6 +266,17 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
   if (!n || refused(w->p))
     return;
   Ctx *c = w->c;
+  /* The element and its neighbours are known by their variables: a
+   * variable that is assigned or whose address is taken no longer names
+   * them (own and near accesses would be wrong). */
+  if ((n->kind == K_IDENTIFIER && write) ||
+      (is_type(n, "pointer_expression") && node_text_is(c->src, node_field(n, F_OPERATOR), "&"))) {
+    const Node *id = n->kind == K_IDENTIFIER ? n : node_field(n, F_ARGUMENT);
+    if (own_has(own, c, id) || nbr_has(own, c, id)) {
+      refuse(w->p, n, "the point variable '%s' is assigned or its address taken", text_of(c, id));
+      return;
+    }
+  }
   switch (n->kind) {
   case K_IDENTIFIER:
     walk_identifier(w, n, read, write);
@@ -327,9 +338,17 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
     walk(w, it, own, true, false);
     Own inner = *own;
     const Node *var = node_field(n, F_VARIABLE);
-    if (strcmp(f, "outnbrs") == 0 && own_has(own, c, node_field(it, F_ARGUMENT)) && var &&
+    const char *vn = var ? text_of(c, var) : NULL;
+    /* The loop variable hides an element or neighbour of the same name. */
+    for (int i = 0; vn && i < inner.n; i++)
+      if (strcmp(inner.names[i], vn) == 0)
+        inner.names[i--] = inner.names[--inner.n];
+    for (int i = 0; vn && i < inner.nn; i++)
+      if (strcmp(inner.nbr[i], vn) == 0)
+        inner.nbr[i--] = inner.nbr[--inner.nn];
+    if (strcmp(f, "outnbrs") == 0 && own_has(own, c, node_field(it, F_ARGUMENT)) && vn &&
         inner.nn < 8)
-      inner.nbr[inner.nn++] = text_of(c, var);
+      inner.nbr[inner.nn++] = vn;
     walk(w, node_field(n, F_CONDITION), &inner, true, false);
     walk(w, node_field(n, F_BODY), &inner, true, false);
     return;

@@ -695,8 +695,10 @@ run_e2e() {
 		"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/frontier_rules.fal" 2>"$tmp/e2e/explain"
 		if [ "$(grep -c 'frontier: none (line 26: a flag is written other than through the element or an out-neighbour)\|frontier: none (line 32: a flag is written other than through the element or an out-neighbour)\|frontier: none (line 37: a phase with neither a flag filter nor a flag shuffle body)' "$tmp/e2e/explain")" = 3 ] &&
 			grep -q 'frontier_rules.fal:41: loop: region' "$tmp/e2e/explain" &&
-			[ "$(grep -c '^  frontier: phases visit the lists of seen$' "$tmp/e2e/explain")" = 1 ]; then
-			pass "e2e: the frontier rule: three loops refused with their lines, one kept"
+			[ "$(grep -c '^  frontier: phases visit the lists of seen$' "$tmp/e2e/explain")" = 1 ] &&
+			grep -q "frontier_rules.fal:46: loop: host (line 49: the point variable 'x' is assigned or its address taken)" "$tmp/e2e/explain" &&
+			grep -q "frontier_rules.fal:53: loop: host (line 55: the point variable 't' is assigned or its address taken)" "$tmp/e2e/explain"; then
+			pass "e2e: the frontier rule: three loops refused with their lines, one kept; reassigned point variables not planned"
 		else
 			fail "e2e: the frontier rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
 		fi
