@@ -30,11 +30,25 @@ static bool fused_next(const LoopPlan *p, int i)
   return i + 1 < p->nsteps && p->steps[i + 1].fuse_prev;
 }
 
+/* The source's path as the inside of a C string literal. */
+static const char *path_literal(Ctx *c)
+{
+  StrBuf b = {0};
+  for (const char *q = c->src->path; *q; q++) {
+    if (*q == '"' || *q == '\\')
+      strbuf_append(&b, "\\", 1);
+    strbuf_append(&b, q, 1);
+  }
+  const char *r = ctx_printf(c, "%s", b.data ? b.data : "");
+  strbuf_free(&b);
+  return r;
+}
+
 static const char *profile_line(Ctx *c, const LoopPlan *p, const char *plan,
                                 const char *rounds, bool gpu)
 {
   return ctx_printf(c, "%s(\"%s\", %u, \"%s\", fal_pt0, %s);", gpu ? "fal_gprof_end" : "fal_prof_end",
-                    c->src->path, p->loop->loc.line, plan, rounds);
+                    path_literal(c), p->loop->loc.line, plan, rounds);
 }
 
 /* ---- CUDA: one cooperative kernel --------------------------------------------- */
@@ -169,7 +183,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   render(c, cond);
   copy_range(c, cond->end, body->start);
   putf(c, "{ if (fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { %s break; } fal_ra++; ",
-       kname, c->src->path, loop->loc.line, launch);
+       kname, path_literal(c), loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
@@ -352,7 +366,7 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
     putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_free(&fal_fr[fal_j]); "
          "fal_front_free(&fal_fu);\n", p->nflags);
   put(c, profile_line(c, p, p->frontier ? "frontier" : "region", "fal_lr", false));
-  putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", c->src->path, p->loop->loc.line,
+  putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", path_literal(c), p->loop->loc.line,
        p->frontier ? "frontier" : "region");
   put(c, " }");
   resync(c, p->loop->end);
