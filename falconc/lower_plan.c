@@ -282,8 +282,8 @@ static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
    * whose flag is still set, or, for a dense list, a scan of all points. */
   for (int j = 0; j < p->nflags; j++)
     if (w >> j & 1) {
-      putf(c, "if (!fal_fr[%d].off) { const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
-           "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j, j);
+      putf(c, "{ const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
+           "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j);
       pragma_line(c, "omp for schedule(static) nowait");
       putf(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; "
            "if (%s->%s[fal_x]) fal_fbuf_push(&fal_fb[%d], fal_x); } }\n", g, p->flags[j], j);
@@ -300,19 +300,22 @@ static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
   put(c, "}\n");
 }
 
-static void emit_region_loop(Ctx *c, const LoopPlan *p)
+/* One parallel region running the loop: with the frontier lists (fr) or
+ * scanning all points, fusing what the plan fused. */
+static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
 {
-  const char *g = p->frontier ? gname(c, p->graph) : NULL;
+  const char *g = fr ? gname(c, p->graph) : NULL;
+  const char *plan = fr ? "frontier" : "region";
   put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;");
-  if (p->frontier) {
+  if (fr) {
     /* The lists, and at the loop's start every flag's list from a scan. */
     putf(c, " fal_front fal_fr[%d], fal_fu; for (int fal_j = 0; fal_j < %d; fal_j++) "
-         "fal_front_init(&fal_fr[fal_j], %s->npoints, %s->nedges); fal_front_init(&fal_fu, %s->npoints, 0);",
-         p->nflags, p->nflags, g, g, g);
+         "fal_front_init(&fal_fr[fal_j], %s->npoints); fal_front_init(&fal_fu, %s->npoints);",
+         p->nflags, p->nflags, g, g);
   }
   pragma_line(c, "omp parallel");
   put(c, "{\n");
-  if (p->frontier) {
+  if (fr) {
     putf(c, "fal_fbuf fal_fb[%d]; for (int fal_j = 0; fal_j < %d; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; "
          "fal_fb[fal_j].n = 0; }\n", p->nflags, p->nflags);
     pragma_line(c, "omp for schedule(static) nowait");
@@ -330,11 +333,13 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
   put(c, " {\n");
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
-    if (s->sync_before) {
+    /* With lists every phase has loops of its own: phases the plan fused
+     * get a barrier between them instead (always legal). */
+    if (s->sync_before || (fr && s->fuse_prev)) {
       pragma_line(c, "omp barrier");
       resync(c, s->stmt->start);
     }
-    if (s->kind == STEP_PHASE && p->frontier) {
+    if (s->kind == STEP_PHASE && fr) {
       emit_frontier_phase(c, p, s);
     } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev) {
@@ -362,13 +367,27 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
   if (p->steps[0].sync_before)
     pragma_line(c, "omp barrier");
   put(c, "if (omp_get_thread_num() == 0) fal_lr++;\n}\n}\n");
-  if (p->frontier)
+  if (fr)
     putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_free(&fal_fr[fal_j]); "
          "fal_front_free(&fal_fu);\n", p->nflags);
-  put(c, profile_line(c, p, p->frontier ? "frontier" : "region", "fal_lr", false));
+  put(c, profile_line(c, p, plan, "fal_lr", false));
   putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", path_literal(c), p->loop->loc.line,
-       p->frontier ? "frontier" : "region");
+       plan);
   put(c, " }");
+}
+
+/* A loop with frontiers is printed twice: the list form, and the plain
+ * region for graphs where lists do not pay (fal_front_wanted,
+ * falcon/frontier.h), chosen when the loop starts. */
+static void emit_region_loop(Ctx *c, const LoopPlan *p)
+{
+  if (p->frontier) {
+    const char *g = gname(c, p->graph);
+    putf(c, "if (fal_front_wanted(%s->npoints, %s->nedges)) ", g, g);
+    emit_region(c, p, true);
+    put(c, " else ");
+  }
+  emit_region(c, p, false);
   resync(c, p->loop->end);
 }
 

@@ -696,12 +696,8 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
         s->wnbr_mask |= 1u << k; /* the post-check looks at both */
     }
   }
-  /* Each phase gets its own loop, with a barrier before it. */
-  for (int i = 1; i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE && p->steps[i].fuse_prev) {
-      p->steps[i].fuse_prev = false;
-      p->steps[i].sync_before = true;
-    }
+  /* Fusion stays in the plan: the region without lists (on graphs where
+   * lists do not pay) uses it; the list form puts a barrier there. */
 }
 
 /* ---- the plan ------------------------------------------------------------------ */

@@ -36,7 +36,6 @@ typedef struct fal_front {
   int64_t npoints;
   int64_t limit;   /* more than this many: dense */
   int dense;       /* the list stands for all points */
-  int off;         /* always dense (fal_front_init) */
 } fal_front;
 
 #define FAL_FBUF 256
@@ -46,13 +45,24 @@ typedef struct fal_fbuf {
   int32_t ids[FAL_FBUF];
 } fal_fbuf;
 
-/* A cost rule, not a legality one: on graphs of average out-degree above
- * 8 the lists stay dense (phases scan all points, as without frontiers).
- * There rounds are few and their frontiers large, and finding a phase's
- * next list costs a second pass over the out-edges it visited (SSSP on
- * kron-20, one thread of the 2-core build machine: 1.45x slower with
- * lists).  FALCON_FRONTIERS=on or off forces either. */
-static inline void fal_front_init(fal_front *f, int64_t npoints, int64_t nedges)
+/* Whether a loop with frontiers uses its lists (else it runs the region
+ * that scans all points, printed next to it).  A cost rule, not a
+ * legality one: on graphs of average out-degree above 8 rounds are few
+ * and their frontiers large, and finding a phase's next list costs a
+ * second pass over the out-edges it visited (SSSP on kron-20, one thread
+ * of the 2-core build machine: 1.45x slower with lists).
+ * FALCON_FRONTIERS=on or off forces either. */
+static inline int fal_front_wanted(int64_t npoints, int64_t nedges)
+{
+  const char *e = getenv("FALCON_FRONTIERS");
+  if (e && strcmp(e, "on") == 0)
+    return 1;
+  if (e && strcmp(e, "off") == 0)
+    return 0;
+  return nedges <= 8 * npoints;
+}
+
+static inline void fal_front_init(fal_front *f, int64_t npoints)
 {
   size_t k = (size_t)(npoints > 0 ? npoints : 1);
   f->ids = (int32_t *)malloc(k * sizeof *f->ids);
@@ -67,9 +77,7 @@ static inline void fal_front_init(fal_front *f, int64_t npoints, int64_t nedges)
   f->epoch = 1;
   f->npoints = npoints;
   f->limit = npoints / 32 + 64;
-  const char *e = getenv("FALCON_FRONTIERS");
-  f->off = e && strcmp(e, "on") == 0 ? 0 : e && strcmp(e, "off") == 0 ? 1 : nedges > 8 * npoints;
-  f->dense = f->off;
+  f->dense = 0;
 }
 
 /* The k-th point a phase visits, of fal_front_len(f). */
@@ -110,15 +118,14 @@ static inline void fal_fbuf_flush(fal_fbuf *b)
  * looking for points to push). */
 static inline int fal_front_open(const fal_front *f)
 {
-  return !f->off && !f->dense && __atomic_load_n(&f->nnext, __ATOMIC_RELAXED) <= f->limit;
+  return !f->dense && __atomic_load_n(&f->nnext, __ATOMIC_RELAXED) <= f->limit;
 }
 
 /* Adds x to the next list unless it is there already, or the list is
  * over its limit already (it will be dense). */
 static inline void fal_fbuf_push(fal_fbuf *b, int64_t x)
 {
-  if (b->f->off || __atomic_load_n(&b->f->nnext, __ATOMIC_RELAXED) > b->f->limit ||
-      !fal_front_claim(b->f, x))
+  if (__atomic_load_n(&b->f->nnext, __ATOMIC_RELAXED) > b->f->limit || !fal_front_claim(b->f, x))
     return;
   b->ids[b->n++] = (int32_t)x;
   if (b->n == FAL_FBUF)
@@ -133,7 +140,7 @@ static inline void fal_front_commit(fal_front *f)
   f->ids = f->next;
   f->next = t;
   f->n = f->nnext;
-  f->dense = f->off || f->nnext > f->limit;
+  f->dense = f->nnext > f->limit;
   f->nnext = 0;
   if (++f->epoch == 0) {
     memset(f->mark, 0, (size_t)(f->npoints > 0 ? f->npoints : 1) * sizeof *f->mark);

@@ -102,7 +102,7 @@ int main(int argc, char *argv[])
   fal_G_copy(g, hg);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   more = 1;
-  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints, g->nedges); fal_front_init(&fal_fu, g->npoints, 0);
+  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints); fal_front_init(&fal_fu, g->npoints);
 #pragma omp parallel
 {
 fal_fbuf fal_fb[2]; for (int fal_j = 0; fal_j < 2; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; fal_fb[fal_j].n = 0; }
@@ -148,10 +148,10 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
       g->updated[t] = 0;
     } } } while (0); if (!fal_fr[0].dense && g->active[fal_i]) fal_fbuf_push(&fal_fb[0], fal_i); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); } }
 }
-if (!fal_fr[0].off) { const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
+{ const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
 #pragma omp for schedule(static) nowait
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; if (g->active[fal_x]) fal_fbuf_push(&fal_fb[0], fal_x); } }
-if (!fal_fr[1].off) { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+{ const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
 #pragma omp for schedule(static) nowait
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; if (g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); } }
 for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
@@ -176,7 +176,7 @@ if (omp_get_thread_num() == 0) fal_vis += fal_n;
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
 #line 33 "loop_region.fal"
                                       spread(t, g); } } while (0); if (!fal_fr[1].dense && g->updated[fal_i]) fal_fbuf_push(&fal_fb[1], fal_i); if (fal_front_open(&fal_fr[1])) for (int64_t fal_e = g->fal_base.csr.offsets[fal_i]; fal_e < g->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = g->fal_base.csr.dst[fal_e]; if (!fal_fr[1].dense && g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); } } }
-if (!fal_fr[1].off) { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
+{ const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
 #pragma omp for schedule(static) nowait
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; if (g->updated[fal_x]) fal_fbuf_push(&fal_fb[1], fal_x); } }
 for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
@@ -201,7 +201,49 @@ if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
 for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_free(&fal_fr[fal_j]); fal_front_free(&fal_fu);
-fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_region.fal", 26, "frontier", fal_vis); }
+fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_region.fal", 26, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
+#pragma omp parallel
+{
+while (more) {
+#pragma omp barrier
+#line 27 "loop_region.fal"
+if (omp_get_thread_num() == 0) more = 0;
+if (omp_get_thread_num() == 0) fal_vis += g->npoints;
+#pragma omp for schedule(static) nowait
+#line 28 "loop_region.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
+#line 28 "loop_region.fal"
+                            {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 32 "loop_region.fal"
+                                      g->visits[t]++; } } while (0); }
+#pragma omp barrier
+#line 33 "loop_region.fal"
+if (omp_get_thread_num() == 0) fal_vis += g->npoints;
+#pragma omp for schedule(dynamic, 256) nowait
+#line 33 "loop_region.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 33 "loop_region.fal"
+                                      spread(t, g); } } while (0); }
+#pragma omp barrier
+#line 34 "loop_region.fal"
+if (omp_get_thread_num() == 0) fal_vis += g->npoints;
+#pragma omp for schedule(static) nowait
+#line 34 "loop_region.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
+#line 34 "loop_region.fal"
+                                       more = 1; } } while (0); }
+if (omp_get_thread_num() == 0) rounds++;
+#pragma omp barrier
+#line 36 "loop_region.fal"
+if (rounds == limit)
+      break;
+if (omp_get_thread_num() == 0) fal_lr++;
+}
+}
+fal_prof_end("loop_region.fal", 26, "region", fal_pt0, fal_lr); fal_prof_visits("loop_region.fal", 26, "region", fal_vis); }
 #line 38 "loop_region.fal"
 
   fal_G_copy(hg, g);
