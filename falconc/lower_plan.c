@@ -254,7 +254,9 @@ static void frontier_loop(Ctx *c, const LoopPlan *p, const Step *s, int j, bool 
 /* Frontiers: a phase over its list (or, a shuffle, over the union of its
  * flags' lists, each point once; over all points when one is dense), then
  * the rebuild of the lists of the flags it writes. */
-static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
+/* Returns whether it ended with the lists' commit (an omp single, whose
+ * implicit barrier makes a barrier right after it redundant). */
+static bool emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
   const char *g = gname(c, p->graph);
   unsigned w = s->wown_mask | s->wnbr_mask;
@@ -277,7 +279,7 @@ static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
     frontier_loop(c, p, s, s->filter, false, false);
   }
   if (!w && !s->shuffle)
-    return;
+    return false;
   /* The rest of each written flag's next list: the old list's points
    * whose flag is still set, or, for a dense list, a scan of all points. */
   for (int j = 0; j < p->nflags; j++)
@@ -298,6 +300,7 @@ static void emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
   if (s->shuffle)
     put(c, "fal_front_commit(&fal_fu); ");
   put(c, "}\n");
+  return true;
 }
 
 /* One parallel region running the loop: with the frontier lists (fr) or
@@ -331,16 +334,19 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
   put(c, "while ");
   render(c, p->steps[0].stmt);
   put(c, " {\n");
+  bool synced = false; /* the last thing printed was a barrier */
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
     /* With lists every phase has loops of its own: phases the plan fused
      * get a barrier between them instead (always legal). */
     if (s->sync_before || (fr && s->fuse_prev)) {
-      pragma_line(c, "omp barrier");
+      if (!synced)
+        pragma_line(c, "omp barrier");
       resync(c, s->stmt->start);
     }
+    synced = false;
     if (s->kind == STEP_PHASE && fr) {
-      emit_frontier_phase(c, p, s);
+      synced = emit_frontier_phase(c, p, s);
     } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev) {
         bool heavy = false;
@@ -358,13 +364,16 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
       if (!fused_next(p, i))
         put(c, "}\n");
     } else {
+      /* The step's own line, for the C compiler's messages. */
+      if (!(s->sync_before || (fr && s->fuse_prev)))
+        resync(c, s->stmt->start);
       if (s->leader)
         put(c, "if (omp_get_thread_num() == 0) ");
       render(c, s->stmt);
       put(c, "\n");
     }
   }
-  if (p->steps[0].sync_before)
+  if (p->steps[0].sync_before && !synced)
     pragma_line(c, "omp barrier");
   put(c, "if (omp_get_thread_num() == 0) fal_lr++;\n}\n}\n");
   if (fr)

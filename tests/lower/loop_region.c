@@ -158,7 +158,6 @@ for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
 #pragma omp barrier
 #pragma omp single
 { fal_front_commit(&fal_fr[0]); fal_front_commit(&fal_fr[1]); fal_front_commit(&fal_fu); }
-#pragma omp barrier
 #line 32 "loop_region.fal"
 { const int fal_d = fal_fr[0].dense; const int32_t *fal_ids = fal_fr[0].ids; const int64_t fal_n = fal_front_len(&fal_fr[0]);
 if (omp_get_thread_num() == 0) fal_vis += fal_n;
@@ -183,7 +182,6 @@ for (int fal_j = 0; fal_j < 2; fal_j++) fal_fbuf_flush(&fal_fb[fal_j]);
 #pragma omp barrier
 #pragma omp single
 { fal_front_commit(&fal_fr[1]); }
-#pragma omp barrier
 #line 34 "loop_region.fal"
 { const int fal_d = fal_fr[1].dense; const int32_t *fal_ids = fal_fr[1].ids; const int64_t fal_n = fal_front_len(&fal_fr[1]);
 if (omp_get_thread_num() == 0) fal_vis += fal_n;
@@ -192,6 +190,7 @@ if (omp_get_thread_num() == 0) fal_vis += fal_n;
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
 #line 34 "loop_region.fal"
                                        more = 1; } } while (0); } }
+#line 35 "loop_region.fal"
 if (omp_get_thread_num() == 0) rounds++;
 #pragma omp barrier
 #line 36 "loop_region.fal"
@@ -235,6 +234,7 @@ if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
 #line 34 "loop_region.fal"
                                        more = 1; } } while (0); }
+#line 35 "loop_region.fal"
 if (omp_get_thread_num() == 0) rounds++;
 #pragma omp barrier
 #line 36 "loop_region.fal"

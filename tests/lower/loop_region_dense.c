@@ -135,6 +135,7 @@ if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
 #line 33 "loop_region_dense.fal"
                                        more = 1; } } while (0); }
+#line 34 "loop_region_dense.fal"
 if (omp_get_thread_num() == 0) rounds++;
 #pragma omp barrier
 #line 35 "loop_region_dense.fal"
