@@ -276,6 +276,12 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
       refuse(w->p, n, "the point variable '%s' is assigned or its address taken", text_of(c, id));
       return;
     }
+    /* Writes through a pointer to a property would be invisible here. */
+    if (id && id->kind == K_FIELD_EXPRESSION &&
+        program_prop(c->prog, text_of(c, node_field(id, F_FIELD)))) {
+      refuse(w->p, n, "the address of a property is taken ('%s')", text_of(c, id));
+      return;
+    }
   }
   switch (n->kind) {
   case K_IDENTIFIER:
