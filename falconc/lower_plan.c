@@ -228,6 +228,14 @@ static void frontier_postcheck(Ctx *c, const LoopPlan *p, const Step *s, const c
   }
 }
 
+/* Opens a block binding the points a loop over fal_fr[j] visits: the k-th
+ * is fal_d ? k : fal_ids[k], for k < fal_n (all points when dense). */
+static void list_block(Ctx *c, int j)
+{
+  putf(c, "{ const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
+       "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j);
+}
+
 /* One loop of a frontier phase: over fal_fr[j] (all points when dense),
  * or, all = true, over all points. */
 static void frontier_loop(Ctx *c, const LoopPlan *p, const Step *s, int j, bool all, bool claim)
@@ -236,8 +244,7 @@ static void frontier_loop(Ctx *c, const LoopPlan *p, const Step *s, int j, bool 
   if (all)
     putf(c, "{ const int fal_d = 1; const int32_t *fal_ids = NULL; const int64_t fal_n = %s->npoints;\n", g);
   else
-    putf(c, "{ const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
-         "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j);
+    list_block(c, j);
   /* Neighbour loops: guided (large chunks of a dense scan, small ones at
    * the end and for short lists); others: static. */
   put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
@@ -284,8 +291,7 @@ static bool emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
    * whose flag is still set, or, for a dense list, a scan of all points. */
   for (int j = 0; j < p->nflags; j++)
     if (w >> j & 1) {
-      putf(c, "{ const int fal_d = fal_fr[%d].dense; const int32_t *fal_ids = fal_fr[%d].ids; "
-           "const int64_t fal_n = fal_front_len(&fal_fr[%d]);\n", j, j, j);
+      list_block(c, j);
       pragma_line(c, "omp for schedule(static) nowait");
       putf(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_x = fal_d ? fal_k : fal_ids[fal_k]; "
            "if (%s->%s[fal_x]) fal_fbuf_push(&fal_fb[%d], fal_x); } }\n", g, p->flags[j], j);

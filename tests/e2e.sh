@@ -250,3 +250,29 @@ e2e_dynamic() {
 		pass "$name: $what in 4 batches, capacity grown $grows times, equal to Dijkstra"
 	fi
 }
+
+# e2e_big_graph BFS TAG (FALCON_BIG_TEST=1): a graph of more than 2^31
+# edges (tests/runtime/big_graph.c: 2^22 points of out-degree 513, 8.6 GB
+# in the binary format, written to BIG_DIR, default $tmp) loads and the
+# BFS sample BFS (a CPU or a GPU build) gives the levels big_graph
+# computes.  Needs about 18 GB of memory.
+e2e_big_graph() {
+	bfs=$1 tag=$2
+	dir=${BIG_DIR:-$tmp}
+	${CC:-cc} -O2 -o "$tmp/big_graph" "$srcdir/tests/runtime/big_graph.c" ||
+		{ fail "$tag: building tests/runtime/big_graph.c"; return; }
+	"$tmp/big_graph" 4194304 513 "$dir/big.bin" >"$tmp/big.want" ||
+		{ fail "$tag: writing the 2^31+-edge graph"; rm -f "$dir/big.bin"; return; }
+	start=$(date +%s)
+	"$bfs" "$dir/big.bin" 0 >"$tmp/big.out" 2>&1
+	st=$?
+	secs=$(($(date +%s) - start))
+	if [ $st -eq 0 ] && grep -q '^bfs: 4194304 points, 2151677952 edges, source 0$' "$tmp/big.out" &&
+		[ "$(sed -n 2p "$tmp/big.out")" = "$(cat "$tmp/big.want")" ]; then
+		pass "$tag: bfs over 2,151,677,952 edges (load and run: ${secs}s; $(sed -n 3p "$tmp/big.out"))"
+	else
+		fail "$tag: bfs over 2,151,677,952 edges (status $st)"
+		sed 's/^/    /' "$tmp/big.out" | head -5; sed 's/^/    want: /' "$tmp/big.want"
+	fi
+	rm -f "$dir/big.bin"
+}

@@ -300,29 +300,10 @@ if [ -x "$tmp/gpu/sssp" ]; then
 	fi
 fi
 
-# FALCON_BIG_TEST=1: a graph of more than 2^31 edges (tests/runtime/
-# big_graph.c: 2^22 points of out-degree 513, 8.6 GB written to BIG_DIR,
-# default $tmp) loads and the GPU BFS over it gives the levels big_graph
-# computes.  Needs about 18 GB of host memory and 17 GB on the GPU.
+# FALCON_BIG_TEST=1: the GPU BFS over a graph of more than 2^31 edges
+# (tests/e2e.sh e2e_big_graph; about 17 GB on the GPU).
 if [ "${FALCON_BIG_TEST:-0}" = 1 ] && [ -x "$tmp/gpu/bfs" ]; then
-	dir=${BIG_DIR:-$tmp}
-	if ${CC:-cc} -O2 -o "$tmp/big_graph" "$srcdir/tests/runtime/big_graph.c" &&
-		"$tmp/big_graph" 4194304 513 "$dir/big.bin" >"$tmp/big.want"; then
-		start=$(date +%s)
-		"$tmp/gpu/bfs" "$dir/big.bin" 0 >"$tmp/big.out" 2>&1
-		st=$?
-		secs=$(($(date +%s) - start))
-		if [ $st -eq 0 ] && grep -q '^bfs: 4194304 points, 2151677952 edges, source 0$' "$tmp/big.out" &&
-			[ "$(sed -n 2p "$tmp/big.out")" = "$(cat "$tmp/big.want")" ]; then
-			pass "gpu: bfs over 2,151,677,952 edges (load and run: ${secs}s; $(sed -n 3p "$tmp/big.out"))"
-		else
-			fail "gpu: bfs over 2,151,677,952 edges (status $st)"
-			sed 's/^/    /' "$tmp/big.out" | head -5; sed 's/^/    want: /' "$tmp/big.want"
-		fi
-	else
-		fail "gpu: writing the 2^31+-edge graph"
-	fi
-	rm -f "$dir/big.bin"
+	e2e_big_graph "$tmp/gpu/bfs" gpu
 fi
 
 # compute-sanitizer memcheck, racecheck and synccheck on every sample and

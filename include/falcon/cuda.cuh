@@ -170,24 +170,35 @@ static inline double fal_rtclock_sync(void)
 
 /* ---- loops planned onto the device (falconc/plan.c, docs/optimiser.md) ---- */
 
-/* Launches a planned loop's cooperative kernel with as many blocks of
- * FAL_BLOCK threads as fit on the current device at once (grid barriers
- * need every block resident), and waits for it.  `name` is the kernel's. */
+/* How many blocks of FAL_BLOCK threads of kernel fn fit on the current
+ * device at once (grid barriers need every block resident): 0 when the
+ * device has no cooperative launch (*coop = 0) or no block fits. */
+static inline int fal_coop_blocks(const void *fn, int *dev, int *coop)
+{
+  int sms = 0, per_sm = 0;
+  FAL_CUDA(cudaGetDevice(dev));
+  FAL_CUDA(cudaDeviceGetAttribute(coop, cudaDevAttrCooperativeLaunch, *dev));
+  if (!*coop)
+    return 0;
+  FAL_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, *dev));
+  FAL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, FAL_BLOCK, 0));
+  return per_sm > 0 ? per_sm * sms : 0;
+}
+
+/* Launches a planned loop's cooperative kernel with as many blocks as fit
+ * at once (fal_coop_blocks), and waits for it.  `name` is the kernel's. */
 static inline void fal_coop_launch(const void *fn, void **args, const char *name,
                                    const char *file, int line)
 {
-  int dev = 0, coop = 0, sms = 0, per_sm = 0;
-  FAL_CUDA(cudaGetDevice(&dev));
-  FAL_CUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-  FAL_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  FAL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, FAL_BLOCK, 0));
-  if (!coop || per_sm < 1) {
+  int dev = 0, coop = 0;
+  int blocks = fal_coop_blocks(fn, &dev, &coop);
+  if (blocks < 1) {
     fprintf(stderr, "%s:%d: error: GPU %d cannot run loop %s as one cooperative kernel "
             "(%s); compile without --gpu-loops=device\n", file, line, dev, name,
             coop ? "no block fits on a multiprocessor" : "no cooperative launch");
     exit(1);
   }
-  cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)(per_sm * sms)),
+  cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks),
                                                 dim3(FAL_BLOCK), args, 0, 0);
   if (err != cudaSuccess)
     fal_cuda_fail(err, name, file, line);
@@ -236,12 +247,9 @@ static inline bool fal_loop_switch(fal_loop_sw *s, const void *fn, const char *f
   if (s->state == 2)
     return false;
   if (s->state == 0) {
-    int dev = 0, coop = 0, per_sm = 0;
-    FAL_CUDA(cudaGetDevice(&dev));
-    FAL_CUDA(cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev));
-    if (coop)
-      FAL_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, FAL_BLOCK, 0));
-    if (mode == 1 || !coop || per_sm < 1) {
+    int dev = 0, coop = 0;
+    int blocks = fal_coop_blocks(fn, &dev, &coop);
+    if (mode == 1 || blocks < 1) {
       if (mode == 2)
         fprintf(stderr, "%s:%u: warning: FALCON_GPU_LOOPS=device, but GPU %d cannot run this "
                 "loop as one cooperative kernel; it runs on the host\n", file, line, dev);
