@@ -11,14 +11,19 @@ bool emit_output(FILE *out, const StrBuf *text)
   return fflush(out) == 0 && !ferror(out);
 }
 
-void emit_line_directive(StrBuf *b, unsigned line, const char *path)
+void emit_string_body(StrBuf *b, const char *text)
 {
-  strbuf_printf(b, "#line %u \"", line);
-  for (const char *p = path; *p; p++) {
+  for (const char *p = text; *p; p++) {
     if (*p == '"' || *p == '\\')
       strbuf_append(b, "\\", 1);
     strbuf_append(b, p, 1);
   }
+}
+
+void emit_line_directive(StrBuf *b, unsigned line, const char *path)
+{
+  strbuf_printf(b, "#line %u \"", line);
+  emit_string_body(b, path);
   strbuf_puts(b, "\"\n");
 }
 

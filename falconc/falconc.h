@@ -341,6 +341,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
 /* Writes `text` to `out`; false on a write error. */
 bool emit_output(FILE *out, const StrBuf *text);
 /* Appends `#line LINE "path"` (path escaped) and a newline. */
+/* text as the inside of a C string literal (" and \\ escaped). */
+void emit_string_body(StrBuf *b, const char *text);
 void emit_line_directive(StrBuf *b, unsigned line, const char *path);
 /* 1-based line of a byte offset. */
 unsigned source_line_of(const Source *src, size_t offset);

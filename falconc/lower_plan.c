@@ -34,11 +34,7 @@ static bool fused_next(const LoopPlan *p, int i)
 static const char *path_literal(Ctx *c)
 {
   StrBuf b = {0};
-  for (const char *q = c->src->path; *q; q++) {
-    if (*q == '"' || *q == '\\')
-      strbuf_append(&b, "\\", 1);
-    strbuf_append(&b, q, 1);
-  }
+  emit_string_body(&b, c->src->path);
   const char *r = ctx_printf(c, "%s", b.data ? b.data : "");
   strbuf_free(&b);
   return r;
