@@ -25,7 +25,7 @@ trials=5
 threads=2
 # The data-driven variants (Collections, §3.5) run next to the
 # topology-driven samples and are compared with the same references.
-algos="sssp sssp_worklist sssp_delta bfs bfs_worklist cc pagerank"
+algos="sssp sssp_worklist sssp_delta bfs bfs_worklist cc cc_simple pagerank"
 graphs="road-FLA kron-20"
 gpu=0
 while [ $# -gt 0 ]; do
@@ -104,7 +104,7 @@ for g in $graphs; do
 		done
 		med=$(median <"$cache/times")
 		col=3; [ "$gpu" = 1 ] && col=4
-		ra=${a%%_*} # sssp_worklist and sssp_delta are SSSPs, bfs_worklist a BFS
+		ra=${a%%_*} # sssp_worklist and sssp_delta are SSSPs, bfs_worklist a BFS, cc_simple a CC
 		ref=$(awk -v a="$ra" -v g="$g" -v c=$col '$1 == a && $2 == g { print $c }' "$here/references.txt")
 		ratio=-
 		[ -n "$ref" ] && ratio=$(awk -v m="$med" -v r="$ref" 'BEGIN { printf "%.2f", m / r }')

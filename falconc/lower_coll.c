@@ -574,10 +574,34 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
   put_single_resets(c, s, c->single_points, c->single_edges, false);
   c->single_points |= sp;
   c->single_edges |= se;
+  if (!cs.used) {
+    /* One parallel region for the whole drain: the threads stay up from
+     * batch to batch (a barrier, and one thread takes the next batch,
+     * which on the host gathers the threads' own bucket lists). */
+    putf(c, "fal_hc_drain_begin(fal_c%d); int fal_s%d = fal_hc_drain_next(fal_c%d, 0); "
+         "if (fal_s%d) {", id, id, id, id);
+    pragma_line(c, "omp parallel");
+    putf(c, "for (int fal_r%d = 0; ; fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = "
+         "fal_hc_batch(fal_c%d, &fal_n%d);", id, id, id, id, id, id);
+    pragma_line(c, ctx_printf(c, "omp for schedule(dynamic, fal_omp_chunk(fal_n%d)) nowait", id));
+    resync(c, n->start);
+    putf(c, "for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; fal_i%d++) { %s %s = *(%s *)"
+         "fal_coll_at(fal_b%d, fal_i%d); %s }", id, id, id, id, s->ctype, var, s->ctype,
+         id, id, body);
+    /* An unordered collection is one batch: the region's end is the
+     * only barrier, as for a parallel for. */
+    putf(c, "\nif (!fal_c%d->ordered) break;", id);
+    pragma_line(c, "omp barrier");
+    pragma_line(c, "omp single");
+    putf(c, "fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\nif (!fal_s%d) break; } } "
+         "fal_hc_drain_end(fal_c%d); }", id, id, id, id, id);
+    strbuf_free(&cs.begins);
+    return;
+  }
   putf(c, "fal_hc_drain_begin(fal_c%d); for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
        "fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = fal_hc_batch(fal_c%d, "
        "&fal_n%d);", id, id, id, id, id, id, id, id, id);
-  if (cs.used) { /* the two phases of a single on a Collection (§4.3) */
+  { /* the two phases of a single on a Collection (§4.3) */
     put(c, " ");
     coll_single_phases(c, &cs, ctx_printf(c, "fal_n%d", id), NULL);
   }
@@ -619,6 +643,28 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
                 "fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n}\n", s->ctype, var,
                 s->ctype, body.data ? body.data : "");
+  /* The drain as one cooperative kernel (ordered collections: batch
+   * after batch with grid barriers, fal_drain_step in falcon/cuda.cuh);
+   * the host loop below stays for unordered collections and GPUs without
+   * cooperative launch.  Not with a single on the collection (its two
+   * phases are launches of their own). */
+  if (!cs.used) {
+    if (c->opt->line_directives)
+      emit_line_directive(k, n->loc.line, c->src->path);
+    strbuf_printf(k, "__global__ void %s_drain(fal_coll *fal_c, long long *fal_minb%s%s)\n{\n%s",
+                  name, params.len ? ", " : "", params.data ? params.data : "",
+                  views.data ? views.data : "");
+    strbuf_printf(k, "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
+                  "  for (;;) {\n"
+                  "    fal_coll *fal_b = fal_c->cur;\n"
+                  "    int64_t fal_n = fal_coll_size(fal_b);\n"
+                  "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+                  "fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) "
+                  "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n"
+                  "    fal_grid.sync();\n"
+                  "    if (!fal_drain_step(fal_c, fal_grid, fal_minb))\n      break;\n  }\n}\n",
+                  s->ctype, var, s->ctype, body.data ? body.data : "");
+  }
   bool sp = c->single_points, se = c->single_edges;
   bool more = args.len > 0;
   char *a = xstrdup(args.data ? args.data : "");
@@ -626,10 +672,20 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   int id = ++c->uniq;
   putf(c, "{ fal_coll *fal_c%d = %s; ", id, s->name);
   put_single_resets(c, s, sp, se, true);
-  putf(c, "fal_hc_drain_begin(fal_c%d); for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
+  if (!cs.used)
+    putf(c, "fal_hc_drain_begin(fal_c%d); if (fal_gc_drain_coop(fal_c%d, (const void *)%s_drain)) "
+         "{ if (fal_hc_drain_next(fal_c%d, 0)) { fal_cuda_use(fal_c%d->device); "
+         "fal_gc_drain_room(fal_c%d); %sfal_coop_launch_v(%s_drain, \"%s_drain\", __FILE__, "
+         "__LINE__, fal_hc_dev(fal_c%d), fal_gc_scratch(fal_c%d->device)%s%s); "
+         "fal_gc_drain_sync(fal_c%d);%s } } else ",
+         id, id, name, id, id, id, pre.data ? pre.data : "", name, name, id, id,
+         more ? ", " : "", a, id, post.data ? post.data : "");
+  else
+    putf(c, "fal_hc_drain_begin(fal_c%d); ", id);
+  putf(c, "for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
        "fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = fal_hc_batch(fal_c%d, "
        "&fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
-       id, id, id, id, id, id, id, id, id, id, id);
+       id, id, id, id, id, id, id, id, id, id);
   if (cs.used)
     coll_single_phases(c, &cs, ctx_printf(c, "fal_n%d", id),
                        ctx_printf(c, "fal_c%d->device", id));

@@ -16,6 +16,8 @@
 
 /* ---- Collection storage ------------------------------------------------- */
 
+static void bins_free(fal_coll *c);
+
 void *fal_coll_seg_alloc(fal_coll *c, int s)
 {
   if (s < 0 || s >= FAL_COLL_NSEG) {
@@ -95,6 +97,7 @@ void fal_coll_free(fal_coll *c)
     fal_free(c->cur);
   }
   c->far = c->cur = NULL;
+  bins_free(c);
 }
 
 void fal_coll_set_size(fal_coll *c, int64_t n)
@@ -141,18 +144,6 @@ void fal_coll_order(fal_coll *c, int *const *key_slot, int64_t key_off, int k)
   c->far->key_prop = c->cur->key_prop = c->key_prop;
   c->far->key_off = c->cur->key_off = key_off;
   c->far->shift = c->cur->shift = k;
-}
-
-/* Ordered drains: the collection and its batch exchange storage and
- * sizes (internal sides of one collection). */
-static void swap_storage(fal_coll *a, fal_coll *b)
-{
-  fal_cstore *st = a->st;
-  a->st = b->st;
-  b->st = st;
-  int64_t n = a->size;
-  a->size = b->size;
-  b->size = n;
 }
 
 /* A file-scope collection is initialised as {0, elsize, &its store}. */
@@ -216,24 +207,129 @@ static int64_t min_bucket(const fal_coll *c, const fal_coll *keys)
   return best;
 }
 
-/* Moves the elements of `from` whose bucket is <= limit to `near` and
- * keeps the rest in `from` (in order). */
-static void split(fal_coll *from, fal_coll *near, const fal_coll *keys,
-                  int64_t limit)
+/* Host drains keep the elements of later buckets in per-thread bins
+ * (the shape of GAPBS's delta-stepping): thread t appends to its own list
+ * of each bucket without atomics, and between two batches one thread
+ * finds the smallest non-empty bucket over all threads and gathers it
+ * into c->cur, the batch.  Bins cover FAL_BIN_WINDOW buckets from `base`;
+ * elements of buckets beyond wait in the thread's `far` list until the
+ * window is empty, then the window moves to the smallest of them.  Adds
+ * from threads without a slot of their own (nested parallelism, threads
+ * of other teams) take the last slot under a lock. */
+#define FAL_BIN_WINDOW ((int64_t)1 << 16)
+
+typedef struct {
+  char *a;
+  int64_t n, cap;
+} bin_vec;
+
+typedef struct {
+  bin_vec *bin;  /* bins 0 .. nbin-1 (relative to base) */
+  int64_t nbin;
+  int64_t lo;    /* bins below lo are empty */
+  bin_vec far;   /* buckets at or beyond base + FAL_BIN_WINDOW */
+  char pad[64];  /* slots of two threads on separate cache lines */
+} bin_slot;
+
+typedef struct {
+  int nslot;     /* threads + 1 (the last: shared, under lock) */
+  bin_slot *slot;
+  int64_t base;  /* the bucket of bin 0 */
+  int64_t cur;   /* the bin being processed */
+  int lock;
+} bin_set;
+
+static void vec_push(bin_vec *v, const void *x, int64_t elsize)
 {
-  int64_t keep = 0, n = from->size;
-  for (int64_t i = 0; i < n; i++) {
-    void *x = fal_coll_at(from, i);
-    if (fal_coll_bucket(keys, x) <= limit) {
-      int64_t j = near->size++;
-      memcpy(fal_coll_slot(near, j), x, (size_t)from->elsize);
-    } else {
-      if (keep != i)
-        memcpy(fal_coll_at(from, keep), x, (size_t)from->elsize);
-      keep++;
-    }
+  if (v->n == v->cap) {
+    int64_t cap = v->cap ? 2 * v->cap : 64;
+    char *a = fal_alloc((size_t)(cap * elsize));
+    if (v->n)
+      memcpy(a, v->a, (size_t)(v->n * elsize));
+    fal_free(v->a);
+    v->a = a;
+    v->cap = cap;
   }
-  from->size = keep;
+  memcpy(v->a + v->n * elsize, x, (size_t)elsize);
+  v->n++;
+}
+
+/* x into slot s: its bin, or far beyond the window. */
+static void slot_put(bin_set *B, bin_slot *s, const fal_coll *c, const void *x)
+{
+  int64_t b = fal_coll_bucket(c, x) - B->base;
+  if (b < B->cur)
+    b = B->cur; /* below the batch (a key lowered further): the next pass */
+  if (b >= FAL_BIN_WINDOW) {
+    vec_push(&s->far, x, c->elsize);
+    return;
+  }
+  if (b >= s->nbin) {
+    int64_t nb = s->nbin ? s->nbin : 16;
+    while (nb <= b)
+      nb *= 2;
+    if (nb > FAL_BIN_WINDOW)
+      nb = FAL_BIN_WINDOW;
+    bin_vec *bin = fal_calloc((size_t)nb, sizeof *bin);
+    if (s->nbin)
+      memcpy(bin, s->bin, (size_t)s->nbin * sizeof *bin);
+    fal_free(s->bin);
+    s->bin = bin;
+    s->nbin = nb;
+  }
+  vec_push(&s->bin[b], x, c->elsize);
+  if (b < s->lo)
+    s->lo = b;
+}
+
+void fal_coll_bin_add(fal_coll *c, const void *x)
+{
+  bin_set *B = c->bins;
+  int t = B->nslot - 1;
+#ifdef _OPENMP
+  if (omp_get_level() == 1 && omp_get_thread_num() < B->nslot - 1)
+    t = omp_get_thread_num();
+#endif
+  if (t < B->nslot - 1) {
+    slot_put(B, &B->slot[t], c, x);
+    return;
+  }
+  while (__atomic_exchange_n(&B->lock, 1, __ATOMIC_ACQUIRE))
+    ;
+  slot_put(B, &B->slot[t], c, x);
+  __atomic_store_n(&B->lock, 0, __ATOMIC_RELEASE);
+}
+
+static void bins_free(fal_coll *c)
+{
+  bin_set *B = c->bins;
+  if (!B)
+    return;
+  for (int t = 0; t < B->nslot; t++) {
+    for (int64_t i = 0; i < B->slot[t].nbin; i++)
+      fal_free(B->slot[t].bin[i].a);
+    fal_free(B->slot[t].bin);
+    fal_free(B->slot[t].far.a);
+  }
+  fal_free(B->slot);
+  fal_free(B);
+  c->bins = NULL;
+}
+
+/* Appends n elements to c (one segment run at a time). */
+static void coll_append(fal_coll *c, const char *x, int64_t n)
+{
+  int64_t at = c->size;
+  fal_coll_set_size(c, at + n);
+  while (n > 0) {
+    int64_t off;
+    int seg = fal_coll_seg_of(at, &off);
+    int64_t room = (FAL_COLL_FIRST << seg) - off, k = n < room ? n : room;
+    memcpy((char *)c->st->seg[seg] + off * c->elsize, x, (size_t)(k * c->elsize));
+    x += k * c->elsize;
+    at += k;
+    n -= k;
+  }
 }
 
 void fal_coll_drain_begin(fal_coll *c)
@@ -242,19 +338,47 @@ void fal_coll_drain_begin(fal_coll *c)
     return;
   if (c->key_slot)
     c->key_prop = c->far->key_prop = c->cur->key_prop = *c->key_slot;
-  int64_t a = min_bucket(c, c), b = min_bucket(c->far, c);
-  c->threshold = a < b ? a : b;
-  c->draining = 1;
-  /* Elements of later buckets wait in far. */
-  fal_coll *tmp = c->cur;
-  tmp->size = 0;
-  swap_storage(c, tmp); /* c empty, tmp holds the elements */
-  split(tmp, c, c, c->threshold);
-  for (int64_t i = 0; i < tmp->size; i++) {
-    int64_t j = c->far->size++;
-    memcpy(fal_coll_slot(c->far, j), fal_coll_at(tmp, i), (size_t)c->elsize);
+  if (!c->bins) {
+    int n = 1;
+#ifdef _OPENMP
+    n = omp_get_max_threads();
+#endif
+    bin_set *B = fal_calloc(1, sizeof *B);
+    B->nslot = n + 1;
+    B->slot = fal_calloc((size_t)B->nslot, sizeof *B->slot);
+    c->bins = B;
   }
-  tmp->size = 0;
+  bin_set *B = c->bins;
+  /* The elements there are (and any a GPU-side far left) go to the
+   * shared slot, the window starting at the smallest bucket. */
+  int64_t a = min_bucket(c, c), b = min_bucket(c->far, c);
+  B->base = a < b ? a : b;
+  B->cur = 0;
+  for (int t = 0; t < B->nslot; t++)
+    B->slot[t].lo = 0;
+  bin_slot *s = &B->slot[B->nslot - 1];
+  for (int64_t i = 0; i < c->size; i++)
+    slot_put(B, s, c, fal_coll_at(c, i));
+  for (int64_t i = 0; i < c->far->size; i++)
+    slot_put(B, s, c, fal_coll_at(c->far, i));
+  c->size = c->far->size = c->cur->size = 0;
+  c->draining = 1;
+}
+
+/* The smallest non-empty bin at or after B->cur, or -1. */
+static int64_t bins_min(bin_set *B)
+{
+  int64_t m = -1;
+  for (int t = 0; t < B->nslot; t++) {
+    bin_slot *s = &B->slot[t];
+    int64_t i = s->lo > B->cur ? s->lo : B->cur, end = m >= 0 && m < s->nbin ? m : s->nbin;
+    while (i < end && !s->bin[i].n)
+      i++;
+    s->lo = i;
+    if (i < end)
+      m = i;
+  }
+  return m;
 }
 
 int fal_coll_drain_next(fal_coll *c)
@@ -263,14 +387,46 @@ int fal_coll_drain_next(fal_coll *c)
     /* An unordered collection: one pass over its current elements. */
     return 0;
   }
-  if (c->size == 0) {
-    if (c->far->size == 0)
-      return 0;
-    c->threshold = min_bucket(c->far, c);
-    split(c->far, c, c, c->threshold);
-  }
+  bin_set *B = c->bins;
   c->cur->size = 0;
-  swap_storage(c, c->cur);
+  int64_t m = bins_min(B);
+  if (m < 0) {
+    /* The window is empty: move it to the smallest bucket waiting in far. */
+    int64_t lo = INT64_MAX;
+    for (int t = 0; t < B->nslot; t++) {
+      bin_vec *f = &B->slot[t].far;
+      for (int64_t i = 0; i < f->n; i++) {
+        int64_t k = fal_coll_bucket(c, f->a + i * c->elsize);
+        if (k < lo)
+          lo = k;
+      }
+    }
+    if (lo == INT64_MAX)
+      return 0;
+    B->base = lo;
+    B->cur = 0;
+    for (int t = 0; t < B->nslot; t++) {
+      bin_slot *s = &B->slot[t];
+      bin_vec f = s->far;
+      s->far.a = NULL;
+      s->far.n = s->far.cap = 0;
+      s->lo = 0;
+      for (int64_t i = 0; i < f.n; i++)
+        slot_put(B, s, c, f.a + i * c->elsize);
+      fal_free(f.a);
+    }
+    m = bins_min(B);
+    if (m < 0)
+      return 0;
+  }
+  for (int t = 0; t < B->nslot; t++) {
+    bin_slot *s = &B->slot[t];
+    if (m < s->nbin && s->bin[m].n) {
+      coll_append(c->cur, s->bin[m].a, s->bin[m].n);
+      s->bin[m].n = 0;
+    }
+  }
+  B->cur = m;
   return 1;
 }
 

@@ -52,6 +52,7 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 	sssp_worklist | sssp_delta) args=$(e2e_source "$gf"); kind=exact; ref=sssp ;;
 	bfs_worklist) args=$(e2e_source "$gf"); kind=exact; ref=bfs ;;
 	cc) args=""; kind=cc ;;
+	cc_simple) args=""; kind=cc; ref=cc ;;
 	tc) args=""; kind=tc ;;
 	pagerank) args=""; kind=pagerank ;;
 	mst) args=""; kind=lines ;;

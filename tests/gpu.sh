@@ -54,15 +54,15 @@ done
 
 # Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
 # cuda_prebuild); the cuda_build calls below take the results.
-for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
+for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
 	multigpu_sssp_bfs partitioned_sssp; do
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
-for t in lost_update single_once single_coll local_coll gettype_pair redux_host sort_edges \
+for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
 	frontier_ptr set_global grow_parallel grow_limits; do
 	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
 done
-for a in sssp bfs cc; do
+for a in sssp bfs cc_simple; do
 	CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
 done
 CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
@@ -70,7 +70,7 @@ cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpu"
 cuda_prebuild_wait
 echo "check-gpu: built the GPU programs ($(date +%T))"
 
-for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
+for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
@@ -87,7 +87,7 @@ done
 # Convergence loops as one cooperative kernel each (--gpu-loops=device,
 # falconc/plan.c): the samples whose loops plan, against the references,
 # and the self-checking loop test (fused phases, break, host variables).
-for a in sssp bfs cc; do
+for a in sssp bfs cc_simple; do
 	if ! CUDA_FLAGS=--gpu-loops=device cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"; then
 		fail "gpu: building samples/$a.fal with --gpu-loops=device"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
@@ -117,7 +117,7 @@ fi
 # give the references' answers.
 for sw in "FALCON_LOOP_SWITCH_US=1000000000" "FALCON_GPU_LOOPS=device"; do
 	export "${sw?}"
-	for a in sssp bfs cc; do
+	for a in sssp bfs cc_simple; do
 		[ -x "$tmp/gpu/$a" ] || continue
 		for gf in "$tmp"/e2e/graphs/*; do
 			e2e_run "$a" "$gf" "$tmp/gpu" "gpu auto ($sw)"
@@ -178,9 +178,10 @@ else
 	fail "gpu: building samples/partitioned_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
 
-# Atomics that lose no update, and single, on the GPU.
+# Atomics that lose no update, single, and ordered drains (one
+# cooperative kernel) on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
-for t in lost_update single_once single_coll local_coll; do
+for t in lost_update single_once single_coll local_coll ordered_drain; do
 	if ! cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
 		fail "gpu: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
@@ -198,6 +199,17 @@ for t in lost_update single_once single_coll local_coll; do
 		fi
 	done
 done
+# The ordered drain again as launches per batch from the host.
+if [ -x "$tmp/gpu/ordered_drain" ]; then
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" ${GPU_GRAPHS:+${GPU_GRAPHS%% *}}; do
+		if FALCON_GPU_LOOPS=host "$tmp/gpu/ordered_drain" "$gf" >"$tmp/log" 2>&1 &&
+			grep -q "^ordered_drain: ok" "$tmp/log"; then
+			pass "gpu (FALCON_GPU_LOOPS=host): $(cat "$tmp/log")"
+		else
+			fail "gpu (FALCON_GPU_LOOPS=host): ordered_drain on $(basename "$gf")"; sed 's/^/    /' "$tmp/log" | head
+		fi
+	done
+fi
 
 # Issue 13: two getType copies in parallel sections (§2), reductions into
 # host variables in kernels (§4.4), sortEdges in a kernel (§3.1),
@@ -267,7 +279,7 @@ fi
 if [ -n "${CPU_GRAPHS:-}" ]; then
 	[ -n "${GPU_LIBS:-}" ] && E2E_LIBS="$GPU_LIBS -lm" && export E2E_LIBS
 	OPENMP_CFLAGS=${OPENMP_CFLAGS:--fopenmp}
-	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
+	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
 		grow_parallel; do
 		src=$srcdir/samples/$a.fal
 		[ $a = grow_parallel ] && src=$srcdir/tests/e2e/$a.fal

@@ -523,7 +523,7 @@ run_runtime() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp; do
+	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -549,7 +549,7 @@ e2e_cuda() {
 		fi
 	done
 	# The issue 13 tests (run on a GPU by make check-gpu).
-	for t in gettype_pair redux_host sort_edges frontier_ptr set_global; do
+	for t in gettype_pair redux_host sort_edges frontier_ptr set_global ordered_drain; do
 		if cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/e2e/cuda"; then
 			pass "cuda: tests/e2e/$t.fal compiles and links (sm_90 + compute_75 PTX)"
 		else
@@ -567,7 +567,7 @@ run_e2e() {
 	if "$FALREF" selftest >"$tmp/e2e/self" 2>&1; then pass "e2e: reference self-test"
 	else fail "e2e: reference self-test"; sed 's/^/    /' "$tmp/e2e/self" | head; fi
 	e2e_graphs || { fail "e2e: cannot make the test graphs"; return; }
-	for a in sssp bfs cc tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
+	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 		if ! e2e_build "$a" "$srcdir/samples/$a.fal"; then
 			fail "e2e: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -697,8 +697,9 @@ run_e2e() {
 		fail "e2e: building tests/e2e/single_once.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# single on a Collection: the lowest claimant wins, exactly (§4.3);
-	# per-element local collections hold and give back what was added.
-	for t in single_coll local_coll; do
+	# per-element local collections hold and give back what was added;
+	# an ordered collection drains bucket by bucket, each element once.
+	for t in single_coll local_coll ordered_drain; do
 		if ! e2e_build $t "$srcdir/tests/e2e/$t.fal"; then
 			fail "e2e: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi

@@ -16,11 +16,14 @@
  *
  * OrderByIntValue(field, k) makes the collection a priority worklist: a
  * foreach drains it in increasing order of key >> k, one bucket at a
- * time.  Elements added while a bucket is being processed go to the
- * collection itself when their bucket is not above the current one and
- * to `far` otherwise; when the current bucket is empty the smallest
- * bucket of `far` becomes current (the near/far scheme of
- * delta-stepping).  See docs/language-choices.md.
+ * time.  On the GPU, elements added while a bucket is being processed
+ * go to the collection itself when their bucket is not above the current
+ * one and to `far` otherwise; when the current bucket is empty the
+ * smallest bucket of `far` becomes current (the near/far scheme of
+ * delta-stepping).  On the host each thread adds to its own list per
+ * bucket (runtime/coll.c, the per-thread bins of GAPBS's delta-stepping)
+ * and a batch gathers the smallest non-empty bucket of all threads.  See
+ * docs/language-choices.md.
  *
  * A Set is a union-find forest over the points of a graph: `parent` in
  * host or device memory, lock-free linking of the larger root under the
@@ -78,6 +81,7 @@ typedef struct fal_coll {
   int draining;                 /* a foreach is draining it */
   int64_t threshold;            /* then adds above this bucket go to far */
   struct fal_coll *far, *cur;   /* far: later buckets; cur: the bucket in work */
+  void *bins;                   /* host drains: per-thread buckets (runtime/coll.c) */
   /* Host handle of a collection on a GPU (falcon/cuda.cuh): */
   int on_gpu, device, want_device;
   struct fal_coll *dev;         /* the collection in device memory */
@@ -120,6 +124,9 @@ int fal_coll_pop(fal_coll *c, void *out);
 void fal_coll_drain_begin(fal_coll *c);
 int fal_coll_drain_next(fal_coll *c);
 void fal_coll_drain_end(fal_coll *c);
+/* c.add(x) while a host drain of the ordered c runs: into the adding
+ * thread's own bucket lists (runtime/coll.c). */
+void fal_coll_bin_add(fal_coll *c, const void *x);
 void fal_coll_set_size(fal_coll *c, int64_t n);
 /* Sets (§3.4) on the host. */
 void fal_set_init(fal_set *s, const int *npoints, void *graph);
@@ -260,6 +267,12 @@ static inline int64_t FAL_HD_FN(fal_coll_claim)(fal_coll *c)
 /* c.add(x) / c.push(x) (§3.5). */
 static inline void FAL_HD_FN(fal_coll_add)(fal_coll *c, const void *x)
 {
+#ifndef __CUDA_ARCH__
+  if (c->draining && c->bins) {
+    fal_coll_bin_add(c, x);
+    return;
+  }
+#endif
   if (c->draining && fal_coll_bucket(c, x) > c->threshold)
     c = c->far;
   int64_t i = fal_coll_claim(c);
@@ -270,6 +283,12 @@ static inline void FAL_HD_FN(fal_coll_add)(fal_coll *c, const void *x)
 
 static inline void FAL_HD_FN(fal_coll_addp)(fal_coll *c, fal_point x)
 {
+#ifndef __CUDA_ARCH__
+  if (c->draining && c->bins) {
+    fal_coll_bin_add(c, &x);
+    return;
+  }
+#endif
   if (c->draining && fal_coll_bucket(c, &x) > c->threshold)
     c = c->far;
   int64_t i = fal_coll_claim(c);

@@ -1810,6 +1810,131 @@ static inline void fal_hc_drain_end(fal_coll *c)
     fal_gc_threshold(c, 0, 0);
 }
 
+/* ---- ordered drains as one cooperative kernel ---- */
+
+/* A kernel whose parameters are P..., launched cooperatively with the
+ * arguments converted to them (fal_coop_launch wants their addresses). */
+template <typename... P>
+static inline void fal_coop_launch_p(void (*fn)(P...), const char *name, const char *file,
+                                     int line, P... p)
+{
+  void *args[] = {(void *)&p...};
+  fal_coop_launch((const void *)fn, args, name, file, line);
+}
+
+template <typename... P, typename... A>
+static inline void fal_coop_launch_v(void (*fn)(P...), const char *name, const char *file,
+                                     int line, A... a)
+{
+  fal_coop_launch_p<P...>(fn, name, file, line, P(a)...);
+}
+
+/* Whether the drain of c runs as one cooperative kernel (fn, the drain
+ * kernel falconc wrote for this foreach): an ordered collection on a GPU
+ * that can launch fn cooperatively, unless FALCON_GPU_LOOPS=host.  The
+ * kernel runs batch after batch with grid barriers between them instead
+ * of a launch and several copies to and from the host per batch. */
+static inline bool fal_gc_drain_coop(fal_coll *c, const void *fn)
+{
+  if (!c->on_gpu || !c->ordered)
+    return false;
+  const char *m = getenv("FALCON_GPU_LOOPS");
+  if (m && strcmp(m, "host") == 0)
+    return false;
+  int dev = 0, coop = 0;
+  fal_gc_place(c);
+  fal_cuda_use(c->device);
+  return fal_coop_blocks(fn, &dev, &coop) > 0;
+}
+
+/* Room for the kernel's adds in the three stores it moves elements
+ * between (the collection, far and the batch); beyond it the kernel
+ * allocates from the device heap, as any launch does. */
+static inline void fal_gc_drain_room(fal_coll *c)
+{
+  fal_coll *side[3] = {c, c->far, c->cur};
+  for (int i = 0; i < 3; i++)
+    fal_gc_room(side[i]);
+}
+
+/* After the kernel: the host handles name the stores their device
+ * structs use now (the kernel exchanged them). */
+static inline void fal_gc_drain_sync(fal_coll *c)
+{
+  fal_coll *side[3] = {c, c->far, c->cur};
+  for (int i = 0; i < 3; i++) {
+    fal_coll img;
+    fal_gc_pull(side[i], &img);
+    side[i]->st = img.st;
+  }
+}
+
+__device__ static inline void fal_d_coll_swap(fal_coll *a, fal_coll *b)
+{
+  fal_cstore *t = a->st;
+  a->st = b->st;
+  b->st = t;
+  int64_t n = a->size;
+  a->size = b->size;
+  b->size = n;
+}
+
+/* Between two batches of a drain kernel, every thread of the grid after
+ * a grid barrier: makes c->cur the next batch, as fal_hc_drain_next does
+ * from the host (the rest of the current bucket, else the smallest
+ * bucket of far, split off by the whole grid); false when the collection
+ * is empty (or an add ran out of memory: the host reports it).  All
+ * threads read the sizes after the barrier, so all take the same path. */
+__device__ static inline bool fal_drain_step(fal_coll *c, cooperative_groups::grid_group &grid,
+                                             long long *minb)
+{
+  const int64_t gt = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+  const int64_t gs = (int64_t)gridDim.x * blockDim.x;
+  fal_coll *cur = c->cur, *far = c->far;
+  int64_t nc = fal_coll_size(c), nf = fal_coll_size(far);
+  if (*(volatile int *)&c->error || *(volatile int *)&far->error || (nc == 0 && nf == 0)) {
+    if (gt == 0)
+      cur->size = 0;
+    return false;
+  }
+  if (nc == 0) { /* the smallest bucket of far becomes current */
+    if (gt == 0)
+      *minb = LLONG_MAX;
+    grid.sync();
+    long long best = LLONG_MAX;
+    for (int64_t i = gt; i < nf; i += gs) {
+      long long b = fal_coll_bucket(c, fal_coll_at(far, i));
+      if (b < best)
+        best = b;
+    }
+    if (best != LLONG_MAX)
+      atomicMin(minb, best);
+    grid.sync();
+    long long t = *(volatile long long *)minb;
+    if (gt == 0) {
+      c->threshold = t;
+      cur->size = 0;
+      fal_d_coll_swap(far, cur); /* cur: far's elements; far: empty */
+    }
+    grid.sync();
+    for (int64_t i = gt; i < nf; i += gs) {
+      const void *x = fal_coll_at(cur, i);
+      fal_coll *to = fal_coll_bucket(c, x) <= t ? c : far;
+      int64_t j = fal_coll_claim(to);
+      void *q = fal_coll_slot(to, j);
+      if (q)
+        memcpy(q, x, (size_t)to->elsize);
+    }
+    grid.sync();
+  }
+  if (gt == 0) {
+    cur->size = 0;
+    fal_d_coll_swap(c, cur);
+  }
+  grid.sync();
+  return true;
+}
+
 /* ---- Sets ---- */
 
 __global__ static void fal_k_set_identity(fal_point *parent, int64_t n)

@@ -170,6 +170,20 @@ static inline void fal_omp_nested(void)
 #endif
 }
 
+/* The chunk of a dynamic schedule over n iterations shared by the
+ * threads of the team: about eight chunks a thread, 1 to 256 iterations
+ * (a drain's batch may be a few hundred elements: a fixed chunk of 256
+ * would leave most threads idle). */
+static inline int fal_omp_chunk(int64_t n)
+{
+  int t = 1;
+#ifdef _OPENMP
+  t = omp_get_num_threads();
+#endif
+  int64_t k = n / ((int64_t)t * 8);
+  return k < 1 ? 1 : k > 256 ? 256 : (int)k;
+}
+
 /* rtclock() (§8) for C and C++ alike (falcon/cuda.cuh redefines it to
  * wait for the GPU first).  A program that defines its own rtclock gets
  * FAL_NO_RTCLOCK defined by falconc, and keeps its own. */
