@@ -581,7 +581,9 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
     putf(c, "fal_hc_drain_begin(fal_c%d); int fal_s%d = fal_hc_drain_next(fal_c%d, 0); "
          "if (fal_s%d) {", id, id, id, id);
     pragma_line(c, "omp parallel");
-    putf(c, "for (int fal_r%d = 0; ; fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = "
+    /* Adds to other collections are buffered per thread (fal_abuf_*,
+     * falcon/coll.h) and appended before each barrier. */
+    putf(c, "{ fal_abuf_begin(); for (int fal_r%d = 0; ; fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = "
          "fal_hc_batch(fal_c%d, &fal_n%d);", id, id, id, id, id, id);
     pragma_line(c, ctx_printf(c, "omp for schedule(dynamic, fal_omp_chunk(fal_n%d)) nowait", id));
     resync(c, n->start);
@@ -590,11 +592,11 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
          id, id, body);
     /* An unordered collection is one batch: the region's end is the
      * only barrier, as for a parallel for. */
-    putf(c, "\nif (!fal_c%d->ordered) break;", id);
+    putf(c, "\nif (!fal_c%d->ordered) break;\nfal_abuf_flush();", id);
     pragma_line(c, "omp barrier");
     pragma_line(c, "omp single");
-    putf(c, "fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\nif (!fal_s%d) break; } } "
-         "fal_hc_drain_end(fal_c%d); }", id, id, id, id, id);
+    putf(c, "fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\nif (!fal_s%d) break; } "
+         "fal_abuf_end(); } } fal_hc_drain_end(fal_c%d); }", id, id, id, id, id);
     strbuf_free(&cs.begins);
     return;
   }

@@ -183,6 +183,8 @@ void fal_coll_copy(fal_coll *dst, const fal_coll *src)
 
 int fal_coll_pop(fal_coll *c, void *out)
 {
+  if (fal_tl_ab.used)
+    fal_abuf_flush_coll(c); /* this thread's own adds first */
   int64_t n = __atomic_load_n(&c->size, __ATOMIC_ACQUIRE);
   do {
     if (n <= 0)
@@ -190,6 +192,80 @@ int fal_coll_pop(fal_coll *c, void *out)
   } while (!__atomic_compare_exchange_n(&c->size, &n, n - 1, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE));
   memcpy(out, c->local ? fal_lcoll_at(c, n - 1) : fal_coll_at(c, n - 1), (size_t)c->elsize);
+  return 1;
+}
+
+/* ---- per-thread add buffers (coll.h) ------------------------------------ */
+
+__thread fal_abufs fal_tl_ab;
+
+/* Appends b's elements to its collection: one atomic add reserves them. */
+static void abuf_flush_one(fal_abuf *b)
+{
+  if (!b->n)
+    return;
+  fal_coll *c = b->c;
+  int64_t at = __atomic_fetch_add(&c->size, b->n, __ATOMIC_ACQ_REL), n = b->n;
+  const char *x = b->d;
+  while (n > 0) {
+    int64_t off;
+    int seg = fal_coll_seg_of(at, &off);
+    int64_t room = (FAL_COLL_FIRST << seg) - off, k = n < room ? n : room;
+    char *p = fal_coll_slot(c, at); /* allocates the segment if needed */
+    if (!p)
+      fal_coll_seg_alloc(c, seg); /* (reports the limit) */
+    memcpy(p, x, (size_t)(k * c->elsize));
+    x += k * c->elsize;
+    at += k;
+    n -= k;
+  }
+  b->n = 0;
+}
+
+void fal_abuf_begin(void)
+{
+  fal_tl_ab.on = 1;
+}
+
+void fal_abuf_flush(void)
+{
+  for (int i = 0; i < fal_tl_ab.used; i++)
+    abuf_flush_one(&fal_tl_ab.b[i]);
+}
+
+void fal_abuf_end(void)
+{
+  fal_abuf_flush();
+  fal_tl_ab.on = 0;
+  fal_tl_ab.used = 0;
+}
+
+void fal_abuf_flush_coll(fal_coll *c)
+{
+  for (int i = 0; i < fal_tl_ab.used; i++)
+    if (fal_tl_ab.b[i].c == c)
+      abuf_flush_one(&fal_tl_ab.b[i]);
+}
+
+int fal_abuf_add(fal_coll *c, const void *x)
+{
+  fal_abuf *b = NULL;
+  for (int i = 0; i < fal_tl_ab.used; i++)
+    if (fal_tl_ab.b[i].c == c) {
+      b = &fal_tl_ab.b[i];
+      break;
+    }
+  if (!b) {
+    if (fal_tl_ab.used == FAL_ABUF_N || c->elsize > FAL_ABUF_BYTES / 16 || c->local)
+      return 0; /* a plain add */
+    b = &fal_tl_ab.b[fal_tl_ab.used++];
+    b->c = c;
+    b->n = 0;
+    b->cap = FAL_ABUF_BYTES / c->elsize;
+  }
+  memcpy(b->d + b->n * c->elsize, x, (size_t)c->elsize);
+  if (++b->n == b->cap)
+    abuf_flush_one(b);
   return 1;
 }
 

@@ -127,6 +127,31 @@ void fal_coll_drain_end(fal_coll *c);
 /* c.add(x) while a host drain of the ordered c runs: into the adding
  * thread's own bucket lists (runtime/coll.c). */
 void fal_coll_bin_add(fal_coll *c, const void *x);
+
+/* Adds buffered per thread (host, inside the parallel loop of a
+ * Collection drain): a thread collects what it adds to a few shared
+ * collections and appends each batch with one atomic add, when its
+ * buffer fills, when the thread itself reads the collection's size, and
+ * at the end of the loop (fal_abuf_end).  See docs/language-choices.md. */
+#ifndef __CUDA_ARCH__
+#define FAL_ABUF_N 4
+#define FAL_ABUF_BYTES 2048
+typedef struct fal_abuf {
+  fal_coll *c;
+  int64_t n, cap;
+  char d[FAL_ABUF_BYTES] __attribute__((aligned(16)));
+} fal_abuf;
+typedef struct fal_abufs {
+  int on, used;
+  fal_abuf b[FAL_ABUF_N];
+} fal_abufs;
+extern __thread fal_abufs fal_tl_ab;
+void fal_abuf_begin(void);
+void fal_abuf_flush(void);
+void fal_abuf_end(void);
+void fal_abuf_flush_coll(fal_coll *c);
+int fal_abuf_add(fal_coll *c, const void *x);
+#endif
 void fal_coll_set_size(fal_coll *c, int64_t n);
 /* Sets (§3.4) on the host. */
 void fal_set_init(fal_set *s, const int *npoints, void *graph);
@@ -192,6 +217,8 @@ static inline int64_t FAL_HD_FN(fal_coll_size)(const fal_coll *c)
 #ifdef __CUDA_ARCH__
   return *(volatile const int64_t *)&c->size;
 #else
+  if (fal_tl_ab.used) /* this thread's own adds first */
+    fal_abuf_flush_coll((fal_coll *)c);
   return __atomic_load_n(&c->size, __ATOMIC_ACQUIRE);
 #endif
 }
@@ -272,6 +299,8 @@ static inline void FAL_HD_FN(fal_coll_add)(fal_coll *c, const void *x)
     fal_coll_bin_add(c, x);
     return;
   }
+  if (fal_tl_ab.on && fal_abuf_add(c, x))
+    return;
 #endif
   if (c->draining && fal_coll_bucket(c, x) > c->threshold)
     c = c->far;
@@ -288,6 +317,8 @@ static inline void FAL_HD_FN(fal_coll_addp)(fal_coll *c, fal_point x)
     fal_coll_bin_add(c, &x);
     return;
   }
+  if (fal_tl_ab.on && fal_abuf_add(c, &x))
+    return;
 #endif
   if (c->draining && fal_coll_bucket(c, &x) > c->threshold)
     c = c->far;

@@ -55,17 +55,18 @@ int main()
   while (fal_hc_size(a) > 0) {
     { fal_coll *fal_c4 = a; fal_hs_ready(s); fal_hc_drain_begin(fal_c4); int fal_s4 = fal_hc_drain_next(fal_c4, 0); if (fal_s4) {
 #pragma omp parallel
-for (int fal_r4 = 0; ; fal_r4++) { int64_t fal_n4; fal_coll *fal_b4 = fal_hc_batch(fal_c4, &fal_n4);
+{ fal_abuf_begin(); for (int fal_r4 = 0; ; fal_r4++) { int64_t fal_n4; fal_coll *fal_b4 = fal_hc_batch(fal_c4, &fal_n4);
 #pragma omp for schedule(dynamic, fal_omp_chunk(fal_n4)) nowait
 #line 30 "collection.fal"
 for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_b4, fal_i4); {
 #line 30 "collection.fal"
                      push_all(t, g, b, s); } }
 if (!fal_c4->ordered) break;
+fal_abuf_flush();
 #pragma omp barrier
 #pragma omp single
 fal_s4 = fal_hc_drain_next(fal_c4, fal_r4 + 1);
-if (!fal_s4) break; } } fal_hc_drain_end(fal_c4); }
+if (!fal_s4) break; } fal_abuf_end(); } } fal_hc_drain_end(fal_c4); }
 #line 30 "collection.fal"
 
     fal_hc_assign(a, b);
