@@ -653,7 +653,7 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   if (!cs.used) {
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
-    strbuf_printf(k, "__global__ void %s_drain(fal_coll *fal_c, long long *fal_minb%s%s)\n{\n%s",
+    strbuf_printf(k, "__global__ void %s_drain(fal_coll *fal_c, long long *fal_w%s%s)\n{\n%s",
                   name, params.len ? ", " : "", params.data ? params.data : "",
                   views.data ? views.data : "");
     strbuf_printf(k, "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
@@ -664,7 +664,7 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
                   "fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) "
                   "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n"
                   "    fal_grid.sync();\n"
-                  "    if (!fal_drain_step(fal_c, fal_grid, fal_minb))\n      break;\n  }\n}\n",
+                  "    if (!fal_drain_step(fal_c, fal_grid, fal_w))\n      break;\n  }\n}\n",
                   s->ctype, var, s->ctype, body.data ? body.data : "");
   }
   bool sp = c->single_points, se = c->single_edges;
@@ -678,7 +678,7 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
     putf(c, "fal_hc_drain_begin(fal_c%d); if (fal_gc_drain_coop(fal_c%d, (const void *)%s_drain)) "
          "{ if (fal_hc_drain_next(fal_c%d, 0)) { fal_cuda_use(fal_c%d->device); "
          "fal_gc_drain_room(fal_c%d); %sfal_coop_launch_v(%s_drain, \"%s_drain\", __FILE__, "
-         "__LINE__, fal_hc_dev(fal_c%d), fal_gc_scratch(fal_c%d->device)%s%s); "
+         "__LINE__, fal_hc_dev(fal_c%d), fal_gc_drain_scratch(fal_c%d->device)%s%s); "
          "fal_gc_drain_sync(fal_c%d);%s } } else ",
          id, id, name, id, id, id, pre.data ? pre.data : "", name, name, id, id,
          more ? ", " : "", a, id, post.data ? post.data : "");

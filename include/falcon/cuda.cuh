@@ -1879,54 +1879,74 @@ __device__ static inline void fal_d_coll_swap(fal_coll *a, fal_coll *b)
   b->size = n;
 }
 
+/* Device words of a drain kernel (fal_drain_step): the decision, the
+ * size of far, the smallest bucket. */
+static inline long long *fal_gc_drain_scratch(int dev)
+{
+  static thread_local long long *d[64];
+  if (!d[dev])
+    d[dev] = (long long *)fal_dalloc(4 * sizeof(long long), __FILE__, __LINE__);
+  return d[dev];
+}
+
 /* Between two batches of a drain kernel, every thread of the grid after
  * a grid barrier: makes c->cur the next batch, as fal_hc_drain_next does
  * from the host (the rest of the current bucket, else the smallest
  * bucket of far, split off by the whole grid); false when the collection
- * is empty (or an add ran out of memory: the host reports it).  All
- * threads read the sizes after the barrier, so all take the same path. */
+ * is empty (or an add ran out of memory: the host reports it).  One
+ * thread reads the sizes and decides, and the others learn the decision
+ * after the next barrier: no thread reads a size another may be changing,
+ * and all take the same path (the same barriers). */
 __device__ static inline bool fal_drain_step(fal_coll *c, cooperative_groups::grid_group &grid,
-                                             long long *minb)
+                                             long long *w)
 {
   const int64_t gt = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
   const int64_t gs = (int64_t)gridDim.x * blockDim.x;
   fal_coll *cur = c->cur, *far = c->far;
-  int64_t nc = fal_coll_size(c), nf = fal_coll_size(far);
-  if (*(volatile int *)&c->error || *(volatile int *)&far->error || (nc == 0 && nf == 0)) {
-    if (gt == 0)
-      cur->size = 0;
-    return false;
+  volatile long long *vw = w;
+  if (gt == 0) {
+    int64_t nc = fal_coll_size(c), nf = fal_coll_size(far);
+    cur->size = 0;
+    if (*(volatile int *)&c->error || *(volatile int *)&far->error || (nc == 0 && nf == 0)) {
+      vw[0] = 0; /* done */
+    } else if (nc > 0) {
+      fal_d_coll_swap(c, cur); /* the rest of the bucket */
+      vw[0] = 1;
+    } else {
+      vw[0] = 2; /* a new bucket from far */
+      vw[1] = nf;
+      vw[2] = LLONG_MAX;
+    }
   }
-  if (nc == 0) { /* the smallest bucket of far becomes current */
-    if (gt == 0)
-      *minb = LLONG_MAX;
-    grid.sync();
-    long long best = LLONG_MAX;
-    for (int64_t i = gt; i < nf; i += gs) {
-      long long b = fal_coll_bucket(c, fal_coll_at(far, i));
-      if (b < best)
-        best = b;
-    }
-    if (best != LLONG_MAX)
-      atomicMin(minb, best);
-    grid.sync();
-    long long t = *(volatile long long *)minb;
-    if (gt == 0) {
-      c->threshold = t;
-      cur->size = 0;
-      fal_d_coll_swap(far, cur); /* cur: far's elements; far: empty */
-    }
-    grid.sync();
-    for (int64_t i = gt; i < nf; i += gs) {
-      const void *x = fal_coll_at(cur, i);
-      fal_coll *to = fal_coll_bucket(c, x) <= t ? c : far;
-      int64_t j = fal_coll_claim(to);
-      void *q = fal_coll_slot(to, j);
-      if (q)
-        memcpy(q, x, (size_t)to->elsize);
-    }
-    grid.sync();
+  grid.sync();
+  long long d = vw[0];
+  if (d != 2)
+    return d == 1;
+  int64_t nf = vw[1];
+  long long best = LLONG_MAX;
+  for (int64_t i = gt; i < nf; i += gs) {
+    long long b = fal_coll_bucket(c, fal_coll_at(far, i));
+    if (b < best)
+      best = b;
   }
+  if (best != LLONG_MAX)
+    atomicMin(&w[2], best);
+  grid.sync();
+  long long t = vw[2];
+  if (gt == 0) {
+    c->threshold = t;
+    fal_d_coll_swap(far, cur); /* cur: far's elements; far: empty */
+  }
+  grid.sync();
+  for (int64_t i = gt; i < nf; i += gs) {
+    const void *x = fal_coll_at(cur, i);
+    fal_coll *to = fal_coll_bucket(c, x) <= t ? c : far;
+    int64_t j = fal_coll_claim(to);
+    void *q = fal_coll_slot(to, j);
+    if (q)
+      memcpy(q, x, (size_t)to->elsize);
+  }
+  grid.sync();
   if (gt == 0) {
     cur->size = 0;
     fal_d_coll_swap(c, cur);
