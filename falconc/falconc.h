@@ -286,6 +286,8 @@ typedef struct FuncInfo {
   bool sorts;        /* calls g.sortEdges in device code (§3.1) */
   bool merge;        /* registered with updateFunction (§7): its two Point
                       * parameters belong to two copies of a partition */
+  int warp;          /* CUDA target: a warp body (lower_warp.c)? 0 not yet
+                      * known, 1 yes, 2 no */
 } FuncInfo;
 
 typedef struct Program {

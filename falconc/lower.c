@@ -410,7 +410,15 @@ static void render_function(Ctx *c, const Node *n)
   int mark = c->nsyms;
   bool sp = c->single_points, se = c->single_edges, so = c->sorts;
   c->single_points = c->single_edges = c->sorts = false;
+  /* A warp body (lower_warp.c): the same code serves a thread per point
+   * and a warp per point, as the kernel was launched. */
+  WarpInfo wi, *saved_warp = c->warp;
+  int saved_nbr = c->warp_nbr;
+  c->warp = c->gpu && c->element && c->fn && warp_fn_info(c, c->fn, &wi) ? &wi : NULL;
+  c->warp_nbr = 0;
   render_children_of(c, n);
+  c->warp = saved_warp;
+  c->warp_nbr = saved_nbr;
   if (c->fn) { /* callers' loops clear the locks this function uses */
     c->fn->single_points = c->single_points;
     c->fn->single_edges = c->single_edges;
@@ -519,9 +527,21 @@ static void render_node(Ctx *c, const Node *n);
  * copied text that follows keeps its line and column. */
 void render(Ctx *c, const Node *n)
 {
+  if (n && n == c->warp_cond) { /* a warp body's condition: lane 0's */
+    c->warp_cond = NULL;
+    put(c, "(fal_wb(!!");
+    render(c, n);
+    put(c, "))");
+    return;
+  }
   if (!n)
     return;
-  if (!n->interesting) {
+  /* In a warp body plain C statements too need their lane-0 forms. */
+  bool warp_stmt = c->warp && !c->warp_nbr &&
+                   (n->kind == K_IF_STATEMENT || n->kind == K_EXPRESSION_STATEMENT ||
+                    n->kind == K_COMPOUND_STATEMENT ||
+                    (n->kind == K_OTHER && strcmp(n->type, "else_clause") == 0));
+  if (!n->interesting && !warp_stmt) {
     copy_range(c, n->start, n->end);
     return;
   }

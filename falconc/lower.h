@@ -58,6 +58,21 @@ typedef struct CollSingle {
   StrBuf begins;
 } CollSingle;
 
+/* Warp-per-point loops (lower_warp.c): the sums of each neighbour loop
+ * and the statements lane 0 alone runs, in the body being rendered. */
+#define W_MAXSUMS 16
+#define W_MAXLANE0 256
+typedef struct WarpSum {
+  const Node *loop;
+  const Node *var;
+} WarpSum;
+typedef struct WarpInfo {
+  WarpSum sums[W_MAXSUMS];
+  int nsums;
+  const Node *lane0[W_MAXLANE0];
+  int nlane0;
+} WarpInfo;
+
 typedef struct Ctx {
   const Source *src;
   Program *prog;
@@ -90,6 +105,9 @@ typedef struct Ctx {
   CollSingle *cs;    /* the parallel loop a single on a Collection is in */
   bool loop_kernel;  /* rendering a loop the planner put on the GPU: the
                       * kernel's host variables are its threads' copies */
+  WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */
+  int warp_nbr;      /* inside that many neighbour loops of it */
+  const Node *warp_cond; /* a condition to take from lane 0 */
 } Ctx;
 
 typedef struct EType {
@@ -127,6 +145,15 @@ void sym_pop(Ctx *c, int mark);
 void add_capture(Ctx *c, const Sym *s, const char *ctype, CapKind what);
 char *text_of(Ctx *c, const Node *n);
 void put(Ctx *c, const char *s);
+
+/* ---- lower_warp.c ------------------------------------------------------ */
+
+bool warp_body_fn(Ctx *c, FuncInfo *f);
+bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out);
+bool warp_body_check(Ctx *c, const Node *foreach, const char *var, WarpInfo *out,
+                     const char **why);
+bool warp_lane0(const Ctx *c, const Node *stmt);
+int warp_sums(Ctx *c, const Node *loop, const char **names, int max);
 
 /* ---- lower_decl.c ------------------------------------------------------ */
 

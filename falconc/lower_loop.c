@@ -55,7 +55,13 @@ void render_foreach_body(Ctx *c, const Node *n, bool parallel)
   put(c, "{ ");
   if (cond) {
     put(c, "if (!");
-    render(c, cond);
+    if (c->warp && !c->warp_nbr && parallel) { /* the warp's point: lane 0's answer */
+      put(c, "fal_wb(!!(");
+      render(c, cond);
+      put(c, "))");
+    } else {
+      render(c, cond);
+    }
     put(c, ") continue; ");
   }
   /* The body keeps its source line and column (#line), wherever the
@@ -186,7 +192,7 @@ static const char *live_edge_fn(const Ctx *c)
  *     { fal_point t = dst[E]; S } }
  * innbrs walks the in-edge CSR; nbrs does both on a directed graph. */
 static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
-                            const char *var, const char *p, bool in)
+                            const char *var, const char *p, bool in, bool split)
 {
   int id = ++c->uniq;
   const char *g = gname(c, it->graph);
@@ -202,9 +208,12 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
                          ? ctx_printf(c, "fal_nbr_end(&%s->fal_base.csr, %s)", g, p)
                          : ctx_printf(c, "%s->fal_base.csr.%s[%s + 1]", g,
                                       in ? "in_offsets" : "offsets", p);
-  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s; %s < %s; %s++) { %sfal_point %s = %s->fal_base.csr.%s[%s]; ",
+  /* In a warp body's neighbour loop lane l takes edges l, l + 32, ...
+   * (FAL_WL, FAL_WN: 0 and 1 in a thread per point, falcon/cuda.cuh). */
+  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s%s; %s < %s; %s%s) { %sfal_point %s = %s->fal_base.csr.%s[%s]; ",
        e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
-       start ? start : "", start ? ")" : "", e, stop, e,
+       start ? start : "", start ? ")" : "", split ? " + FAL_WL" : "", e, stop, e,
+       split ? " += FAL_WN" : "++",
        c->prog->mutates && !in
            ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ", live_edge_fn(c), g, e)
            : "",
@@ -221,12 +230,23 @@ static void render_foreach_nbrs(Ctx *c, const Node *n, const Iter *it,
   putf(c, "{ const fal_point %s = ", p);
   render(c, it->point);
   put(c, "; ");
+  /* A warp body's loop: the lanes share the edges; each sum starts from
+   * 0 in every lane and the warp's total joins the value before. */
+  bool split = c->warp && !c->warp_nbr;
+  const char *sums[W_MAXSUMS];
+  int nsums = split ? warp_sums(c, n, sums, W_MAXSUMS) : 0;
+  for (int i = 0; i < nsums; i++)
+    putf(c, "decltype(%s) fal_wr_%s = %s; %s = 0; ", sums[i], sums[i], sums[i], sums[i]);
+  c->warp_nbr++;
   if (it->dom != D_IN)
-    render_nbr_loop(c, n, it, var, p, false);
+    render_nbr_loop(c, n, it, var, p, false, split);
   if (it->dom == D_ALL)
     putf(c, " if (%s->directed) ", gname(c, it->graph));
   if (it->dom != D_OUT)
-    render_nbr_loop(c, n, it, var, p, true);
+    render_nbr_loop(c, n, it, var, p, true, split);
+  c->warp_nbr--;
+  for (int i = 0; i < nsums; i++)
+    putf(c, " %s = fal_wr_%s + fal_wsum(%s);", sums[i], sums[i], sums[i]);
   put(c, " }");
 }
 
@@ -334,6 +354,31 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   c->sorts = false;
   render_foreach_body(c, n, true);
   c->out = out;
+  /* The same body with a warp per point (lower_warp.c), when the rule
+   * holds; the host picks one of the two kernels per launch. */
+  StrBuf wbody = {0};
+  const char *why = NULL;
+  WarpInfo wi;
+  bool warp = it->dom == D_POINTS && !ranged && !cs.used &&
+              warp_body_check(c, n, var, &wi, &why);
+  if (warp) {
+    WarpInfo *sw = c->warp;
+    int snbr = c->warp_nbr;
+    c->warp = &wi;
+    c->warp_nbr = 0;
+    c->out = &wbody;
+    render_foreach_body(c, n, true);
+    c->out = out;
+    c->warp = sw;
+    c->warp_nbr = snbr;
+  }
+  if (c->opt->explain && it->dom == D_POINTS && !ranged &&
+      (warp || (why && strcmp(why, "no neighbour loop to share") != 0)))
+    fprintf(stderr, "%s:%u: foreach: %s%s%s\n", c->src->path, n->loc.line,
+            warp ? "a thread per point, or a warp per point on graphs of average degree "
+                   "8 or more (the lanes share its neighbour loops)"
+                 : "a thread per point",
+            warp ? "" : " (no warp per point: ", warp ? "" : ctx_printf(c, "%s)", why ? why : "?"));
   coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
@@ -364,6 +409,19 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                  it->dom == D_EDGES ? live_edge_fn(c) : "fal_live_point",
                                  it->graph, var) : "",
                 body.data ? body.data : "");
+  if (warp) { /* blocks of 32 x FAL_BLOCK/32: threadIdx.y is the warp */
+    if (c->opt->line_directives)
+      emit_line_directive(k, n->loc.line, c->src->path);
+    strbuf_printf(k, "__global__ void %s_w(%s)\n{\n%s", name, params.data ? params.data : "",
+                  views.data ? views.data : "");
+    strbuf_printf(k, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
+                  "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.y) "
+                  "{ %s %s = (%s)fal_i; %s%s }\n}\n",
+                  limit, elem_ctype(it), var, elem_ctype(it),
+                  mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
+                                   it->graph, var) : "",
+                  wbody.data ? wbody.data : "");
+  }
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");
   kernel_leave(c, &saved);
@@ -381,10 +439,16 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
          "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
          post.data ? post.data : "");
+  else if (warp)
+    putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((int64_t)(%s) * 32), "
+         "dim3(32, FAL_BLOCK / 32)>>>(%s); else %s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); "
+         "FAL_CHECK_LAUNCH(\"%s\");%s }",
+         g, name, hlimit, a, name, hlimit, a, name, post.data ? post.data : "");
   else
     putf(c, "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s%s }",
          name, hlimit, a, name, post.data ? post.data : "", cs.used ? " }" : "");
   free(a);
+  strbuf_free(&wbody);
   strbuf_free(&cs.begins);
   strbuf_free(&pre);
   strbuf_free(&post);
@@ -625,7 +689,10 @@ void render_if(Ctx *c, const Node *n)
     render_reduction(c, n, red, node_field(n, F_CONDITION));
     return;
   }
+  if (c->warp && !c->warp_nbr) /* the warp takes lane 0's branch */
+    c->warp_cond = node_field(n, F_CONDITION);
   render_children_of(c, n);
+  c->warp_cond = NULL;
 }
 
 /* ---- reductions into host variables inside a parallel foreach (§4.4) ---- */
@@ -793,6 +860,17 @@ static bool render_host_redux(Ctx *c, const Node *n)
 
 void render_expression_statement(Ctx *c, const Node *n)
 {
+  if (warp_lane0(c, n)) { /* a warp body's store: once, by lane 0 */
+    const Node *saved = c->warp_cond;
+    WarpInfo *w = c->warp;
+    c->warp = NULL;
+    put(c, "{ if (FAL_WL == 0) { ");
+    render_expression_statement(c, n);
+    put(c, " } fal_wsync(); }");
+    c->warp = w;
+    c->warp_cond = saved;
+    return;
+  }
   const Node *red = reduction_in(n);
   if (red)
     render_reduction(c, n, red, NULL);

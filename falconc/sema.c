@@ -239,7 +239,7 @@ static void add_function(const Source *src, Program *prog, const Node *def)
   const Node *name = declarator_name(decl);
   if (!name)
     return;
-  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false, false, false};
+  FuncInfo f = {node_strdup(src, name), def, false, NULL, false, false, false, false, 0};
   const Node *fdecl = decl;
   while (fdecl && fdecl->kind != K_FUNCTION_DECLARATOR)
     fdecl = node_field(fdecl, F_DECLARATOR);

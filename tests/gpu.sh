@@ -199,6 +199,17 @@ for t in lost_update single_once single_coll local_coll ordered_drain; do
 		fi
 	done
 done
+# Warp-per-point kernels (falconc/lower_warp.c) on every graph, also the
+# sparse ones where the default keeps a thread per point.
+export FALCON_WARP=on
+for a in sssp bfs cc_simple pagerank; do
+	[ -x "$tmp/gpu/$a" ] || continue
+	for gf in "$tmp"/e2e/graphs/*; do
+		e2e_run "$a" "$gf" "$tmp/gpu" "gpu FALCON_WARP=on"
+	done
+done
+unset FALCON_WARP
+
 # The ordered drain again as launches per batch from the host.
 if [ -x "$tmp/gpu/ordered_drain" ]; then
 	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" ${GPU_GRAPHS:+${GPU_GRAPHS%% *}}; do

@@ -281,6 +281,78 @@ static inline void fal_gprof_end(const char *file, int line, const char *plan, d
   fal_prof_end(file, line, plan, t0, rounds);
 }
 
+/* ---- warp per point (falconc/lower_warp.c) ---- */
+
+/* A warp body runs as a thread per point (blocks of FAL_BLOCK x 1) or as
+ * a warp per point (blocks of 32 x FAL_BLOCK/32, threadIdx.y the warp):
+ * FAL_WN lanes share each neighbour loop, this thread being lane FAL_WL.
+ * On the host and in a thread per point: 1 and 0. */
+#ifdef __CUDA_ARCH__
+#define FAL_WN (blockDim.y > 1 ? 32 : 1)
+#define FAL_WL (blockDim.y > 1 ? (int)threadIdx.x : 0)
+#else
+#define FAL_WN 1
+#define FAL_WL 0
+#endif
+
+/* Lane 0's value of a condition, for the whole warp. */
+static __host__ __device__ inline int fal_wb(int x)
+{
+#ifdef __CUDA_ARCH__
+  if (blockDim.y > 1)
+    return __shfl_sync(0xffffffffu, x, 0);
+#endif
+  return x;
+}
+
+/* The sum over the warp's lanes, in every lane. */
+template <typename T>
+static __host__ __device__ inline T fal_wsum(T x)
+{
+#ifdef __CUDA_ARCH__
+  if (blockDim.y > 1)
+    for (int o = 16; o > 0; o >>= 1)
+      x += __shfl_xor_sync(0xffffffffu, x, o);
+#endif
+  return x;
+}
+
+/* After lane 0's store: the warp sees it. */
+static __host__ __device__ inline void fal_wsync(void)
+{
+#ifdef __CUDA_ARCH__
+  if (blockDim.y > 1)
+    __syncwarp();
+#endif
+}
+
+/* Which kernel a launch uses: a warp per point when the graph's average
+ * degree is at least FALCON_WARP_DEGREE (default 8), where neighbour
+ * loops are long enough to share; FALCON_WARP=on or off forces one. */
+static inline bool fal_warp_pick(const fal_gbase *g)
+{
+  static int mode = -1;
+  static double degree = 8;
+  if (mode < 0) {
+    const char *m = getenv("FALCON_WARP");
+    mode = m && strcmp(m, "on") == 0 ? 1 : m && strcmp(m, "off") == 0 ? 2 : 0;
+    if (m && mode == 0 && strcmp(m, "auto") != 0)
+      fprintf(stderr, "warning: FALCON_WARP=%s is not auto, on or off; using auto\n", m);
+    const char *d = getenv("FALCON_WARP_DEGREE");
+    if (d && *d) {
+      char *end;
+      double v = strtod(d, &end);
+      if (*end == '\0' && v >= 0)
+        degree = v;
+      else
+        fprintf(stderr, "warning: FALCON_WARP_DEGREE=%s is not a number\n", d);
+    }
+  }
+  if (mode)
+    return mode == 1;
+  return (double)g->csr.nedges >= degree * (double)(g->csr.npoints > 0 ? g->csr.npoints : 1);
+}
+
 /* ---- device memory ------------------------------------------------------------ */
 
 static inline void *fal_dalloc(size_t bytes, const char *file, int line)

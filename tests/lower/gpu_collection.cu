@@ -114,7 +114,7 @@ __global__ void fal_foreach_L32_4(fal_coll *fal_b, int64_t fal_n, fal_G fal_kv_g
                      push_all(t, g, b, s); } }
 }
 #line 32 "gpu_collection.fal"
-__global__ void fal_foreach_L32_4_drain(fal_coll *fal_c, long long *fal_minb, fal_G fal_kv_g, fal_coll *b, fal_set fal_kv_s)
+__global__ void fal_foreach_L32_4_drain(fal_coll *fal_c, long long *fal_w, fal_G fal_kv_g, fal_coll *b, fal_set fal_kv_s)
 {
   fal_G *g = &fal_kv_g;
   fal_set *s = &fal_kv_s;
@@ -126,7 +126,7 @@ __global__ void fal_foreach_L32_4_drain(fal_coll *fal_c, long long *fal_minb, fa
 #line 32 "gpu_collection.fal"
                      push_all(t, g, b, s); } }
     fal_grid.sync();
-    if (!fal_drain_step(fal_c, fal_grid, fal_minb))
+    if (!fal_drain_step(fal_c, fal_grid, fal_w))
       break;
   }
 }
@@ -143,7 +143,7 @@ int main()
   fal_hc_addp(a, (fal_point)((0)));
   fal_hc_order(a, &g->dist, 0, 4);
   while (fal_hc_size(a) > 0) {
-    { fal_coll *fal_c5 = a; fal_hc_drain_begin(fal_c5); if (fal_gc_drain_coop(fal_c5, (const void *)fal_foreach_L32_4_drain)) { if (fal_hc_drain_next(fal_c5, 0)) { fal_cuda_use(fal_c5->device); fal_gc_drain_room(fal_c5); fal_hc_prepare(b, __FILE__, __LINE__); fal_coop_launch_v(fal_foreach_L32_4_drain, "fal_foreach_L32_4_drain", __FILE__, __LINE__, fal_hc_dev(fal_c5), fal_gc_scratch(fal_c5->device), *g, fal_hc_dev(b), *fal_hs_dev(s)); fal_gc_drain_sync(fal_c5); fal_hc_check(b, "b", __FILE__, __LINE__); } } else for (int fal_r5 = 0; fal_hc_drain_next(fal_c5, fal_r5); fal_r5++) { int64_t fal_n5; fal_coll *fal_b5 = fal_hc_batch(fal_c5, &fal_n5); if (fal_n5 == 0) continue; fal_cuda_use(fal_c5->device); fal_hc_prepare(b, __FILE__, __LINE__); fal_foreach_L32_4<<<fal_cuda_grid(fal_n5), FAL_BLOCK>>>(fal_b5, fal_n5, *g, fal_hc_dev(b), *fal_hs_dev(s)); FAL_CHECK_LAUNCH("fal_foreach_L32_4"); fal_hc_check(b, "b", __FILE__, __LINE__); } fal_hc_drain_end(fal_c5); }
+    { fal_coll *fal_c5 = a; fal_hc_drain_begin(fal_c5); if (fal_gc_drain_coop(fal_c5, (const void *)fal_foreach_L32_4_drain)) { if (fal_hc_drain_next(fal_c5, 0)) { fal_cuda_use(fal_c5->device); fal_gc_drain_room(fal_c5); fal_hc_prepare(b, __FILE__, __LINE__); fal_coop_launch_v(fal_foreach_L32_4_drain, "fal_foreach_L32_4_drain", __FILE__, __LINE__, fal_hc_dev(fal_c5), fal_gc_drain_scratch(fal_c5->device), *g, fal_hc_dev(b), *fal_hs_dev(s)); fal_gc_drain_sync(fal_c5); fal_hc_check(b, "b", __FILE__, __LINE__); } } else for (int fal_r5 = 0; fal_hc_drain_next(fal_c5, fal_r5); fal_r5++) { int64_t fal_n5; fal_coll *fal_b5 = fal_hc_batch(fal_c5, &fal_n5); if (fal_n5 == 0) continue; fal_cuda_use(fal_c5->device); fal_hc_prepare(b, __FILE__, __LINE__); fal_foreach_L32_4<<<fal_cuda_grid(fal_n5), FAL_BLOCK>>>(fal_b5, fal_n5, *g, fal_hc_dev(b), *fal_hs_dev(s)); FAL_CHECK_LAUNCH("fal_foreach_L32_4"); fal_hc_check(b, "b", __FILE__, __LINE__); } fal_hc_drain_end(fal_c5); }
     fal_hc_assign(a, b);
   }
   fal_point p;

@@ -106,6 +106,14 @@ __global__ void fal_foreach_L19_2(fal_G fal_kv_g)
 #line 19 "gpu_prototypes.fal"
                           relax(t, g); } }
 }
+#line 19 "gpu_prototypes.fal"
+__global__ void fal_foreach_L19_2_w(fal_G fal_kv_g)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
+#line 19 "gpu_prototypes.fal"
+                          relax(t, g); } }
+}
 #line 13 "gpu_prototypes.fal"
 int main(int argc, char **argv)
 {
@@ -113,13 +121,13 @@ int main(int argc, char **argv)
   ((void)0);
   fal_G_read_gpu(g, argv[1], __FILE__, __LINE__);
   { fal_cuda_use(g->fal_base.device); fal_foreach_L18_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L18_1"); }
-  { fal_cuda_use(g->fal_base.device); fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L19_2_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g); else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
   printf("%d %d %d\n", count_points(g), helper_from_c(1), local_only(2));
 }
 
 __host__ __device__ void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
+  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3] + FAL_WL; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4 += FAL_WN) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
 #line 26 "gpu_prototypes.fal"
     (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e4])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 26 "gpu_prototypes.fal"

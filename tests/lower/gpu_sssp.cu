@@ -88,7 +88,7 @@ __device__ int changed = 0;
 
 __host__ __device__ void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 12 "gpu_sssp.fal"
     (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 12 "gpu_sssp.fal"
@@ -140,6 +140,14 @@ __global__ void fal_foreach_L28_5(fal_G fal_kv_g)
 #line 28 "gpu_sssp.fal"
                                            relax(t, g); } }
 }
+#line 28 "gpu_sssp.fal"
+__global__ void fal_foreach_L28_5_w(fal_G fal_kv_g)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
+#line 28 "gpu_sssp.fal"
+                                           relax(t, g); } }
+}
 #line 37 "gpu_sssp.fal"
 __global__ void fal_redux_L37_6(fal_G fal_kv_g, long *fal_out)
 {
@@ -162,7 +170,7 @@ int main(int argc, char *argv[])
   int rounds = 0;
   { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_loop_switch(&fal_sw, (const void *)fal_loop_L26_4, "gpu_sssp.fal", 26)) { { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L26_4, fal_args, "fal_loop_L26_4", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L26_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L26_4_rounds, sizeof rounds)); fal_gprof_end("gpu_sssp.fal", 26, "device", fal_pt0, fal_lr); } break; } fal_ra++; {
     fal_sym_set(changed, 0);
-    { fal_cuda_use(g->fal_base.device); fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
+    { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L28_5_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g); else fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
     rounds++;
     if (fal_sym_get(changed) == 0) break;
   } } fal_gprof_end("gpu_sssp.fal", 26, "auto", fal_pt0, fal_ra); }
