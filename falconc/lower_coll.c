@@ -592,7 +592,13 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
          id, id, body);
     /* An unordered collection is one batch: the region's end is the
      * only barrier, as for a parallel for. */
-    putf(c, "\nif (!fal_c%d->ordered) break;\nfal_abuf_flush();", id);
+    /* What this thread added to the bucket itself, while it is small:
+     * at once, without a barrier (fal_coll_bin_take). */
+    putf(c, "\nif (!fal_c%d->ordered) break;\n{ int64_t fal_k%d; const void *fal_x%d; "
+         "while ((fal_x%d = fal_coll_bin_take(fal_c%d, &fal_k%d)) != NULL) for (int64_t fal_i%d = 0; "
+         "fal_i%d < fal_k%d; fal_i%d++) { %s %s = ((const %s *)fal_x%d)[fal_i%d]; %s } }"
+         "\nfal_abuf_flush();", id, id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype,
+         id, id, body);
     pragma_line(c, "omp barrier");
     pragma_line(c, "omp single");
     putf(c, "fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\nif (!fal_s%d) break; } "
@@ -674,25 +680,24 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   int id = ++c->uniq;
   putf(c, "{ fal_coll *fal_c%d = %s; ", id, s->name);
   put_single_resets(c, s, sp, se, true);
+  /* Batches from the host; the rest of an ordered drain moves into its
+   * cooperative kernel once batches are small (fal_gc_drain_switch). */
+  putf(c, "fal_hc_drain_begin(fal_c%d); { fal_loop_sw fal_sw%d = {0}; for (int fal_r%d = 0; "
+       "fal_hc_drain_next(fal_c%d, fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = "
+       "fal_hc_batch(fal_c%d, &fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
+       id, id, id, id, id, id, id, id, id, id, id, id);
   if (!cs.used)
-    putf(c, "fal_hc_drain_begin(fal_c%d); if (fal_gc_drain_coop(fal_c%d, (const void *)%s_drain)) "
-         "{ if (fal_hc_drain_next(fal_c%d, 0)) { fal_cuda_use(fal_c%d->device); "
+    putf(c, "if (fal_gc_drain_switch(&fal_sw%d, fal_c%d, (const void *)%s_drain, fal_n%d)) { "
          "fal_gc_drain_room(fal_c%d); %sfal_coop_launch_v(%s_drain, \"%s_drain\", __FILE__, "
          "__LINE__, fal_hc_dev(fal_c%d), fal_gc_drain_scratch(fal_c%d->device)%s%s); "
-         "fal_gc_drain_sync(fal_c%d);%s } } else ",
-         id, id, name, id, id, id, pre.data ? pre.data : "", name, name, id, id,
+         "fal_gc_drain_sync(fal_c%d);%s break; } ",
+         id, id, name, id, id, pre.data ? pre.data : "", name, name, id, id,
          more ? ", " : "", a, id, post.data ? post.data : "");
-  else
-    putf(c, "fal_hc_drain_begin(fal_c%d); ", id);
-  putf(c, "for (int fal_r%d = 0; fal_hc_drain_next(fal_c%d, "
-       "fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = fal_hc_batch(fal_c%d, "
-       "&fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
-       id, id, id, id, id, id, id, id, id, id);
   if (cs.used)
     coll_single_phases(c, &cs, ctx_printf(c, "fal_n%d", id),
                        ctx_printf(c, "fal_c%d->device", id));
   putf(c, "%s%s<<<fal_cuda_grid(fal_n%d), FAL_BLOCK>>>(fal_b%d, fal_n%d%s%s); "
-       "FAL_CHECK_LAUNCH(\"%s\");%s%s } fal_hc_drain_end(fal_c%d); }",
+       "FAL_CHECK_LAUNCH(\"%s\");%s%s } } fal_hc_drain_end(fal_c%d); }",
        pre.data ? pre.data : "", name, id, id, id, more ? ", " : "", a, name,
        post.data ? post.data : "", cs.used ? " }" : "", id);
   strbuf_free(&cs.begins);

@@ -304,6 +304,7 @@ typedef struct {
   int64_t nbin;
   int64_t lo;    /* bins below lo are empty */
   bin_vec far;   /* buckets at or beyond base + FAL_BIN_WINDOW */
+  bin_vec work;  /* what fal_coll_bin_take handed out */
   char pad[64];  /* slots of two threads on separate cache lines */
 } bin_slot;
 
@@ -376,6 +377,40 @@ void fal_coll_bin_add(fal_coll *c, const void *x)
   __atomic_store_n(&B->lock, 0, __ATOMIC_RELEASE);
 }
 
+/* Between the batch and the barrier, a thread of the drain's team takes
+ * what it added to the current bucket itself, when that is fewer than
+ * FAL_BIN_LOCAL elements, and processes it at once (GAPBS's bin fusion:
+ * a bucket's later passes on road graphs are a few elements per thread,
+ * not worth a barrier each).  Those elements belong to the bucket being
+ * processed, so the order of buckets is kept.  NULL when there is
+ * nothing (or too much) to take. */
+#define FAL_BIN_LOCAL 1000
+const void *fal_coll_bin_take(fal_coll *c, int64_t *n)
+{
+  bin_set *B = c->bins;
+#ifdef _OPENMP
+  if (!B || !c->draining || omp_get_level() != 1)
+    return NULL;
+  int t = omp_get_thread_num();
+  if (t >= B->nslot - 1)
+    return NULL;
+  bin_slot *s = &B->slot[t];
+  int64_t b = B->cur;
+  if (b >= s->nbin || s->bin[b].n == 0 || s->bin[b].n >= FAL_BIN_LOCAL)
+    return NULL;
+  bin_vec v = s->work;
+  s->work = s->bin[b];
+  s->bin[b] = v;
+  s->bin[b].n = 0;
+  *n = s->work.n;
+  return s->work.a;
+#else
+  (void)B;
+  (void)n;
+  return NULL;
+#endif
+}
+
 static void bins_free(fal_coll *c)
 {
   bin_set *B = c->bins;
@@ -386,6 +421,7 @@ static void bins_free(fal_coll *c)
       fal_free(B->slot[t].bin[i].a);
     fal_free(B->slot[t].bin);
     fal_free(B->slot[t].far.a);
+    fal_free(B->slot[t].work.a);
   }
   fal_free(B->slot);
   fal_free(B);

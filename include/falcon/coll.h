@@ -127,6 +127,9 @@ void fal_coll_drain_end(fal_coll *c);
 /* c.add(x) while a host drain of the ordered c runs: into the adding
  * thread's own bucket lists (runtime/coll.c). */
 void fal_coll_bin_add(fal_coll *c, const void *x);
+/* The elements this thread added to the bucket being drained, to process
+ * before the barrier; NULL when none or many (runtime/coll.c). */
+const void *fal_coll_bin_take(fal_coll *c, int64_t *n);
 
 /* Adds buffered per thread (host, inside the parallel loop of a
  * Collection drain): a thread collects what it adds to a few shared

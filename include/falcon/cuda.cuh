@@ -1901,22 +1901,35 @@ static inline void fal_coop_launch_v(void (*fn)(P...), const char *name, const c
   fal_coop_launch_p<P...>(fn, name, file, line, P(a)...);
 }
 
-/* Whether the drain of c runs as one cooperative kernel (fn, the drain
- * kernel falconc wrote for this foreach): an ordered collection on a GPU
- * that can launch fn cooperatively, unless FALCON_GPU_LOOPS=host.  The
- * kernel runs batch after batch with grid barriers between them instead
- * of a launch and several copies to and from the host per batch. */
-static inline bool fal_gc_drain_coop(fal_coll *c, const void *fn)
+/* Whether the rest of the drain of c runs as one cooperative kernel (fn,
+ * the drain kernel falconc wrote for this foreach), asked before each
+ * batch of n elements: an ordered collection on a GPU that can launch fn
+ * cooperatively moves into it once four batches in a row were no larger
+ * than the kernel's grid (small batches cost a launch and several copies
+ * to and from the host each, which the kernel does not pay; large ones
+ * keep the host's full-size launches).  FALCON_GPU_LOOPS=host never
+ * moves, =device moves at once. */
+static inline bool fal_gc_drain_switch(fal_loop_sw *s, fal_coll *c, const void *fn, int64_t n)
 {
-  if (!c->on_gpu || !c->ordered)
+  if (!c->on_gpu || !c->ordered || s->state == 2)
     return false;
-  const char *m = getenv("FALCON_GPU_LOOPS");
-  if (m && strcmp(m, "host") == 0)
-    return false;
-  int dev = 0, coop = 0;
-  fal_gc_place(c);
-  fal_cuda_use(c->device);
-  return fal_coop_blocks(fn, &dev, &coop) > 0;
+  if (s->state == 0) {
+    const char *m = getenv("FALCON_GPU_LOOPS");
+    int dev = 0, coop = 0;
+    fal_gc_place(c);
+    fal_cuda_use(c->device);
+    int blocks = fal_coop_blocks(fn, &dev, &coop);
+    if ((m && strcmp(m, "host") == 0) || blocks < 1) {
+      s->state = 2;
+      return false;
+    }
+    if (m && strcmp(m, "device") == 0)
+      return true;
+    s->state = 1;
+    s->t0 = (double)blocks * FAL_BLOCK; /* the grid's threads */
+  }
+  s->rounds = (double)n <= s->t0 ? s->rounds + 1 : 0;
+  return s->rounds >= 4;
 }
 
 /* Room for the kernel's adds in the three stores it moves elements

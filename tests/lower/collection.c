@@ -62,6 +62,9 @@ for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point 
 #line 30 "collection.fal"
                      push_all(t, g, b, s); } }
 if (!fal_c4->ordered) break;
+{ int64_t fal_k4; const void *fal_x4; while ((fal_x4 = fal_coll_bin_take(fal_c4, &fal_k4)) != NULL) for (int64_t fal_i4 = 0; fal_i4 < fal_k4; fal_i4++) { fal_point t = ((const fal_point *)fal_x4)[fal_i4]; {
+#line 30 "collection.fal"
+                     push_all(t, g, b, s); } } }
 fal_abuf_flush();
 #pragma omp barrier
 #pragma omp single
