@@ -323,27 +323,34 @@ static int gen(long k, uint64_t seed, const char *base)
   m.v = xcalloc((size_t)m.t * 3, sizeof *m.v);
   m.nb = xcalloc((size_t)m.t * 3, sizeof *m.nb);
   double h = 1.0 / (double)k;
-  for (long i = 0; i <= k; i++)
-    for (long j = 0; j <= k; j++) {
-      long p = i * (k + 1) + j;
-      double jx = (j > 0 && j < k) ? (rnd() - 0.5) * 0.5 * h : 0;
-      double jy = (i > 0 && i < k) ? (rnd() - 0.5) * 0.5 * h : 0;
-      m.x[p] = (double)j * h + jx;
-      m.y[p] = (double)i * h + jy;
-    }
-  long t = 0;
-  for (long i = 0; i < k; i++)
-    for (long j = 0; j < k; j++) {
-      long a = i * (k + 1) + j, b = a + 1, c = a + k + 2, d = a + k + 1;
-      long *v = &m.v[3 * t];
-      v[0] = a, v[1] = b, v[2] = c, v[3] = a, v[4] = c, v[5] = d;
-      t += 2;
-    }
+  /* Jitter can fold a cell (a triangle turned over): draw again. */
+  for (int tries = 0;; tries++) {
+    if (tries == 100)
+      die("%s", "gen: no unfolded grid after 100 draws");
+    for (long i = 0; i <= k; i++)
+      for (long j = 0; j <= k; j++) {
+        long p = i * (k + 1) + j;
+        double jx = (j > 0 && j < k) ? (rnd() - 0.5) * 0.6 * h : 0;
+        double jy = (i > 0 && i < k) ? (rnd() - 0.5) * 0.6 * h : 0;
+        m.x[p] = (double)j * h + jx;
+        m.y[p] = (double)i * h + jy;
+      }
+    long t = 0;
+    for (long i = 0; i < k; i++)
+      for (long j = 0; j < k; j++) {
+        long a = i * (k + 1) + j, b = a + 1, c = a + k + 2, d = a + k + 1;
+        long *v = &m.v[3 * t];
+        v[0] = a, v[1] = b, v[2] = c, v[3] = a, v[4] = c, v[5] = d;
+        t += 2;
+      }
+    int folded = 0;
+    for (long i = 0; i < m.t; i++)
+      folded |= orient(&m, m.v[3 * i], m.v[3 * i + 1], m.v[3 * i + 2]) <= 0;
+    if (!folded)
+      break;
+  }
   if (neighbours(&m, m.nb) != 0)
     die("%s", "gen: internal error (bad grid)");
-  for (long i = 0; i < m.t; i++)
-    if (orient(&m, m.v[3 * i], m.v[3 * i + 1], m.v[3 * i + 2]) <= 0)
-      die("%s", "gen: internal error (folded grid)");
   /* Lawson: flip until every edge is locally Delaunay. */
   long flips = 0;
   for (int changed = 1; changed;) {
