@@ -128,6 +128,16 @@ static int end_of_rows(fal_input *in, const char *what, int64_t n)
   return in->failed ? -1 : 0;
 }
 
+/* Nothing may follow a row's last field. */
+static int row_end(fal_input *in, const char *l, const char *what)
+{
+  while (is_sep(*l))
+    l++;
+  if (*l)
+    return fal_input_error(in, "unexpected text after the %s: '%.24s'", what, l);
+  return 0;
+}
+
 static char *path_of(const char *base, const char *ext)
 {
   size_t n = strlen(base);
@@ -187,11 +197,11 @@ static int read_node(fal_mesh *m, const char *path)
       st = -1;
       break;
     }
-    for (int64_t k = 0; k < h[2] + h[3]; k++)
-      if (field_real(&in, &l, &v, k < h[2] ? "an attribute" : "a boundary marker") < 0) {
+    for (int64_t k = 0; st == 0 && k < h[2] + h[3]; k++)
+      if (field_real(&in, &l, &v, k < h[2] ? "an attribute" : "a boundary marker") < 0)
         st = -1;
-        break;
-      }
+    if (st == 0 && row_end(&in, l, "vertex's fields") < 0)
+      st = -1;
   }
   if (st == 0)
     st = end_of_rows(&in, "vertices", h[0]);
@@ -246,6 +256,8 @@ static int read_ele(fal_mesh *m, const char *path)
     for (int64_t k = 0; st == 0 && k < h[2]; k++)
       if (field_real(&in, &l, &a, "an attribute") < 0)
         st = -1;
+    if (st == 0 && row_end(&in, l, "triangle's fields") < 0)
+      st = -1;
     if (st)
       break;
     const int32_t *v = &m->tri[3 * t];
@@ -363,6 +375,8 @@ static int read_neigh(fal_mesh *m, const char *path)
                              (long long)(t + m->base), (long long)v,
                              (long long)(want < 0 ? -1 : want + m->base));
     }
+    if (st == 0 && row_end(&in, l, "neighbours") < 0)
+      st = -1;
   }
   if (st == 0)
     st = end_of_rows(&in, "triangles", m->ntri);
