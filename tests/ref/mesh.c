@@ -168,6 +168,14 @@ static void read_mesh(Mesh *m, const char *base)
   fclose(in.f);
 }
 
+static void free_mesh(Mesh *m)
+{
+  free(m->x);
+  free(m->y);
+  free(m->v);
+  free(m->nb);
+}
+
 static void write_mesh(const Mesh *m, const char *base)
 {
   char path[4096];
@@ -376,6 +384,7 @@ static int gen(long k, uint64_t seed, const char *base)
     bad += min_angle(&m, i) < 30;
   printf("falmesh: %ld points, %ld triangles, %ld flips, %ld below 30 degrees\n", m.n, m.t,
          flips, bad);
+  free_mesh(&m);
   return 0;
 }
 
@@ -482,6 +491,8 @@ static int check(const char *inb, const char *outb, double bound)
     }
   if (nd)
     fail("%ld interior edges are not locally Delaunay%.0f", nd, 0);
+  free_mesh(&in);
+  free_mesh(&out);
   if (failures) {
     printf("falmesh: %ld checks failed\n", failures);
     return 1;
@@ -504,6 +515,7 @@ static int stats(const char *base)
   }
   printf("%ld points, %ld triangles, smallest angle %.3f; below 20/25/30: %ld %ld %ld\n", m.n,
          m.t, minang, b20, b25, b30);
+  free_mesh(&m);
   return 0;
 }
 
