@@ -131,6 +131,7 @@ typedef enum NodeKind {
   K_EDGE_TYPE,
   K_SET_TYPE,
   K_COLLECTION_TYPE,
+  K_BOUND_STRUCT_TYPE, /* struct T (g) (§3.6) */
   K_STRUCT_REC_SPECIFIER,
   K_FOREACH_STATEMENT,
   K_FOREACH_OFFSET,
@@ -324,8 +325,10 @@ bool program_parted(const Program *prog, const char *graph);
 const Node *prop_args(const Node *args, const Node **type);
 /* MIN, MAX, ADD, ... : the atomic library calls of §4.2. */
 bool is_atomic_name(const char *name);
-/* FK_GRAPH, FK_POINT, FK_EDGE, FK_SET or FK_COLL for a falcon_type node;
- * FK_NONE otherwise (plain C types). */
+/* FK_GRAPH, FK_POINT, FK_EDGE, FK_SET or FK_COLL for a falcon_type node,
+ * FK_ELEM for a struct bound to a graph (`struct T (g)`, §3.6: an element
+ * of a view or a struct value, lower_view.c tells which); FK_NONE
+ * otherwise (plain C types). */
 FalKind falcon_type_kind(const Node *type);
 /* The identifier a declarator declares, through pointer, array, function
  * and placement declarators; NULL if there is none. */

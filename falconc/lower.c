@@ -188,6 +188,7 @@ Sym *sym_add(Ctx *c, const char *name, FalKind kind, const char *graph,
   s->elem = FK_NONE;
   s->local = false;
   s->ptr = false;
+  s->view = NULL;
   return s;
 }
 
@@ -200,6 +201,7 @@ void sym_pop(Ctx *c, int mark)
     free(s->edge_var);
     free(s->from);
     free(s->ctype);
+    free(s->view);
   }
 }
 
@@ -264,6 +266,11 @@ void note_use(Ctx *c, const Sym *s, const Node *at)
   case FK_EDGE: add_capture(c, s, "fal_edge", CAP_VALUE); break;
   case FK_COLL: add_capture(c, s, "fal_coll *", CAP_COLL); break;
   case FK_SET: add_capture(c, s, "fal_set", CAP_SET); break;
+  case FK_ELEM: add_capture(c, s, "int", CAP_VALUE); break; /* an index (§3.6) */
+  case FK_PROPVAL: /* struct T (g) t, a value (§3.6) */
+    if (s->ctype)
+      add_capture(c, s, ctx_printf(c, "struct %s", s->ctype), CAP_VALUE);
+    break;
   case FK_CVAR:
     if (s->ctype)
       add_capture(c, s, s->ctype, CAP_VALUE);
@@ -329,6 +336,8 @@ EType expr_type(Ctx *c, const Node *e)
       const Prop *v = view_prop(c, s->ctype);
       return (EType){FK_ELEM, s->graph, v ? v->struct_name : NULL, NULL, false, s->ctype};
     }
+    if (s->kind == FK_PROPVAL) /* struct T (g) t: a value (§3.6) */
+      return (EType){FK_PROPVAL, s->graph, s->ctype, NULL, false, NULL};
     return (EType){s->kind, s->kind == FK_GRAPH ? s->name : s->graph, NULL,
                    s->edge_var, false, NULL};
   }
@@ -336,11 +345,21 @@ EType expr_type(Ctx *c, const Node *e)
     return expr_type(c, node_named_child(e, 0));
   case K_SUBSCRIPT_EXPRESSION: {
     const Sym *cs = coll_sym(c, node_field(e, F_ARGUMENT));
+    if (cs && cs->kind == FK_COLL && cs->elem == FK_ELEM) { /* §3.6 */
+      const Prop *v = view_prop(c, cs->view);
+      return (EType){FK_ELEM, cs->graph, v ? v->struct_name : NULL, NULL, false, cs->view};
+    }
+    if (cs && cs->kind == FK_COLL && cs->elem == FK_PROPVAL)
+      return (EType){FK_PROPVAL, cs->graph, cs->view, NULL, false, NULL};
     if (cs && cs->kind == FK_COLL)
       return (EType){cs->elem, cs->graph, NULL, NULL, false, NULL};
     EType a = expr_type(c, node_field(e, F_ARGUMENT));
     if (a.kind == FK_ITER)
       return (EType){a.edges ? FK_EDGE : FK_POINT, a.graph, NULL, NULL, false, NULL};
+    /* t.nodes[i], an array field of points or edges (`Point (g) nodes[3];`,
+     * §3.6): element i is a point or edge of the struct's graph. */
+    if ((a.kind == FK_POINT || a.kind == FK_EDGE) && node_field(e, F_ARGUMENT)->kind == K_FIELD_EXPRESSION)
+      return a;
     const Node *arg = node_field(e, F_ARGUMENT);
     if (arg && arg->kind == K_FIELD_EXPRESSION) { /* g.tri[i]: a view's element */
       EType g = expr_type(c, node_field(arg, F_ARGUMENT));
@@ -579,7 +598,8 @@ static void render_node(Ctx *c, const Node *n)
       render_children_of(c, n);
     break;
   case K_ASSIGNMENT_EXPRESSION:
-    if (render_coll_assignment(c, n) || render_view_assignment(c, n))
+    if (render_coll_assignment(c, n) || render_view_assignment(c, n) ||
+        render_elem_assignment(c, n))
       break;
     if (c->gpu)
       render_assignment(c, n);
@@ -593,6 +613,11 @@ static void render_node(Ctx *c, const Node *n)
       render_children_of(c, n);
     break;
   case K_FALCON_TYPE:
+    if (falcon_type_kind(n) == FK_ELEM) {
+      report_unsupported(c, n, "a struct bound to a graph in this position (declare "
+                               "a variable, parameter or Collection element, §3.6)");
+      break;
+    }
     put(c, falcon_type_kind(n) == FK_POINT ? "fal_point"
            : falcon_type_kind(n) == FK_EDGE ? "fal_edge" : "fal_G");
     if (falcon_type_kind(n) == FK_COLL || falcon_type_kind(n) == FK_SET)
@@ -1056,7 +1081,8 @@ static void emit_host_graph_drop(Ctx *c)
   put(c, "static void fal_G_drop(fal_G *g)\n{\n  fal_G_csr_release(g);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_VIEW)
-      putf(c, "  fal_free(g->%s);\n", p->props[i].name);
+      putf(c, "  fal_free(g->%s);\n  fal_owner_free(&g->fal_own_%s);\n", p->props[i].name,
+           p->props[i].name);
   put(c, "  fal_gbase_free(&g->fal_base);\n}\n");
 }
 
@@ -1069,8 +1095,9 @@ static void emit_graph_struct(Ctx *c)
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_VIEW)
       putf(c, "  %s *%s; /* graph view (§3.6): n%s elements */\n  int n%s;\n"
-              "  int64_t fal_cap_%s;\n", p->props[i].ctype, p->props[i].name,
-           p->props[i].name, p->props[i].name, p->props[i].name);
+              "  int64_t fal_cap_%s;\n  fal_owner fal_own_%s; /* single (§4.3) */\n",
+           p->props[i].ctype, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
     else
       putf(c, "  %s *%s; /* %s property */\n", p->props[i].ctype, p->props[i].name,
            p->props[i].kind == PK_POINT ? "point" : p->props[i].kind == PK_EDGE ? "edge" : "graph");

@@ -30,6 +30,11 @@ typedef struct Sym {
   FalKind elem;
   bool local;
   bool ptr;       /* FK_COLL: `Collection *p[...]`, a pointer to one (§3.5) */
+  /* FK_COLL of view elements (`Collection c[struct T (g)]`, §3.6): the
+   * view's name (elem is FK_ELEM); of graph-bound struct values: the
+   * struct's name (elem is FK_PROPVAL).  FK_PROPVAL symbols (a struct
+   * value bound to a graph) keep the struct's name in ctype. */
+  char *view;
 } Sym;
 
 /* A host variable a kernel reads: passed by value (graphs and Sets as
@@ -186,6 +191,18 @@ void coll_single_params(const Ctx *c, StrBuf *params, StrBuf *args);
 void coll_single_phases(Ctx *c, const CollSingle *cs, const char *count, const char *device);
 
 /* ---- lower_view.c ------------------------------------------------------ */
+
+/* `struct T (g)` (§3.6): an element of `view` (an index) when the program
+ * has a view of struct T elements, else (view NULL) a struct value. */
+typedef struct Bound {
+  const char *graph, *sname;
+  const Prop *view;
+} Bound;
+bool bound_struct_of(Ctx *c, const Node *bst, Bound *b);
+char *render_elem_value(Ctx *c, const Node *e, const char *view);
+void render_bound_declaration(Ctx *c, const Node *n, const Node *type);
+void render_bound_parameter(Ctx *c, const Node *n, const Node *type);
+bool render_elem_assignment(Ctx *c, const Node *n);
 
 const Prop *view_prop(const Ctx *c, const char *name);
 const Prop *view_count_prop(const Ctx *c, const char *field);

@@ -51,8 +51,10 @@ const Sym *coll_sym(Ctx *c, const Node *e)
 
 typedef struct Elem {
   const char *ctype; /* the element's C type */
-  const char *graph; /* Point(g) / Edge(g): g */
-  FalKind kind;      /* FK_POINT, FK_EDGE or FK_NONE */
+  const char *graph; /* Point(g) / Edge(g) / struct T (g): g */
+  FalKind kind;      /* FK_POINT, FK_EDGE, FK_ELEM (elements of a view),
+                      * FK_PROPVAL (graph-bound struct values) or FK_NONE */
+  const char *view;  /* FK_ELEM: the view; FK_PROPVAL: the struct (§3.6) */
 } Elem;
 
 static const Node *element_declarator_in(const Node *d)
@@ -72,10 +74,20 @@ static bool elem_of(Ctx *c, const Node *ed, Elem *out)
     const char *g = bound_graph_of(c, node_field(el, F_GRAPH));
     if (!g)
       return false;
-    *out = (Elem){point ? "fal_point" : "fal_edge", g, point ? FK_POINT : FK_EDGE};
+    *out = (Elem){point ? "fal_point" : "fal_edge", g, point ? FK_POINT : FK_EDGE, NULL};
     return true;
   }
-  *out = (Elem){text_of(c, el), NULL, FK_NONE};
+  if (el->kind == K_BOUND_STRUCT_TYPE) { /* struct T (g) (§3.6) */
+    Bound b;
+    if (!bound_struct_of(c, el, &b))
+      return false;
+    if (b.view)
+      *out = (Elem){"int", b.graph, FK_ELEM, b.view->name};
+    else
+      *out = (Elem){ctx_printf(c, "struct %s", b.sname), b.graph, FK_PROPVAL, b.sname};
+    return true;
+  }
+  *out = (Elem){text_of(c, el), NULL, FK_NONE, NULL};
   return true;
 }
 
@@ -94,6 +106,7 @@ static Sym *add_coll_sym(Ctx *c, const char *name, FalKind kind, const Elem *el,
   Sym *s = sym_add(c, name, kind, el->graph, NULL);
   s->ctype = xstrdup(el->ctype);
   s->elem = el->kind;
+  s->view = el->view ? xstrdup(el->view) : NULL;
   s->gpu = gpu;
   s->local = local;
   return s;
@@ -232,7 +245,7 @@ static const char *obj_name(Ctx *c, const Sym *s, const Node *at)
 static void put_add(Ctx *c, const Sym *s, const char *obj, const char *x, bool host)
 {
   const char *pre = host ? "fal_hc" : s->local ? "fal_lcoll" : "fal_coll";
-  if (s->elem == FK_POINT) {
+  if (s->elem == FK_POINT || s->elem == FK_ELEM) { /* 4-byte ids (§3.6: indices) */
     putf(c, "%s_addp(%s, (fal_point)(%s))", pre, obj, x);
   } else if (c->gpu) {
     putf(c, "[&]() { %s fal_v = (%s); %s_add(%s, &fal_v); }()", s->ctype, x, pre, obj);
@@ -326,7 +339,9 @@ bool render_coll_call(Ctx *c, const Node *n, const Node *obj_node, const char *m
   const char *obj = obj_name(c, s, obj_node);
   const char *pre = host ? "fal_hc" : "fal_coll";
   if ((strcmp(m, "add") == 0 || strcmp(m, "push") == 0) && nargs == 1) {
-    put_add(c, s, obj, render_str(c, node_named_child(args, 0)), host);
+    const Node *x = node_named_child(args, 0);
+    put_add(c, s, obj, s->elem == FK_ELEM ? render_elem_value(c, x, s->view) : render_str(c, x),
+            host);
   } else if ((strcmp(m, "del") == 0 || strcmp(m, "pop") == 0) && nargs == 1) {
     if (c->in_kernel) {
       error_at(c->src, n->loc, "'%s.%s' is not available in GPU code (§3.5)", s->name, m);
@@ -515,6 +530,8 @@ static void bind_element(Ctx *c, const Sym *s, const char *var)
 {
   if (s->elem == FK_POINT || s->elem == FK_EDGE)
     sym_add(c, var, s->elem, s->graph, NULL);
+  else if (s->elem == FK_ELEM || s->elem == FK_PROPVAL) /* §3.6 */
+    sym_add(c, var, s->elem, s->graph, NULL)->ctype = xstrdup(s->view);
   else
     sym_add(c, var, FK_NONE, NULL, NULL);
 }

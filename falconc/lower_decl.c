@@ -157,6 +157,10 @@ static void render_falcon_declaration(Ctx *c, const Node *n, const Node *type)
     render_coll_declaration(c, n, type, kind);
     return;
   }
+  if (kind == FK_ELEM) { /* struct T (g) t; (§3.6) */
+    render_bound_declaration(c, n, type);
+    return;
+  }
   if (kind == FK_GRAPH && c->fn && strcmp(c->fn->name, "main") == 0) {
     render_main_graphs(c, n);
     return;
@@ -301,6 +305,10 @@ void render_parameter(Ctx *c, const Node *n)
   }
   if (kind == FK_COLL || kind == FK_SET) {
     render_coll_parameter(c, n, type, kind);
+    return;
+  }
+  if (kind == FK_ELEM) { /* struct T (g) t (§3.6) */
+    render_bound_parameter(c, n, type);
     return;
   }
   bool merge_point = c->fn && c->fn->merge && kind == FK_POINT;

@@ -59,6 +59,7 @@ static const struct {
     {"edge_type", K_EDGE_TYPE},
     {"set_type", K_SET_TYPE},
     {"collection_type", K_COLLECTION_TYPE},
+    {"bound_struct_type", K_BOUND_STRUCT_TYPE},
     {"struct_rec_specifier", K_STRUCT_REC_SPECIFIER},
     {"foreach_statement", K_FOREACH_STATEMENT},
     {"foreach_offset", K_FOREACH_OFFSET},

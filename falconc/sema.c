@@ -194,6 +194,7 @@ FalKind falcon_type_kind(const Node *type)
   case K_GRAPH_TYPE: return FK_GRAPH;
   case K_SET_TYPE: return FK_SET;
   case K_COLLECTION_TYPE: return FK_COLL;
+  case K_BOUND_STRUCT_TYPE: return FK_ELEM;
   default: return FK_NONE;
   }
 }

@@ -32,6 +32,9 @@ module.exports = grammar(C, {
     // `foreach (t In g.points) (cond) stmt` (§4.1): the parenthesised
     // condition could also begin the body.
     [$.expression, $.foreach_statement],
+    // `struct node (g) t;` (§3.6) begins like `struct node (g);`, a C
+    // declaration of g with a parenthesised declarator.
+    [$.type_specifier, $.bound_struct_type],
   ]),
 
   rules: {
@@ -167,13 +170,15 @@ module.exports = grammar(C, {
     // ---- §3 types -----------------------------------------------------
 
     // Graph, HGraph, Point, Edge, Set, Collection; Point and Edge may be
-    // bound to a graph: `Point (g) t;` (§3.2, §3.3).
+    // bound to a graph: `Point (g) t;` (§3.2, §3.3), and so may a struct:
+    // `struct node (g) t;` (§3.6).
     falcon_type: $ => choice(
       $.graph_type,
       $.point_type,
       $.edge_type,
       $.set_type,
       $.collection_type,
+      $.bound_struct_type,
     ),
 
     graph_type: _ => choice('Graph', 'HGraph'),
@@ -183,6 +188,16 @@ module.exports = grammar(C, {
     edge_type: $ => prec.right(seq('Edge', optional($._graph_binding))),
     _graph_binding: $ => seq('(', field('graph', $.identifier), ')'),
 
+    // `struct node (g)`: a struct bound to graph g (§3.6).  Where C reads
+    // the same words as `struct node` and a parenthesised declarator
+    // (`struct node (g);`, a parameter `struct node (p)`), C wins: the
+    // dynamic precedence is below that of tree-sitter-c's parenthesised
+    // declarator (-10); `struct node (g) t;` can only be this rule.
+    bound_struct_type: $ => prec.dynamic(-15, seq(
+      field('type', $.struct_specifier),
+      $._graph_binding,
+    )),
+
     // `s[Point(g)]`, `c[struct node]` (§3.4, §3.5).
     element_declarator: $ => prec(1, seq(
       field('declarator', $._declarator),
@@ -190,6 +205,7 @@ module.exports = grammar(C, {
       field('element', choice(
         $.point_type,
         $.edge_type,
+        $.bound_struct_type,
         $.struct_specifier,
         $.primitive_type,
       )),

@@ -277,3 +277,77 @@ e2e_big_graph() {
 	fi
 	rm -f "$dir/big.bin"
 }
+
+# e2e_dmr BIN TAG: Delaunay mesh refinement (samples/dmr.fal, §3.6) on
+# meshes of the unit square made by `falmesh gen` (tests/ref/mesh.c), under
+# several angle bounds; `falmesh check` checks each result: the input's
+# points kept, triangles counterclockwise, neighbours equal to those
+# computed from the triangles, area and boundary length kept, a disk
+# (T = 2V - B - 2), no triangle below the bound, every interior edge
+# locally Delaunay.  One input is gzip-compressed and has no .neigh (the
+# reader computes the neighbours).  Malformed inputs must stop the
+# program with `path:line: error:` and status 2.
+e2e_dmr() {
+	bin=$1 tag=$2 d=$tmp/e2e/mesh
+	mkdir -p "$d"
+	if ! { "$FALMESH" gen 10 1 "$d/sq10" >/dev/null && "$FALMESH" gen 40 2 "$d/sq40" >/dev/null &&
+		"$FALMESH" gen 25 3 "$d/sq25" >/dev/null && gzip -c "$d/sq25.node" >"$d/sq25z.node" &&
+		gzip -c "$d/sq25.ele" >"$d/sq25z.ele"; }; then
+		fail "$tag dmr: cannot make the meshes"; return
+	fi
+	# INPUT ANGLE [PLAIN]: sq25z is sq25 compressed, without .neigh (the
+	# checker reads the plain copy)
+	for run in "sq10 25" "sq10 30" "sq40 30" "sq40 33" "sq25z 28 sq25"; do
+		set -- $run
+		name="$tag dmr $1 (bound $2 degrees)"
+		if ! OMP_NUM_THREADS=${E2E_THREADS:-4} "$bin" "$d/$1" "$d/out" "$2" >"$d/run" 2>&1; then
+			fail "$name: the sample failed"; sed 's/^/    /' "$d/run" | head -5; continue
+		fi
+		if "$FALMESH" check "$d/${3:-$1}" "$d/out" "$2" >"$d/cmp" 2>&1; then
+			pass "$name: $(sed -n 's/^dmr: \(.* inserted .*\)/\1/p' "$d/run"); $(sed -n 's/^falmesh: ok: //p' "$d/cmp")"
+		else
+			fail "$name: the refined mesh is not valid"; sed 's/^/    /' "$d/cmp" | head -5
+		fi
+		rm -f "$d/out.node" "$d/out.ele" "$d/out.neigh"
+	done
+	# Malformed input: a clear error and status 2, never a crash.
+	cp "$d/sq10.node" "$d/bad.node"; cp "$d/sq10.neigh" "$d/bad.neigh"
+	for bad in "missing .ele" "vertex 999" "clockwise" "neigh" "letters" "short"; do
+		cp "$d/sq10.ele" "$d/bad.ele"; cp "$d/sq10.neigh" "$d/bad.neigh"; cp "$d/sq10.node" "$d/bad.node"
+		case $bad in
+		"missing .ele") rm "$d/bad.ele" ;;
+		"vertex 999") sed '3s/^\([0-9]*\) \([0-9]*\)/\1 999/' "$d/sq10.ele" >"$d/bad.ele" ;;
+		clockwise) sed '3s/^\([0-9]*\) \([0-9]*\) \([0-9]*\)/\1 \3 \2/' "$d/sq10.ele" >"$d/bad.ele" ;;
+		neigh) sed '2s/^\([0-9]*\) [-0-9]*/\1 7/' "$d/sq10.neigh" >"$d/bad.neigh" ;;
+		letters) sed '5s/ [0-9.e-]*$/ x1/' "$d/sq10.node" >"$d/bad.node" ;;
+		short) head -20 "$d/sq10.node" >"$d/bad.node" ;;
+		esac
+		"$bin" "$d/bad" "$d/out" 25 >"$d/run" 2>&1
+		st=$?
+		if [ $st -eq 2 ] && grep -q 'bad\.[a-z]*\(:[0-9]*\)\?: error: ' "$d/run"; then
+			pass "$tag dmr: malformed input ($bad): $(grep -m1 'error: ' "$d/run" | sed 's|.*/||')"
+		else
+			fail "$tag dmr: malformed input ($bad): status $st"; sed 's/^/    /' "$d/run" | head -3
+		fi
+	done
+}
+
+# e2e_dmr_checker: the checker rejects what it must (an unrefined mesh
+# under a bound it breaks; a broken neighbour; a lost triangle).
+e2e_dmr_checker() {
+	d=$tmp/e2e/mesh
+	mkdir -p "$d"
+	"$FALMESH" gen 10 1 "$d/ck" >/dev/null || { fail "falmesh: gen"; return; }
+	ok=1
+	"$FALMESH" check "$d/ck" "$d/ck" 0 >/dev/null 2>&1 || ok=0
+	"$FALMESH" check "$d/ck" "$d/ck" 30 >/dev/null 2>&1 && ok=0
+	cp "$d/ck.node" "$d/ck2.node"; cp "$d/ck.ele" "$d/ck2.ele"
+	sed '2s/^\([0-9]*\) [-0-9]*/\1 -1/' "$d/ck.neigh" >"$d/ck2.neigh"
+	"$FALMESH" check "$d/ck" "$d/ck2" 0 >/dev/null 2>&1 && ok=0
+	n=$(sed -n '1s/ .*//p' "$d/ck.ele")
+	{ echo "$((n - 1)) 3 0"; sed -n "2,${n}p" "$d/ck.ele"; } >"$d/ck2.ele"
+	{ echo "$((n - 1)) 3"; sed -n "2,${n}p" "$d/ck.neigh" | sed "s/ $n\( \|$\)/ -1\1/g"; } >"$d/ck2.neigh"
+	"$FALMESH" check "$d/ck" "$d/ck2" 0 >/dev/null 2>&1 && ok=0
+	if [ $ok = 1 ]; then pass "falmesh: the mesh checker accepts the input and rejects broken meshes"
+	else fail "falmesh: the mesh checker does not tell broken meshes"; fi
+}

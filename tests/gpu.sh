@@ -4,7 +4,7 @@
 # vectors with the serial references.  Skips, saying so, where there is no
 # GPU.  The last line is "N passed, N failed[, N skipped]".
 #
-#   FALCONC= NVCC= LIBFALCON= FALREF= FALGRAPH= sh tests/gpu.sh SRCDIR
+#   FALCONC= NVCC= LIBFALCON= FALREF= FALGRAPH= FALMESH= sh tests/gpu.sh SRCDIR
 #
 # GPU_GRAPHS: more graph files to test on (e.g. the real graphs);
 # KRON=N: also a generated 2^N-point Kronecker graph (weights 1..1000);
@@ -28,6 +28,12 @@ if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
 	echo "check-gpu: skipped: no GPU here (nvidia-smi lists none)"
 	echo "0 passed, 0 failed, 1 skipped"
 	exit 0
+fi
+# The mesh checker (tests/ref/mesh.c, no dependencies) is built here when
+# the build carried to this machine has none.
+if [ ! -x "${FALMESH:-}" ]; then
+	FALMESH=$tmp/falmesh
+	${CC:-cc} -O2 -o "$FALMESH" "$srcdir/tests/ref/mesh.c" -lm || fail "check-gpu: building tests/ref/mesh.c"
 fi
 for v in FALCONC NVCC LIBFALCON FALREF FALGRAPH; do
 	eval "val=\${$v:-}"
@@ -55,7 +61,7 @@ done
 # Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
 # cuda_prebuild); the cuda_build calls below take the results.
 for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
-	multigpu_sssp_bfs partitioned_sssp; do
+	multigpu_sssp_bfs partitioned_sssp dmr; do
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
 for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
@@ -250,6 +256,15 @@ else
 	fail "gpu: building tests/e2e/set_global.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
 
+# Delaunay mesh refinement (§3.6, §4.3, §6): triangles as a graph view,
+# cavities in per-thread Collections, single on a cavity, points added in
+# kernels; each refined mesh checked by falmesh (tests/e2e.sh e2e_dmr).
+if cuda_build dmr "$srcdir/samples/dmr.fal" "$tmp/gpu"; then
+	e2e_dmr "$tmp/gpu/dmr" gpu
+else
+	fail "gpu: building samples/dmr.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # Mutation inside kernels (§6): additions (growing the graph at least
 # twice) and deletions, against the same changes made serially on the host.
 if cuda_build grow_parallel "$srcdir/tests/e2e/grow_parallel.fal" "$tmp/gpu"; then
@@ -354,6 +369,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		grow_limits) args="$tmp/small.bin edges 10" ;;
 		lost_update) args="$tmp/small.bin 3" ;;
 		set_global) args="$tmp/small.bin $prog.out" ;;
+		dmr) "$FALMESH" gen 6 1 "$tmp/sanmesh" >/dev/null; args="$tmp/sanmesh $prog.out 30" ;;
 		*) args="$tmp/small.bin" ;;
 		esac
 		for tool in memcheck racecheck synccheck; do

@@ -523,7 +523,7 @@ run_runtime() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp; do
+	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp dmr; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -538,8 +538,13 @@ e2e_cuda() {
 			extra=; [ $a = multigpu_sssp_bfs ] && extra=0
 			printf "1 0\n" >"$tmp/e2e/noedges.txt"
 			[ $a = dynamic_sssp ] && extra="$tmp/e2e/noedges.txt 1"
+			input=$srcdir/tests/graphs/tiny.txt
+			if [ $a = dmr ]; then
+				"$FALMESH" gen 4 1 "$tmp/e2e/cudamesh" >/dev/null
+				input=$tmp/e2e/cudamesh extra=$tmp/e2e/cudamesh.out
+			fi
 			# shellcheck disable=SC2086
-			"$tmp/e2e/cuda/$a" "$srcdir/tests/graphs/tiny.txt" $extra >/dev/null 2>"$tmp/err"
+			"$tmp/e2e/cuda/$a" "$input" $extra >/dev/null 2>"$tmp/err"
 			st=$?
 			if [ $st -eq 1 ] && grep -q 'no CUDA GPU is available' "$tmp/err"; then
 				pass "cuda: $a without a GPU stops with a clear error"
@@ -559,7 +564,7 @@ e2e_cuda() {
 }
 
 run_e2e() {
-	for v in FALGRAPH FALREF LIBFALCON; do
+	for v in FALGRAPH FALREF FALMESH LIBFALCON; do
 		eval "val=\${$v:-}"
 		[ -n "$val" ] || { fail "e2e: $v is not set (run through make check)"; return; }
 	done
@@ -575,6 +580,14 @@ run_e2e() {
 			e2e_run "$a" "$gf"
 		done
 	done
+	# Delaunay mesh refinement: triangles as a graph view, struct T (g),
+	# cavities in per-thread Collections, single on a cavity (§3.6, §4.3).
+	e2e_dmr_checker
+	if e2e_build dmr "$srcdir/samples/dmr.fal"; then
+		e2e_dmr "$tmp/e2e/dmr" e2e
+	else
+		fail "e2e: building samples/dmr.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# sssp's loop has frontiers (docs/optimiser.md): also with the lists
 	# forced on where the degree rule leaves them off, and forced off.
 	for fr in on off; do

@@ -36,6 +36,7 @@
 
 (point_type graph: (identifier) @variable)
 (edge_type graph: (identifier) @variable)
+(bound_struct_type graph: (identifier) @variable)
 
 ; ---- C ----
 [

@@ -28,10 +28,12 @@
 extern "C" {
 #include "falcon/graph.h"
 #include "falcon/coll.h"
+#include "falcon/mesh.h"
 }
 #else
 #include "falcon/graph.h"
 #include "falcon/coll.h"
+#include "falcon/mesh.h"
 #endif
 #include "falcon/frontier.h" /* static inline, no linkage */
 

@@ -20,6 +20,7 @@ struct fal_G {
   struct tri *tris; /* graph view (§3.6): ntris elements */
   int ntris;
   int64_t fal_cap_tris;
+  fal_owner fal_own_tris; /* single (§4.3) */
 };
 static void fal_G_read(fal_G *g, const char *path)
 {
