@@ -153,6 +153,7 @@ void put(Ctx *c, const char *s);
 
 /* ---- lower_warp.c ------------------------------------------------------ */
 
+bool call_is_pure(Ctx *c, const Node *call);
 bool warp_body_fn(Ctx *c, FuncInfo *f);
 bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out);
 bool warp_body_check(Ctx *c, const Node *foreach, const char *var, WarpInfo *out,

@@ -305,13 +305,47 @@ static bool emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
   return true;
 }
 
-/* One parallel region running the loop: with the frontier lists (fr) or
- * scanning all points, fusing what the plan fused. */
-static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
+/* A topology-driven loop's phase (plan.c topo_rule): over the points
+ * whose P changed in the round before (all points in the first round or
+ * when the list is dense); after an element ran, its out-neighbours whose
+ * P differs from the value last seen (fal_pv) go to the next list. */
+static void emit_topo_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
-  const char *g = fr ? gname(c, p->graph) : NULL;
-  const char *plan = fr ? "frontier" : "region";
+  const char *g = gname(c, p->graph), *P = p->topo;
+  put(c, "{ const int fal_d = fal_tf.dense; const int32_t *fal_ids = fal_tf.ids; "
+         "const int64_t fal_n = fal_front_len(&fal_tf);\n");
+  put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
+  pragma_line(c, "omp for schedule(guided, 16) nowait");
+  resync(c, s->stmt->start);
+  put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
+  phase_body(c, s);
+  putf(c, "for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; fal_e < %s->fal_base.csr.offsets[fal_i + 1]; "
+       "fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; __typeof__(%s->%s[0]) fal_v, fal_o; "
+       "__atomic_load(&%s->%s[fal_x], &fal_v, __ATOMIC_RELAXED); __atomic_load(&fal_pv[fal_x], &fal_o, "
+       "__ATOMIC_RELAXED); if (fal_v != fal_o) { __atomic_store(&fal_pv[fal_x], &fal_v, __ATOMIC_RELAXED); "
+       "fal_fbuf_push(&fal_tb, fal_x); } } } }\n", g, g, g, g, P, g, P);
+  put(c, "fal_fbuf_flush(&fal_tb);\n");
+  pragma_line(c, "omp barrier");
+  pragma_line(c, "omp single");
+  put(c, "fal_front_commit(&fal_tf);\n");
+}
+
+/* One parallel region running the loop: with the frontier lists (fr),
+ * the changed-value list of a topology-driven loop (topo), or scanning
+ * all points, fusing what the plan fused. */
+static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo)
+{
+  const char *g = fr || topo ? gname(c, p->graph) : NULL;
+  const char *plan = fr || topo ? "frontier" : "region";
   put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;");
+  if (topo) {
+    /* The first round visits every point (a dense list); fal_pv: the
+     * value of P each point had when last looked at. */
+    putf(c, " fal_front fal_tf; fal_front_init(&fal_tf, %s->npoints); fal_tf.dense = 1; "
+         "__typeof__(%s->%s[0]) *fal_pv = (__typeof__(%s->%s[0]) *)fal_alloc(((size_t)%s->npoints + 1) "
+         "* sizeof *fal_pv); memcpy(fal_pv, %s->%s, (size_t)%s->npoints * sizeof *fal_pv);",
+         g, g, p->topo, g, p->topo, g, g, p->topo, g);
+  }
   if (fr) {
     /* The lists, and at the loop's start every flag's list from a scan. */
     putf(c, " fal_front fal_fr[%d], fal_fu; for (int fal_j = 0; fal_j < %d; fal_j++) "
@@ -320,6 +354,8 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
   }
   pragma_line(c, "omp parallel");
   put(c, "{\n");
+  if (topo)
+    put(c, "fal_fbuf fal_tb; fal_tb.f = &fal_tf; fal_tb.n = 0;\n");
   if (fr) {
     putf(c, "fal_fbuf fal_fb[%d]; for (int fal_j = 0; fal_j < %d; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; "
          "fal_fb[fal_j].n = 0; }\n", p->nflags, p->nflags);
@@ -349,6 +385,9 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
     synced = false;
     if (s->kind == STEP_PHASE && fr) {
       synced = emit_frontier_phase(c, p, s);
+    } else if (s->kind == STEP_PHASE && topo) {
+      emit_topo_phase(c, p, s);
+      synced = true; /* the commit's single ends with a barrier */
     } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev) {
         bool heavy = false;
@@ -381,6 +420,8 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
   if (fr)
     putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_free(&fal_fr[fal_j]); "
          "fal_front_free(&fal_fu);\n", p->nflags);
+  if (topo)
+    put(c, "fal_front_free(&fal_tf); fal_free(fal_pv);\n");
   put(c, profile_line(c, p, plan, "fal_lr", false));
   putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", path_literal(c), p->loop->loc.line,
        plan);
@@ -392,13 +433,13 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr)
  * falcon/frontier.h), chosen when the loop starts. */
 static void emit_region_loop(Ctx *c, const LoopPlan *p)
 {
-  if (p->frontier) {
+  if (p->frontier || p->topo) {
     const char *g = gname(c, p->graph);
     putf(c, "if (fal_front_wanted(%s->npoints, %s->nedges)) ", g, g);
-    emit_region(c, p, true);
+    emit_region(c, p, p->frontier, p->topo != NULL);
     put(c, " else ");
   }
-  emit_region(c, p, false);
+  emit_region(c, p, false, false);
   resync(c, p->loop->end);
 }
 

@@ -99,8 +99,8 @@ static FuncInfo *callee(Ctx *c, const Node *call)
   return f && f->def ? f : NULL;
 }
 
-/* Calls that read only: math and graph queries. */
-static bool pure_call(Ctx *c, const Node *call)
+/* Calls that read only: math and graph queries (also plan.c). */
+bool call_is_pure(Ctx *c, const Node *call)
 {
   static const char *fns[] = {"fabs", "fabsf", "sqrt", "sqrtf", "abs", "labs", "fmin", "fmax",
                               "exp", "log", "pow", "floor", "ceil", "min", "max", NULL};
@@ -131,7 +131,7 @@ static bool pure_expr(Ctx *c, const Node *e)
     if (n->kind == K_ASSIGNMENT_EXPRESSION || n->kind == K_UPDATE_EXPRESSION ||
         n->kind == K_REDUCTION_EXPRESSION)
       return false;
-    if (n->kind == K_CALL_EXPRESSION && !pure_call(c, n))
+    if (n->kind == K_CALL_EXPRESSION && !call_is_pure(c, n))
       return false;
   }
   return true;

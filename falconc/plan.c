@@ -647,6 +647,305 @@ static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, un
   return true;
 }
 
+/* ---- topology-driven loops (docs/lowering.md "Topology-driven loops") ---- */
+
+/* The rule, checked on the body of the loop's one phase and on the
+ * element function it calls (one level):
+ *   - the phase is `foreach (t In g.points) S` with no filter, and S is a
+ *     call f(t, ...) of an element function or a body of its own;
+ *   - the only writes are MIN(n.P, e[, flag]) (or MAX, one kind for the
+ *     whole loop, one property P) with n the variable of a neighbour loop
+ *     over the element's out-neighbours, a flag (a scalar) set by MIN
+ *     itself or by `if (MIN(...)) x = c;` with x a scalar and c a
+ *     constant;
+ *   - e, conditions and initializers have no side effects and read P only
+ *     of the element (t.P); other properties they read are not written in
+ *     the loop;
+ *   - the statements are blocks, declarations, ifs, `return;` and such
+ *     neighbour loops.
+ * Then an element whose P did not change since it last ran would only
+ * repeat MINs that fail (P only decreases, and e depends on no other
+ * changing value), so the round may skip it, with the same flags and the
+ * same results. */
+typedef struct Topo {
+  Ctx *c;
+  const char *elem;   /* the element's variable */
+  const char *nbr[8]; /* the enclosing out-neighbour loops' variables */
+  int nnbr;
+  const char *prop;   /* P */
+  int op;             /* 1 MIN, 2 MAX */
+  LoopPlan *p;
+  const char *why;
+  int depth;
+} Topo;
+
+static bool topo_no(Topo *t, const char *why)
+{
+  if (!t->why)
+    t->why = why;
+  return false;
+}
+
+static bool is_nbr_var(Topo *t, const Node *id)
+{
+  for (int i = 0; i < t->nnbr; i++)
+    if (id && id->kind == K_IDENTIFIER && strcmp(text_of(t->c, id), t->nbr[i]) == 0)
+      return true;
+  return false;
+}
+
+/* Properties written anywhere in the loop (the steps' accesses). */
+static bool prop_written(const LoopPlan *p, const char *name)
+{
+  for (int i = 0; i < p->nsteps; i++)
+    for (int j = 0; j < p->steps[i].nacc; j++)
+      if (p->steps[i].acc[j].write && strcmp(p->steps[i].acc[j].name, name) == 0)
+        return true;
+  return false;
+}
+
+/* e reads only: no assignment, increment or call but of pure functions;
+ * P only of the element; no property written in the loop but P. */
+static bool topo_pure(Topo *t, const Node *e)
+{
+  for (const Node *n = e; n; n = node_next(n, e, true)) {
+    if (n->kind == K_ASSIGNMENT_EXPRESSION || n->kind == K_UPDATE_EXPRESSION ||
+        n->kind == K_REDUCTION_EXPRESSION)
+      return topo_no(t, "an expression with side effects");
+    if (n->kind == K_CALL_EXPRESSION && !call_is_pure(t->c, n))
+      return topo_no(t, "a call with side effects");
+    if (n->kind == K_FIELD_EXPRESSION) {
+      const char *f = text_of(t->c, node_field(n, F_FIELD));
+      const Prop *pr = f ? program_prop(t->c->prog, f) : NULL;
+      if (!pr)
+        continue;
+      const Node *a = unparen(node_field(n, F_ARGUMENT));
+      bool own = a && a->kind == K_IDENTIFIER && strcmp(text_of(t->c, a), t->elem) == 0;
+      if (t->prop && strcmp(pr->name, t->prop) == 0) {
+        if (!own)
+          return topo_no(t, "the MIN property is read of a point other than the element");
+      } else if (prop_written(t->p, pr->name)) {
+        return topo_no(t, "a property written in the loop is read");
+      }
+    }
+  }
+  return true;
+}
+
+/* MIN(n.P, e[, flag]) with n a neighbour variable: records P and the op. */
+static bool topo_min(Topo *t, const Node *call)
+{
+  const Node *fn = node_field(call, F_FUNCTION);
+  int op = fn && node_text_is(t->c->src, fn, "MIN") ? 1 : fn && node_text_is(t->c->src, fn, "MAX") ? 2 : 0;
+  if (!op)
+    return topo_no(t, "a call other than MIN/MAX with effects");
+  const Node *args = node_field(call, F_ARGUMENTS);
+  const Node *target = args ? node_named_child(args, 0) : NULL;
+  const Node *value = args ? node_named_child(args, 1) : NULL;
+  target = unparen(target);
+  if (!target || !value || target->kind != K_FIELD_EXPRESSION ||
+      !is_nbr_var(t, unparen(node_field(target, F_ARGUMENT))))
+    return topo_no(t, "a MIN/MAX whose target is not a property of an out-neighbour");
+  const char *f = text_of(t->c, node_field(target, F_FIELD));
+  const Prop *pr = f ? program_prop(t->c->prog, f) : NULL;
+  if (!pr || pr->kind != PK_POINT)
+    return topo_no(t, "a MIN/MAX on something other than a point property");
+  if (t->prop && strcmp(t->prop, pr->name) != 0)
+    return topo_no(t, "MIN/MAX on two properties");
+  if (t->op && t->op != op)
+    return topo_no(t, "both MIN and MAX");
+  t->prop = pr->name;
+  t->op = op;
+  /* the flag (third argument) may be anything MIN sets to 1 */
+  return topo_pure(t, value);
+}
+
+static bool topo_stmt(Topo *t, const Node *s);
+
+/* P first: the property of the first MIN/MAX target in the body (the
+ * check then reads every other use of it). */
+static void topo_find_prop(Topo *t, const Node *body)
+{
+  for (const Node *n = body; n && !t->prop; n = node_next(n, body, true)) {
+    if (n->kind != K_CALL_EXPRESSION)
+      continue;
+    const Node *fn = node_field(n, F_FUNCTION);
+    if (!fn || !(node_text_is(t->c->src, fn, "MIN") || node_text_is(t->c->src, fn, "MAX")))
+      continue;
+    const Node *args = node_field(n, F_ARGUMENTS);
+    const Node *target = args ? unparen(node_named_child(args, 0)) : NULL;
+    if (target && target->kind == K_FIELD_EXPRESSION) {
+      const Prop *pr = program_prop(t->c->prog, text_of(t->c, node_field(target, F_FIELD)));
+      if (pr && pr->kind == PK_POINT)
+        t->prop = pr->name;
+    }
+  }
+}
+
+/* if (MIN(...)) x = c;  (x a plain variable, c a literal) */
+static bool topo_flag_if(Topo *t, const Node *s)
+{
+  const Node *cond = unparen(node_field(s, F_CONDITION));
+  if (!cond || cond->kind != K_CALL_EXPRESSION || node_field(s, F_ALTERNATIVE))
+    return false;
+  const Node *fn = node_field(cond, F_FUNCTION);
+  if (!fn || !(node_text_is(t->c->src, fn, "MIN") || node_text_is(t->c->src, fn, "MAX")))
+    return false;
+  const Node *body = node_field(s, F_CONSEQUENCE);
+  if (body && body->kind == K_COMPOUND_STATEMENT) {
+    const Node *only = node_named_child(body, 0);
+    if (!only || node_named_child(body, 1))
+      return topo_no(t, "an if (MIN(...)) with more than a flag assignment");
+    body = only;
+  }
+  const Node *e = body && body->kind == K_EXPRESSION_STATEMENT ? node_named_child(body, 0) : NULL;
+  const Node *l = e && e->kind == K_ASSIGNMENT_EXPRESSION ? unparen(node_field(e, F_LEFT)) : NULL;
+  const Node *r = e ? unparen(node_field(e, F_RIGHT)) : NULL;
+  if (!l || l->kind != K_IDENTIFIER || !r || !is_type(r, "number_literal") ||
+      !node_text_is(t->c->src, node_field(e, F_OPERATOR), "="))
+    return topo_no(t, "an if (MIN(...)) whose body is not `flag = constant;`");
+  return topo_min(t, cond);
+}
+
+static bool topo_stmt(Topo *t, const Node *s)
+{
+  if (!s)
+    return true;
+  if (++t->depth > 64)
+    return topo_no(t, "nested too deeply");
+  bool ok = true;
+  switch (s->kind) {
+  case K_COMPOUND_STATEMENT:
+    for (const Node *ch = s->child; ch && ok; ch = ch->next)
+      if (ch->named && ch->kind != K_COMMENT)
+        ok = topo_stmt(t, ch);
+    break;
+  case K_COMMENT:
+    break;
+  case K_DECLARATION:
+    for (const Node *ch = s->child; ch && ok; ch = ch->next)
+      if (ch->kind == K_INIT_DECLARATOR)
+        ok = topo_pure(t, node_field(ch, F_VALUE));
+      else if (ch->kind == K_FALCON_TYPE)
+        ok = topo_no(t, "a Falcon local");
+    break;
+  case K_RETURN_STATEMENT:
+    if (node_named_child(s, 0))
+      ok = topo_no(t, "a return with a value");
+    break;
+  case K_IF_STATEMENT:
+    if (topo_flag_if(t, s))
+      break;
+    if (t->why)
+      return false;
+    ok = topo_pure(t, node_field(s, F_CONDITION)) && topo_stmt(t, node_field(s, F_CONSEQUENCE));
+    if (ok && node_field(s, F_ALTERNATIVE)) {
+      const Node *alt = node_field(s, F_ALTERNATIVE);
+      ok = topo_stmt(t, alt->kind == K_OTHER ? node_named_child(alt, 0) : alt);
+    }
+    break;
+  case K_EXPRESSION_STATEMENT: {
+    const Node *e = node_named_child(s, 0);
+    if (!e)
+      break;
+    if (e->kind != K_CALL_EXPRESSION)
+      ok = topo_no(t, "a statement other than MIN/MAX");
+    else
+      ok = topo_min(t, e);
+    break;
+  }
+  case K_FOREACH_STATEMENT: {
+    const Node *it = node_field(s, F_ITERABLE);
+    const Node *a = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
+    if (!a || a->kind != K_IDENTIFIER || strcmp(text_of(t->c, a), t->elem) != 0 ||
+        !node_text_is(t->c->src, node_field(it, F_FIELD), "outnbrs") || node_field(s, F_OFFSET))
+      return topo_no(t, "a foreach other than over the element's outnbrs");
+    if (t->nnbr == 8)
+      return topo_no(t, "nested too deeply");
+    ok = topo_pure(t, node_field(s, F_CONDITION));
+    t->nbr[t->nnbr++] = text_of(t->c, node_field(s, F_VARIABLE));
+    ok = ok && topo_stmt(t, node_field(s, F_BODY));
+    t->nnbr--;
+    break;
+  }
+  default:
+    ok = topo_no(t, "a statement other than blocks, ifs, declarations, return; and "
+                    "neighbour loops with MIN/MAX");
+  }
+  t->depth--;
+  return ok;
+}
+
+/* The loop's one phase s: whether the rule holds (p->topo = P), else why
+ * (p->twhy). */
+static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
+{
+  const Node *n = s->stmt;
+  Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, 0};
+  const Node *body = node_field(n, F_BODY);
+  const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? node_named_child(body, 0) : NULL;
+  FuncInfo *f = NULL;
+  if (call && call->kind == K_CALL_EXPRESSION) {
+    const Node *fn = node_field(call, F_FUNCTION);
+    f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+  }
+  if (f && f->def) {
+    /* f(t, ...): the element is the parameter the loop variable is
+     * passed to; the other arguments are values of this round. */
+    const Node *args = node_field(call, F_ARGUMENTS);
+    const Node *decl = node_field(f->def, F_DECLARATOR);
+    while (decl && decl->kind != K_FUNCTION_DECLARATOR)
+      decl = node_field(decl, F_DECLARATOR);
+    const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
+    int k = 0;
+    const char *elem = NULL;
+    for (const Node *a = args ? args->child : NULL; a; a = a->next) {
+      if (!a->named || a->kind == K_COMMENT)
+        continue;
+      if (!topo_pure(&t, a))
+        break;
+      if (a->kind == K_IDENTIFIER && strcmp(text_of(c, a), t.elem) == 0) {
+        int j = 0;
+        for (const Node *q = params ? params->child : NULL; q; q = q->next)
+          if (q->kind == K_PARAMETER_DECLARATION && j++ == k)
+            elem = text_of(c, declarator_name(node_field(q, F_DECLARATOR)));
+      }
+      k++;
+    }
+    if (!t.why && !elem)
+      topo_no(&t, "the element is not passed to the function");
+    if (!t.why) {
+      t.elem = elem;
+      topo_find_prop(&t, node_field(f->def, F_BODY));
+      topo_stmt(&t, node_field(f->def, F_BODY));
+    }
+  } else if (!call || call->kind != K_CALL_EXPRESSION) {
+    topo_find_prop(&t, body);
+    topo_stmt(&t, body);
+  } else {
+    topo_no(&t, "a call of something other than an element function");
+  }
+  if (!t.why && !t.prop)
+    topo_no(&t, "no MIN/MAX on a neighbour");
+  if (!t.why && prop_written(p, t.prop)) {
+    /* P written only by this phase, through its MINs */
+    for (int i = 0; i < p->nsteps && !t.why; i++)
+      for (int j = 0; j < p->steps[i].nacc; j++)
+        if (&p->steps[i] != s && strcmp(p->steps[i].acc[j].name, t.prop) == 0)
+          topo_no(&t, "another step of the loop uses the MIN property");
+  }
+  if (!t.why)
+    for (int j = 0; j < s->nacc && !t.why; j++)
+      if (s->acc[j].write && program_prop(c->prog, s->acc[j].name) &&
+          strcmp(s->acc[j].name, t.prop) != 0)
+        topo_no(&t, "the phase writes another property");
+  if (t.why) {
+    snprintf(p->twhy, sizeof p->twhy, "line %u: %s", n->loc.line, t.why);
+    return;
+  }
+  p->topo = xstrdup(t.prop);
+}
+
 static void no_frontier(LoopPlan *p, const Node *at, const char *why)
 {
   snprintf(p->fwhy, sizeof p->fwhy, "line %u: %s", at->loc.line, why);
@@ -680,6 +979,12 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
       s->shuffle = true;
     } else {
       no_frontier(p, n, "a phase with neither a flag filter nor a flag shuffle body");
+      /* One unfiltered phase: maybe a topology-driven loop. */
+      int phases = 0;
+      for (int j = 1; j < p->nsteps; j++)
+        phases += p->steps[j].kind == STEP_PHASE;
+      if (phases == 1)
+        topo_rule(c, p, s);
       return;
     }
   }
@@ -772,8 +1077,13 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
     for (int j = 0; j < p->nflags; j++)
       fprintf(f, " %s", p->flags[j]);
     fprintf(f, "\n");
+  } else if (p->kind == PLAN_REGION && p->topo) {
+    fprintf(f, "  frontier: the phase visits the points whose %s changed in the round before "
+               "(topology-driven: MIN/MAX only)\n", p->topo);
   } else if (p->kind == PLAN_REGION) {
     fprintf(f, "  frontier: none (%s)\n", p->fwhy);
+    if (p->twhy[0])
+      fprintf(f, "  not topology-driven (%s)\n", p->twhy);
   }
   for (int i = 0; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
@@ -811,5 +1121,6 @@ void plan_free(LoopPlan *p)
   free(p->written);
   for (int i = 0; i < p->nflags; i++)
     free(p->flags[i]);
+  free(p->topo);
   memset(p, 0, sizeof *p);
 }

@@ -68,6 +68,11 @@ typedef struct LoopPlan {
   char fwhy[256];      /* PLAN_REGION without frontier: why */
   char *flags[32];     /* frontier: the tracked flag properties */
   int nflags;
+  /* PLAN_REGION, a topology-driven loop (plan.c topo_rule): its one phase
+   * visits only the points whose `topo` property changed in the round
+   * before (all of them in the first round). */
+  char *topo;
+  char twhy[256];      /* why not, when the loop has one unfiltered phase */
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

@@ -523,7 +523,7 @@ run_runtime() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp dmr; do
+	for a in sssp sssp_topo bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp dmr; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -572,7 +572,7 @@ run_e2e() {
 	if "$FALREF" selftest >"$tmp/e2e/self" 2>&1; then pass "e2e: reference self-test"
 	else fail "e2e: reference self-test"; sed 's/^/    /' "$tmp/e2e/self" | head; fi
 	e2e_graphs || { fail "e2e: cannot make the test graphs"; return; }
-	for a in sssp bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
+	for a in sssp sssp_topo bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 		if ! e2e_build "$a" "$srcdir/samples/$a.fal"; then
 			fail "e2e: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -588,12 +588,15 @@ run_e2e() {
 	else
 		fail "e2e: building samples/dmr.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
-	# sssp's loop has frontiers (docs/optimiser.md): also with the lists
-	# forced on where the degree rule leaves them off, and forced off.
+	# sssp's loop has frontiers (docs/optimiser.md), sssp_topo's the list
+	# of changed distances (docs/lowering.md "Topology-driven loops"):
+	# also with the lists forced on where the degree rule leaves them off,
+	# and forced off.
 	for fr in on off; do
 		export FALCON_FRONTIERS=$fr
 		for gf in "$tmp"/e2e/graphs/*; do
 			e2e_run sssp "$gf" "$tmp/e2e" "e2e frontiers $fr"
+			e2e_run sssp_topo "$gf" "$tmp/e2e" "e2e frontiers $fr"
 		done
 		unset FALCON_FRONTIERS
 	done
@@ -694,6 +697,35 @@ run_e2e() {
 		fi
 	else
 		fail "e2e: building tests/e2e/loop_plan.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# Topology-driven loops (docs/lowering.md): the rule's verdict on each
+	# loop, and the levels of the loop that keeps it against falref's BFS,
+	# with the changed-value lists forced on and off.
+	"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/topo_rules.fal" 2>"$tmp/e2e/explain"
+	if grep -q '^  frontier: the phase visits the points whose lev changed in the round before' "$tmp/e2e/explain" &&
+		grep -q '^  not topology-driven (line 55: a statement other than MIN/MAX)' "$tmp/e2e/explain" &&
+		grep -q '^  not topology-driven (line 68: the MIN property is read of a point other than the element)' "$tmp/e2e/explain" &&
+		grep -q '^  not topology-driven (line 78: a MIN/MAX whose target is not a property of an out-neighbour)' "$tmp/e2e/explain"; then
+		pass "e2e: the topology-driven rule: one loop kept, three refused with their reasons"
+	else
+		fail "e2e: the topology-driven rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	if e2e_build topo_rules "$srcdir/tests/e2e/topo_rules.fal"; then
+		for fr in on off; do
+			for gf in "$tmp"/e2e/graphs/*; do
+				src=$(e2e_source "$gf")
+				if ! FALCON_FRONTIERS=$fr OMP_NUM_THREADS=4 "$tmp/e2e/topo_rules" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
+					fail "e2e topo_rules $(basename "$gf") (lists $fr): the program failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+				elif "$FALREF" bfs "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+					"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
+					pass "e2e topo_rules $(basename "$gf") (lists $fr): levels equal the reference"
+				else
+					fail "e2e topo_rules $(basename "$gf") (lists $fr): differs"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+				fi
+			done
+		done
+	else
+		fail "e2e: building tests/e2e/topo_rules.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
