@@ -305,13 +305,20 @@ static bool emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
   return true;
 }
 
+/* The C type of point property `name`. */
+static const char *prop_ctype(Ctx *c, const char *name)
+{
+  const Prop *pr = program_prop(c->prog, name);
+  return pr && pr->ctype ? pr->ctype : "int";
+}
+
 /* A topology-driven loop's phase (plan.c topo_rule): over the points
  * whose P changed in the round before (all points in the first round or
  * when the list is dense); after an element ran, its out-neighbours whose
  * P differs from the value last seen (fal_pv) go to the next list. */
 static void emit_topo_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
-  const char *g = gname(c, p->graph), *P = p->topo;
+  const char *g = gname(c, p->graph), *P = p->topo, *T = prop_ctype(c, P);
   put(c, "{ const int fal_d = fal_tf.dense; const int32_t *fal_ids = fal_tf.ids; "
          "const int64_t fal_n = fal_front_len(&fal_tf);\n");
   put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
@@ -320,31 +327,61 @@ static void emit_topo_phase(Ctx *c, const LoopPlan *p, const Step *s)
   put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
   phase_body(c, s);
   putf(c, "for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; fal_e < %s->fal_base.csr.offsets[fal_i + 1]; "
-       "fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; __typeof__(%s->%s[0]) fal_v, fal_o; "
+       "fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; %s fal_v, fal_o; "
        "__atomic_load(&%s->%s[fal_x], &fal_v, __ATOMIC_RELAXED); __atomic_load(&fal_pv[fal_x], &fal_o, "
        "__ATOMIC_RELAXED); if (fal_v != fal_o) { __atomic_store(&fal_pv[fal_x], &fal_v, __ATOMIC_RELAXED); "
-       "fal_fbuf_push(&fal_tb, fal_x); } } } }\n", g, g, g, g, P, g, P);
+       "fal_fbuf_push(&fal_tb, fal_x); } } } }\n", g, g, g, T, g, P);
   put(c, "fal_fbuf_flush(&fal_tb);\n");
   pragma_line(c, "omp barrier");
   pragma_line(c, "omp single");
   put(c, "fal_front_commit(&fal_tf);\n");
 }
 
+/* A level-synchronous loop's phase (plan.c level_rule): over the points
+ * an element set to lev + 1 in the round before, or over all points in
+ * the first round and in a round whose lev reaches the smallest level
+ * above the first round's that a point had when the loop started
+ * (fal_lm); after an element that passed the filter ran, its
+ * out-neighbours whose level is lev + 1 go to the next list. */
+static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
+{
+  const char *g = gname(c, p->graph), *P = p->level, *v = p->lev, *T = prop_ctype(c, P);
+  putf(c, "{ const int fal_d = fal_tf.dense || (%s) >= fal_lm; const int32_t *fal_ids = fal_tf.ids; "
+       "const int64_t fal_n = fal_d ? %s->npoints : fal_tf.n;\n", v, g);
+  put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
+  pragma_line(c, "omp for schedule(guided, 16) nowait");
+  resync(c, s->stmt->start);
+  put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
+  phase_body(c, s);
+  putf(c, "if (%s->%s[fal_i] == (%s)) for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; "
+       "fal_e < %s->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; "
+       "%s fal_v; __atomic_load(&%s->%s[fal_x], &fal_v, __ATOMIC_RELAXED); "
+       "if (fal_v == (%s) + 1) fal_fbuf_push(&fal_tb, fal_x); } } }\n", g, P, v, g, g, g, T, g, P, v);
+  put(c, "fal_fbuf_flush(&fal_tb);\n");
+  pragma_line(c, "omp barrier");
+  pragma_line(c, "omp single");
+  /* A round that scanned because of a starting level: the next such. */
+  putf(c, "{ if (!fal_tf.dense && (%s) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; "
+       "fal_x < %s->npoints; fal_x++) if (%s->%s[fal_x] > (%s) + 1 && %s->%s[fal_x] < fal_lm) "
+       "fal_lm = %s->%s[fal_x]; } fal_front_commit(&fal_tf); }\n", v, g, g, P, v, g, P, g, P);
+}
+
 /* One parallel region running the loop: with the frontier lists (fr),
  * the changed-value list of a topology-driven loop (topo), or scanning
  * all points, fusing what the plan fused. */
-static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo)
+static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool level)
 {
-  const char *g = fr || topo ? gname(c, p->graph) : NULL;
-  const char *plan = fr || topo ? "frontier" : "region";
+  const char *g = fr || topo || level ? gname(c, p->graph) : NULL;
+  const char *plan = fr || topo || level ? "frontier" : "region";
   put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;");
   if (topo) {
     /* The first round visits every point (a dense list); fal_pv: the
      * value of P each point had when last looked at. */
+    const char *T = prop_ctype(c, p->topo);
     putf(c, " fal_front fal_tf; fal_front_init(&fal_tf, %s->npoints); fal_tf.dense = 1; "
-         "__typeof__(%s->%s[0]) *fal_pv = (__typeof__(%s->%s[0]) *)fal_alloc(((size_t)%s->npoints + 1) "
+         "%s *fal_pv = (%s *)fal_alloc(((size_t)%s->npoints + 1) "
          "* sizeof *fal_pv); memcpy(fal_pv, %s->%s, (size_t)%s->npoints * sizeof *fal_pv);",
-         g, g, p->topo, g, p->topo, g, g, p->topo, g);
+         g, T, T, g, g, p->topo, g);
   }
   if (fr) {
     /* The lists, and at the loop's start every flag's list from a scan. */
@@ -352,10 +389,25 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo)
          "fal_front_init(&fal_fr[fal_j], %s->npoints); fal_front_init(&fal_fu, %s->npoints);",
          p->nflags, p->nflags, g, g);
   }
+  if (level) {
+    /* fal_lm: the smallest level above lev a point has at the start (a
+     * round whose lev reaches it scans all points); fal_lmax: none. */
+    const char *T = prop_ctype(c, p->level);
+    putf(c, " fal_front fal_tf; fal_front_init(&fal_tf, %s->npoints); fal_tf.dense = 1; "
+         "%s fal_lmax = (%s)~(%s)0 > 0 ? (%s)~(%s)0 : (%s)(((unsigned long long)1 "
+         "<< (8 * sizeof(%s) - 1)) - 1); %s fal_lm = fal_lmax;",
+         g, T, T, T, T, T, T, T, T);
+  }
   pragma_line(c, "omp parallel");
   put(c, "{\n");
-  if (topo)
+  if (topo || level)
     put(c, "fal_fbuf fal_tb; fal_tb.f = &fal_tf; fal_tb.n = 0;\n");
+  if (level) {
+    pragma_line(c, ctx_printf(c, "omp for schedule(static) reduction(min: fal_lm)"));
+    putf(c, "for (int64_t fal_x = 0; fal_x < %s->npoints; fal_x++) if (%s->%s[fal_x] > (%s) && "
+         "%s->%s[fal_x] < fal_lm) fal_lm = %s->%s[fal_x];\n", g, g, p->level, p->lev, g, p->level, g,
+         p->level);
+  }
   if (fr) {
     putf(c, "fal_fbuf fal_fb[%d]; for (int fal_j = 0; fal_j < %d; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; "
          "fal_fb[fal_j].n = 0; }\n", p->nflags, p->nflags);
@@ -388,6 +440,9 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo)
     } else if (s->kind == STEP_PHASE && topo) {
       emit_topo_phase(c, p, s);
       synced = true; /* the commit's single ends with a barrier */
+    } else if (s->kind == STEP_PHASE && level) {
+      emit_level_phase(c, p, s);
+      synced = true;
     } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev) {
         bool heavy = false;
@@ -422,6 +477,8 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo)
          "fal_front_free(&fal_fu);\n", p->nflags);
   if (topo)
     put(c, "fal_front_free(&fal_tf); fal_free(fal_pv);\n");
+  if (level)
+    put(c, "fal_front_free(&fal_tf);\n");
   put(c, profile_line(c, p, plan, "fal_lr", false));
   putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", path_literal(c), p->loop->loc.line,
        plan);
@@ -433,13 +490,13 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo)
  * falcon/frontier.h), chosen when the loop starts. */
 static void emit_region_loop(Ctx *c, const LoopPlan *p)
 {
-  if (p->frontier || p->topo) {
+  if (p->frontier || p->topo || p->level) {
     const char *g = gname(c, p->graph);
     putf(c, "if (fal_front_wanted(%s->npoints, %s->nedges)) ", g, g);
-    emit_region(c, p, p->frontier, p->topo != NULL);
+    emit_region(c, p, p->frontier, p->topo != NULL, p->level != NULL);
     put(c, " else ");
   }
-  emit_region(c, p, false, false);
+  emit_region(c, p, false, false, false);
   resync(c, p->loop->end);
 }
 

@@ -946,6 +946,189 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
   p->topo = xstrdup(t.prop);
 }
 
+/* ---- level-synchronous loops (docs/lowering.md "Level-synchronous loops") ---- */
+
+/* `X + 1` with X the identifier `v`. */
+static bool is_plus_one(Ctx *c, const Node *e, const char *v)
+{
+  e = unparen(e);
+  if (!e || !is_type(e, "binary_expression") || !node_text_is(c->src, node_field(e, F_OPERATOR), "+"))
+    return false;
+  const Node *l = unparen(node_field(e, F_LEFT)), *r = unparen(node_field(e, F_RIGHT));
+  return l && l->kind == K_IDENTIFIER && strcmp(text_of(c, l), v) == 0 && r &&
+         is_type(r, "number_literal") && node_text_is(c->src, r, "1");
+}
+
+/* n.P with n the variable of an enclosing foreach over elem.outnbrs
+ * (inside `root`). */
+static bool nbr_target(Ctx *c, const Node *t, const char *elem, const Node *root)
+{
+  t = unparen(t);
+  if (!t || t->kind != K_FIELD_EXPRESSION)
+    return false;
+  const Node *a = unparen(node_field(t, F_ARGUMENT));
+  if (!a || a->kind != K_IDENTIFIER)
+    return false;
+  for (const Node *q = t->parent; q && q != root->parent; q = q->parent) {
+    if (q->kind != K_FOREACH_STATEMENT)
+      continue;
+    const Node *it = node_field(q, F_ITERABLE);
+    const Node *o = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
+    if (node_text_is(c->src, node_field(q, F_VARIABLE), text_of(c, a)))
+      return o && o->kind == K_IDENTIFIER && strcmp(text_of(c, o), elem) == 0 &&
+             node_text_is(c->src, node_field(it, F_FIELD), "outnbrs") && !node_field(q, F_OFFSET);
+  }
+  return false;
+}
+
+/* Every write of P in `body` (elem: the element's name there, x: the name
+ * of the round's value) is MIN(n.P, x + 1[, flag]) or n.P = x + 1 with n
+ * an out-neighbour of the element; no call of another user function. */
+static const char *level_writes(Ctx *c, const Node *body, const char *P, const char *elem,
+                                const char *x)
+{
+  for (const Node *n = body; n; n = node_next(n, body, true)) {
+    if (n->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(n, F_FUNCTION);
+      bool mm = fn && (node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX"));
+      if (!mm) {
+        FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+        if (f && f->def)
+          return "a call of another function";
+        continue;
+      }
+      const Node *args = node_field(n, F_ARGUMENTS);
+      const Node *t = args ? unparen(node_named_child(args, 0)) : NULL;
+      if (!t || t->kind != K_FIELD_EXPRESSION || !node_text_is(c->src, node_field(t, F_FIELD), P))
+        continue;
+      if (!node_text_is(c->src, fn, "MIN") || !nbr_target(c, t, elem, body) ||
+          !is_plus_one(c, node_named_child(args, 1), x))
+        return "the level is written other than by MIN(n.level, lev + 1) on an out-neighbour";
+    } else if (n->kind == K_ASSIGNMENT_EXPRESSION || n->kind == K_UPDATE_EXPRESSION) {
+      const Node *t = unparen(node_field(n, n->kind == K_UPDATE_EXPRESSION ? F_ARGUMENT : F_LEFT));
+      if (!t || t->kind != K_FIELD_EXPRESSION || !node_text_is(c->src, node_field(t, F_FIELD), P))
+        continue;
+      if (n->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(n, F_OPERATOR), "=") ||
+          !nbr_target(c, t, elem, body) || !is_plus_one(c, node_field(n, F_RIGHT), x))
+        return "the level is written other than by MIN(n.level, lev + 1) on an out-neighbour";
+    } else if (n->kind == K_POINTER_EXPRESSION) {
+      return "an address is taken";
+    }
+  }
+  return NULL;
+}
+
+/* The rule, for the loop's one phase s with filter (t.P == v): v is a
+ * host variable that exactly one scalar step of the loop changes, by
+ * `v++` (or ++v, v += 1, v = v + 1); the phase's body (or the element
+ * function it calls, one level, the element and v passed as arguments)
+ * writes P only as MIN(n.P, v + 1[, flag]) or n.P = v + 1 with n an
+ * out-neighbour of the element; no other step touches P.  Then a point
+ * matches the filter of the next round (P == v + 1) only if this round
+ * set it (its P was lowered to v + 1: it is an out-neighbour of an element
+ * that ran) or its P had that value when the loop started (checked at run
+ * time: a round whose v reaches the smallest starting value above the
+ * first round's scans all points). */
+static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
+{
+  const Node *n = s->stmt;
+  const char *var = text_of(c, node_field(n, F_VARIABLE));
+  const Node *cond = unparen(node_field(n, F_CONDITION));
+  const char *why = NULL, *P = NULL, *v = NULL;
+  if (!cond || !is_type(cond, "binary_expression") ||
+      !node_text_is(c->src, node_field(cond, F_OPERATOR), "=="))
+    return;
+  const Node *l = unparen(node_field(cond, F_LEFT)), *r = unparen(node_field(cond, F_RIGHT));
+  if ((P = own_flag(c, l, var)) && r && r->kind == K_IDENTIFIER)
+    v = text_of(c, r);
+  else if ((P = own_flag(c, r, var)) && l && l->kind == K_IDENTIFIER)
+    v = text_of(c, l);
+  if (!P || !v || program_prop(c->prog, v))
+    return; /* not the (t.P == v) shape: nothing to say */
+  const Prop *pr = program_prop(c->prog, P);
+  if (!pr || !pr->ctype || strstr(pr->ctype, "float") || strstr(pr->ctype, "double") ||
+      strstr(pr->ctype, "struct"))
+    why = "the level is not an integer";
+  /* v: one step writes it, by one. */
+  int writers = 0;
+  for (int i = 0; i < p->nsteps && !why; i++) {
+    const Step *q = &p->steps[i];
+    for (int j = 0; j < q->nacc; j++) {
+      if (strcmp(q->acc[j].name, P) == 0 && q != s)
+        why = "another step of the loop uses the level";
+      if (strcmp(q->acc[j].name, v) != 0 || !q->acc[j].write)
+        continue;
+      writers++;
+      const Node *e = q->kind == STEP_SCALAR && q->stmt->kind == K_EXPRESSION_STATEMENT
+                          ? unparen(node_named_child(q->stmt, 0)) : NULL;
+      bool inc = false;
+      if (e && e->kind == K_UPDATE_EXPRESSION)
+        inc = node_text_is(c->src, node_field(e, F_OPERATOR), "++");
+      else if (e && e->kind == K_ASSIGNMENT_EXPRESSION) {
+        const Node *r1 = unparen(node_field(e, F_RIGHT));
+        inc = (node_text_is(c->src, node_field(e, F_OPERATOR), "+=") && r1 &&
+               is_type(r1, "number_literal") && node_text_is(c->src, r1, "1")) ||
+              (node_text_is(c->src, node_field(e, F_OPERATOR), "=") && is_plus_one(c, r1, v));
+      }
+      if (!inc)
+        why = "the round's value is changed other than by one increment";
+    }
+  }
+  if (!why && writers != 1)
+    why = "the round's value is not incremented exactly once a round";
+  /* The body, or the element function it calls. */
+  const Node *body = node_field(n, F_BODY);
+  const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? unparen(node_named_child(body, 0)) : NULL;
+  FuncInfo *f = NULL;
+  if (call && call->kind == K_CALL_EXPRESSION) {
+    const Node *fn = node_field(call, F_FUNCTION);
+    f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+  }
+  if (!why && f && f->def) {
+    const Node *decl = node_field(f->def, F_DECLARATOR);
+    while (decl && decl->kind != K_FUNCTION_DECLARATOR)
+      decl = node_field(decl, F_DECLARATOR);
+    const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
+    const char *elem = NULL, *x = NULL;
+    int k = 0;
+    for (const Node *a = node_field(call, F_ARGUMENTS) ? node_field(call, F_ARGUMENTS)->child : NULL; a;
+         a = a->next) {
+      if (!a->named || a->kind == K_COMMENT)
+        continue;
+      const Node *pa = NULL;
+      int j = 0;
+      for (const Node *q = params ? params->child : NULL; q; q = q->next)
+        if (q->kind == K_PARAMETER_DECLARATION && j++ == k)
+          pa = declarator_name(node_field(q, F_DECLARATOR));
+      const Node *ua = unparen(a);
+      if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), var) == 0)
+        elem = text_of(c, pa);
+      if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), v) == 0)
+        x = text_of(c, pa);
+      k++;
+    }
+    if (!elem || !x)
+      why = "the element or the round's value is not passed to the function";
+    else
+      why = level_writes(c, node_field(f->def, F_BODY), P, elem, x);
+  } else if (!why) {
+    why = level_writes(c, body, P, var, v);
+  }
+  if (!why) {
+    bool any = false;
+    for (int j = 0; j < s->nacc; j++)
+      any |= s->acc[j].write && strcmp(s->acc[j].name, P) == 0;
+    if (!any)
+      why = "the phase does not set the level";
+  }
+  if (why) {
+    snprintf(p->lwhy, sizeof p->lwhy, "line %u: %s", n->loc.line, why);
+    return;
+  }
+  p->level = xstrdup(P);
+  p->lev = xstrdup(v);
+}
+
 static void no_frontier(LoopPlan *p, const Node *at, const char *why)
 {
   snprintf(p->fwhy, sizeof p->fwhy, "line %u: %s", at->loc.line, why);
@@ -973,6 +1156,11 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
       const char *f = own_flag(c, cond, var);
       if (!f || (s->filter = flag_index(p, f, true)) < 0) {
         no_frontier(p, n, "the filter is not a flag of the element ('(t.flag)')");
+        int phases = 0;
+        for (int j = 1; j < p->nsteps; j++)
+          phases += p->steps[j].kind == STEP_PHASE;
+        if (phases == 1)
+          level_rule(c, p, s);
         return;
       }
     } else if (shuffle_body(c, p, node_field(n, F_BODY), var, &s->shuffle_mask)) {
@@ -1080,8 +1268,13 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   } else if (p->kind == PLAN_REGION && p->topo) {
     fprintf(f, "  frontier: the phase visits the points whose %s changed in the round before "
                "(topology-driven: MIN/MAX only)\n", p->topo);
+  } else if (p->kind == PLAN_REGION && p->level) {
+    fprintf(f, "  frontier: the phase visits the points set to %s + 1 in the round before "
+               "(level-synchronous)\n", p->lev);
   } else if (p->kind == PLAN_REGION) {
     fprintf(f, "  frontier: none (%s)\n", p->fwhy);
+    if (p->lwhy[0])
+      fprintf(f, "  not level-synchronous (%s)\n", p->lwhy);
     if (p->twhy[0])
       fprintf(f, "  not topology-driven (%s)\n", p->twhy);
   }
@@ -1122,5 +1315,7 @@ void plan_free(LoopPlan *p)
   for (int i = 0; i < p->nflags; i++)
     free(p->flags[i]);
   free(p->topo);
+  free(p->level);
+  free(p->lev);
   memset(p, 0, sizeof *p);
 }

@@ -73,6 +73,11 @@ typedef struct LoopPlan {
    * before (all of them in the first round). */
   char *topo;
   char twhy[256];      /* why not, when the loop has one unfiltered phase */
+  /* PLAN_REGION, a level-synchronous loop (plan.c level_rule): its one
+   * phase, filtered by (t.level == lev), visits the points set to lev + 1
+   * in the round before; level: the property, lev: the host variable. */
+  char *level, *lev;
+  char lwhy[256];      /* why not, when the filter is (t.P == v) */
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

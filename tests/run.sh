@@ -597,6 +597,7 @@ run_e2e() {
 		for gf in "$tmp"/e2e/graphs/*; do
 			e2e_run sssp "$gf" "$tmp/e2e" "e2e frontiers $fr"
 			e2e_run sssp_topo "$gf" "$tmp/e2e" "e2e frontiers $fr"
+			e2e_run bfs "$gf" "$tmp/e2e" "e2e frontiers $fr"
 		done
 		unset FALCON_FRONTIERS
 	done
@@ -703,30 +704,41 @@ run_e2e() {
 	# with the changed-value lists forced on and off.
 	"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/topo_rules.fal" 2>"$tmp/e2e/explain"
 	if grep -q '^  frontier: the phase visits the points whose lev changed in the round before' "$tmp/e2e/explain" &&
-		grep -q '^  not topology-driven (line 55: a statement other than MIN/MAX)' "$tmp/e2e/explain" &&
-		grep -q '^  not topology-driven (line 68: the MIN property is read of a point other than the element)' "$tmp/e2e/explain" &&
-		grep -q '^  not topology-driven (line 78: a MIN/MAX whose target is not a property of an out-neighbour)' "$tmp/e2e/explain"; then
+		grep -q '^  not topology-driven (line 65: a statement other than MIN/MAX)' "$tmp/e2e/explain" &&
+		grep -q '^  not topology-driven (line 78: the MIN property is read of a point other than the element)' "$tmp/e2e/explain" &&
+		grep -q '^  not topology-driven (line 88: a MIN/MAX whose target is not a property of an out-neighbour)' "$tmp/e2e/explain"; then
 		pass "e2e: the topology-driven rule: one loop kept, three refused with their reasons"
 	else
 		fail "e2e: the topology-driven rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
 	fi
-	if e2e_build topo_rules "$srcdir/tests/e2e/topo_rules.fal"; then
+	# Level-synchronous loops (the same document): the same checks.
+	"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/level_rules.fal" 2>"$tmp/e2e/explain"
+	if grep -q '^  frontier: the phase visits the points set to lev + 1 in the round before' "$tmp/e2e/explain" &&
+		grep -q '^  not level-synchronous (line 61: the round.s value is changed other than by one increment)' "$tmp/e2e/explain" &&
+		grep -q '^  not level-synchronous (line 71: the level is written other than by MIN(n.level, lev + 1) on an out-neighbour)' "$tmp/e2e/explain" &&
+		grep -q '^  not level-synchronous (line 81: the level is written other than by MIN(n.level, lev + 1) on an out-neighbour)' "$tmp/e2e/explain"; then
+		pass "e2e: the level-synchronous rule: one loop kept, three refused with their reasons"
+	else
+		fail "e2e: the level-synchronous rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	for t in topo_rules level_rules; do
+		if ! e2e_build $t "$srcdir/tests/e2e/$t.fal"; then
+			fail "e2e: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
 		for fr in on off; do
 			for gf in "$tmp"/e2e/graphs/*; do
 				src=$(e2e_source "$gf")
-				if ! FALCON_FRONTIERS=$fr OMP_NUM_THREADS=4 "$tmp/e2e/topo_rules" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
-					fail "e2e topo_rules $(basename "$gf") (lists $fr): the program failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+				if ! FALCON_FRONTIERS=$fr OMP_NUM_THREADS=4 "$tmp/e2e/$t" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
+					fail "e2e $t $(basename "$gf") (lists $fr): the program failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5
 				elif "$FALREF" bfs "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
 					"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
-					pass "e2e topo_rules $(basename "$gf") (lists $fr): levels equal the reference"
+					pass "e2e $t $(basename "$gf") (lists $fr): levels equal the reference"
 				else
-					fail "e2e topo_rules $(basename "$gf") (lists $fr): differs"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+					fail "e2e $t $(basename "$gf") (lists $fr): differs"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
 				fi
 			done
 		done
-	else
-		fail "e2e: building tests/e2e/topo_rules.fal"; sed 's/^/    /' "$tmp/err" | head
-	fi
+	done
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \

@@ -46,7 +46,7 @@ for (fal_point t = 0; t < g->npoints; t++) {
 #line 18 "loop_topo.fal"
 
   g->dist[(0)] = 0;
-  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_tf; fal_front_init(&fal_tf, g->npoints); fal_tf.dense = 1; __typeof__(g->dist[0]) *fal_pv = (__typeof__(g->dist[0]) *)fal_alloc(((size_t)g->npoints + 1) * sizeof *fal_pv); memcpy(fal_pv, g->dist, (size_t)g->npoints * sizeof *fal_pv);
+  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_tf; fal_front_init(&fal_tf, g->npoints); fal_tf.dense = 1; int *fal_pv = (int *)fal_alloc(((size_t)g->npoints + 1) * sizeof *fal_pv); memcpy(fal_pv, g->dist, (size_t)g->npoints * sizeof *fal_pv);
 #pragma omp parallel
 {
 fal_fbuf fal_tb; fal_tb.f = &fal_tf; fal_tb.n = 0;
@@ -62,7 +62,7 @@ if (omp_get_thread_num() == 0) fal_vis += fal_n;
 #line 22 "loop_topo.fal"
 for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; do { fal_point t = (fal_point)fal_i; {
 #line 22 "loop_topo.fal"
-                            relax(t, g); } } while (0); for (int64_t fal_e = g->fal_base.csr.offsets[fal_i]; fal_e < g->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = g->fal_base.csr.dst[fal_e]; __typeof__(g->dist[0]) fal_v, fal_o; __atomic_load(&g->dist[fal_x], &fal_v, __ATOMIC_RELAXED); __atomic_load(&fal_pv[fal_x], &fal_o, __ATOMIC_RELAXED); if (fal_v != fal_o) { __atomic_store(&fal_pv[fal_x], &fal_v, __ATOMIC_RELAXED); fal_fbuf_push(&fal_tb, fal_x); } } } }
+                            relax(t, g); } } while (0); for (int64_t fal_e = g->fal_base.csr.offsets[fal_i]; fal_e < g->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = g->fal_base.csr.dst[fal_e]; int fal_v, fal_o; __atomic_load(&g->dist[fal_x], &fal_v, __ATOMIC_RELAXED); __atomic_load(&fal_pv[fal_x], &fal_o, __ATOMIC_RELAXED); if (fal_v != fal_o) { __atomic_store(&fal_pv[fal_x], &fal_v, __ATOMIC_RELAXED); fal_fbuf_push(&fal_tb, fal_x); } } } }
 fal_fbuf_flush(&fal_tb);
 #pragma omp barrier
 #pragma omp single
