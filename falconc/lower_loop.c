@@ -208,8 +208,17 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
                          ? ctx_printf(c, "fal_nbr_end(&%s->fal_base.csr, %s)", g, p)
                          : ctx_printf(c, "%s->fal_base.csr.%s[%s + 1]", g,
                                       in ? "in_offsets" : "offsets", p);
+  /* CPU, a graph nothing mutates: the end read once (the atomics in the
+   * body would make the compiler read it again every edge). */
+  const char *endv = !c->gpu && !c->prog->mutates ? ctx_printf(c, "fal_n%d", id) : NULL;
   /* In a warp body's neighbour loop lane l takes edges l, l + 32, ...
    * (FAL_WL, FAL_WN: 0 and 1 in a thread per point, falcon/cuda.cuh). */
+  if (endv) /* for (int64_t E = off[P], N = off[P + 1]; E < N; E++) */
+    putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s, %s = %s; %s < %s; %s++) { fal_point %s = %s->fal_base.csr.%s[%s]; ",
+         e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
+         start ? start : "", start ? ")" : "", endv, stop, e, endv, e,
+         var, g, in ? "in_src" : "dst", e);
+  else
   putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s%s; %s < %s; %s%s) { %sfal_point %s = %s->fal_base.csr.%s[%s]; ",
        e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
        start ? start : "", start ? ")" : "", split ? " + FAL_WL" : "", e, stop, e,

@@ -25,19 +25,19 @@ int changed = 0;
 
 void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1], fal_n2 = g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 8 "foreach_nbrs.fal"
     (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 8 "foreach_nbrs.fal"
 
-  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.in_offsets[fal_p3]; fal_e4 < g->fal_base.csr.in_offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.in_src[fal_e4]; {
+  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.in_offsets[fal_p3], fal_n4 = g->fal_base.csr.in_offsets[fal_p3 + 1]; fal_e4 < fal_n4; fal_e4++) { fal_point t = g->fal_base.csr.in_src[fal_e4]; {
 #line 10 "foreach_nbrs.fal"
     (FAL_ATOMIC_ANY(min, &(g->dist[p]), (g->dist[t] + g->fal_base.csr.weight[g->fal_base.csr.in_edge[fal_e4]])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 10 "foreach_nbrs.fal"
 
-  { const fal_point fal_p5 = p; for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + (1); fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6++) { fal_point t = g->fal_base.csr.dst[fal_e6]; {
+  { const fal_point fal_p5 = p; for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + (1), fal_n6 = g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 < fal_n6; fal_e6++) { fal_point t = g->fal_base.csr.dst[fal_e6]; {
 #line 12 "foreach_nbrs.fal"
-    g->seen[t] = 1; } } if (g->directed) for (int64_t fal_e7 = g->fal_base.csr.in_offsets[fal_p5] + (1); fal_e7 < g->fal_base.csr.in_offsets[fal_p5 + 1]; fal_e7++) { fal_point t = g->fal_base.csr.in_src[fal_e7]; {
+    g->seen[t] = 1; } } if (g->directed) for (int64_t fal_e7 = g->fal_base.csr.in_offsets[fal_p5] + (1), fal_n7 = g->fal_base.csr.in_offsets[fal_p5 + 1]; fal_e7 < fal_n7; fal_e7++) { fal_point t = g->fal_base.csr.in_src[fal_e7]; {
 #line 12 "foreach_nbrs.fal"
     g->seen[t] = 1; } } }
 #line 12 "foreach_nbrs.fal"

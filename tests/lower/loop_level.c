@@ -23,7 +23,7 @@ static void fal_G_read(fal_G *g, const char *path)
 #line 5 "loop_level.fal"
 void expand(fal_point p, fal_G *g, int lev)
 {
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { if (!(g->level[t] == 2147483647)) continue;
+  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1], fal_n2 = g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; { if (!(g->level[t] == 2147483647)) continue;
 #line 8 "loop_level.fal"
     (FAL_ATOMIC_ANY(min, &(g->level[t]), (lev + 1)) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 8 "loop_level.fal"

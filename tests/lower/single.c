@@ -33,7 +33,7 @@ for (fal_point t = 0; t < g->npoints; t++) {
 #line 9 "single.fal"
                           {
     if (fal_single_int(&(g->m[t].lock))) g->m[t].set = t; else g->m[t].set = g->m[t].set;
-    { const fal_point fal_p1 = t; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point n = g->fal_base.csr.dst[fal_e2]; {
+    { const fal_point fal_p1 = t; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1], fal_n2 = g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point n = g->fal_base.csr.dst[fal_e2]; {
 #line 12 "single.fal"
       if (fal_single_byte(&g->fal_base.single_lock[n])) g->owner[n] = t; } } }
 #line 12 "single.fal"

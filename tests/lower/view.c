@@ -87,7 +87,7 @@ for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { fal_point p = *(fal_point 
 #line 34 "view.fal"
                       {
     fal_coll fal_cs_nb __attribute__((cleanup(fal_coll_local_free))); fal_coll *nb = &fal_cs_nb; fal_coll_local_init(nb, sizeof(fal_point));
-    { const fal_point fal_p4 = p; for (int64_t fal_e5 = g->fal_base.csr.offsets[fal_p4]; fal_e5 < g->fal_base.csr.offsets[fal_p4 + 1]; fal_e5++) { fal_point q = g->fal_base.csr.dst[fal_e5]; {
+    { const fal_point fal_p4 = p; for (int64_t fal_e5 = g->fal_base.csr.offsets[fal_p4], fal_n5 = g->fal_base.csr.offsets[fal_p4 + 1]; fal_e5 < fal_n5; fal_e5++) { fal_point q = g->fal_base.csr.dst[fal_e5]; {
 #line 36 "view.fal"
                              fal_lcoll_addp(nb, (fal_point)(q)); } } }
 #line 36 "view.fal"
