@@ -699,10 +699,13 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   put_single_resets(c, s, sp, se, true);
   /* Batches from the host; the rest of an ordered drain moves into its
    * cooperative kernel once batches are small (fal_gc_drain_switch). */
-  putf(c, "fal_hc_drain_begin(fal_c%d); { fal_loop_sw fal_sw%d = {0}; for (int fal_r%d = 0; "
+  putf(c, "fal_hc_drain_begin(fal_c%d); { ", id);
+  if (!cs.used)
+    putf(c, "fal_loop_sw fal_sw%d = {0}; ", id);
+  putf(c, "for (int fal_r%d = 0; "
        "fal_hc_drain_next(fal_c%d, fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = "
        "fal_hc_batch(fal_c%d, &fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
-       id, id, id, id, id, id, id, id, id, id, id, id);
+       id, id, id, id, id, id, id, id, id, id);
   if (!cs.used)
     putf(c, "if (fal_gc_drain_switch(&fal_sw%d, fal_c%d, (const void *)%s_drain, fal_n%d)) { "
          "fal_gc_drain_room(fal_c%d); %sfal_coop_launch_v(%s_drain, \"%s_drain\", __FILE__, "
