@@ -110,6 +110,8 @@ typedef struct Ctx {
   CollSingle *cs;    /* the parallel loop a single on a Collection is in */
   bool loop_kernel;  /* rendering a loop the planner put on the GPU: the
                       * kernel's host variables are its threads' copies */
+  bool region;       /* rendering a step of a planned CPU region: its
+                      * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */
   int warp_nbr;      /* inside that many neighbour loops of it */
   const Node *warp_cond; /* a condition to take from lane 0 */

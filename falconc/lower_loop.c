@@ -674,6 +674,23 @@ static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
   char *cnd = cond ? render_str(c, cond) : NULL;
   char *right = render_str(c, node_field(red, F_RIGHT));
   c->redux = saved;
+  if (c->region) {
+    /* A step of a planned region (plan.c plan_redux): this thread's
+     * share of the elements, then one atomic update of the target. */
+    const Sym *ls = ident_sym(c, node_field(red, F_LEFT));
+    if (ls && ls->ctype)
+      putf(c, "{ %s %s = %d;", ls->ctype, r, mul ? 1 : 0);
+    else
+      putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
+    pragma_line(c, "omp for schedule(static) nowait");
+    resync(c, stmt->start);
+    putf(c, "for (int64_t %s = 0; %s < %s->%s; %s++) %s%s%s %s %s= (%s);", i, i, d.graph,
+         d.edges ? "nedges" : "npoints", i, cnd ? "if " : "", cnd ? cnd : "", cnd ? "" : "", r,
+         mul ? "*" : "+", right);
+    pragma_line(c, "omp atomic");
+    putf(c, "%s %s= %s; }", left, mul ? "*" : "+", r);
+    return;
+  }
   putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
   pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
   resync(c, stmt->start);

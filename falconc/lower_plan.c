@@ -465,7 +465,9 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
         resync(c, s->stmt->start);
       if (s->leader)
         put(c, "if (omp_get_thread_num() == 0) ");
+      c->region = s->redux;
       render(c, s->stmt);
+      c->region = false;
       put(c, "\n");
     }
   }

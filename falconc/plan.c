@@ -459,9 +459,55 @@ static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
   walk(&w, node_field(n, F_BODY), &own, true, false);
 }
 
+/* `x ReduxSum= g.points.f;` or `if (cond) x ReduxSum= ...;` (§4.4): the
+ * reduction expression, else NULL. */
+static const Node *redux_of(const Node *n)
+{
+  if (n && n->kind == K_IF_STATEMENT && !node_field(n, F_ALTERNATIVE))
+    n = node_field(n, F_CONSEQUENCE);
+  const Node *e = n && n->kind == K_EXPRESSION_STATEMENT ? node_named_child(n, 0) : NULL;
+  return e && e->kind == K_REDUCTION_EXPRESSION ? e : NULL;
+}
+
+/* A reduction as a step of a CPU region: every thread adds its share of
+ * the elements and then its partial into x (an atomic); x is read and
+ * written, the properties read for all elements (not through a phase's
+ * element: a barrier separates it from the phases that write them).
+ * Anything else it reads must be a plain variable. */
+static void plan_redux(Ctx *c, LoopPlan *p, Step *s, const Node *n, const Node *red)
+{
+  s->redux = true;
+  Walk w = {c, p, s, false, 0, {0}};
+  Own none = {{0}, 0, {0}, 0};
+  walk(&w, node_field(red, F_LEFT), &none, true, true);
+  const Node *parts[2] = {node_field(red, F_RIGHT),
+                          n->kind == K_IF_STATEMENT ? node_field(n, F_CONDITION) : NULL};
+  for (int k = 0; k < 2 && !refused(p); k++)
+    for (const Node *q = parts[k]; q; q = node_next(q, parts[k], true)) {
+      if (q->kind == K_CALL_EXPRESSION || q->kind == K_ASSIGNMENT_EXPRESSION ||
+          q->kind == K_UPDATE_EXPRESSION) {
+        refuse(p, q, "a reduction with a call or an assignment in it");
+        return;
+      }
+      if (q->kind == K_FIELD_EXPRESSION) {
+        const Prop *pr = program_prop(c->prog, text_of(c, node_field(q, F_FIELD)));
+        if (pr)
+          add_access(s, pr->name, true, false, false, false);
+      } else if (q->kind == K_IDENTIFIER && q->field != F_FIELD) {
+        walk_identifier(&w, q, true, false);
+      }
+    }
+  s->leader = false;
+}
+
 static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
 {
   Step *s = new_step(p, STEP_SCALAR, n);
+  const Node *red = c->gpu ? NULL : redux_of(n);
+  if (red) {
+    plan_redux(c, p, s, n, red);
+    return;
+  }
   Walk w = {c, p, s, false, 0, {0}};
   bool brk = false;
   if (!scalar_shape(&w, n, &brk))

@@ -42,6 +42,8 @@ typedef struct Step {
   bool writes;         /* STEP_SCALAR: writes a shared object */
   bool writes_host;    /* CUDA: writes the threads' copy of a host variable */
   bool leader;         /* STEP_SCALAR: run by one thread */
+  bool redux;          /* STEP_SCALAR (CPU): a reduction (§4.4), every
+                        * thread its share of the elements */
   bool sync_before;    /* a barrier before this step */
   bool fuse_prev;      /* STEP_PHASE: one loop with the previous phase */
   /* Frontiers (CPU, LoopPlan.frontier): the flag list the phase visits
