@@ -608,9 +608,10 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
          "fal_coll_at(fal_b%d, fal_i%d); %s }", id, id, id, id, s->ctype, var, s->ctype,
          id, id, body);
     /* An unordered collection is one batch: the region's end is the
-     * only barrier, as for a parallel for. */
-    /* What this thread added to the bucket itself, while it is small:
-     * at once, without a barrier (fal_coll_bin_take). */
+     * only barrier, as for a parallel for.  An ordered one: what this
+     * thread added to the current bucket itself, while it is small, at
+     * once, without a barrier (fal_coll_bin_take; the body is printed a
+     * second time for it), then the barrier and the next batch. */
     putf(c, "\nif (!fal_c%d->ordered) break;\n{ int64_t fal_k%d; const void *fal_x%d; "
          "while ((fal_x%d = fal_coll_bin_take(fal_c%d, &fal_k%d)) != NULL) for (int64_t fal_i%d = 0; "
          "fal_i%d < fal_k%d; fal_i%d++) { %s %s = ((const %s *)fal_x%d)[fal_i%d]; %s } }"
