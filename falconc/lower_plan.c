@@ -361,7 +361,7 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
   pragma_line(c, "omp barrier");
   pragma_line(c, "omp single");
   /* A round that scanned because of a starting level: the next such. */
-  putf(c, "{ if (!fal_tf.dense && (%s) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; "
+  putf(c, "{ if ((%s) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; "
        "fal_x < %s->npoints; fal_x++) if (%s->%s[fal_x] > (%s) + 1 && %s->%s[fal_x] < fal_lm) "
        "fal_lm = %s->%s[fal_x]; } fal_front_commit(&fal_tf); }\n", v, g, g, P, v, g, P, g, P);
 }

@@ -714,12 +714,30 @@ run_e2e() {
 	# Level-synchronous loops (the same document): the same checks.
 	"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/level_rules.fal" 2>"$tmp/e2e/explain"
 	if grep -q '^  frontier: the phase visits the points set to lev + 1 in the round before' "$tmp/e2e/explain" &&
-		grep -q '^  not level-synchronous (line 61: the round.s value is changed other than by one increment)' "$tmp/e2e/explain" &&
-		grep -q '^  not level-synchronous (line 71: the level is written other than by MIN(n.level, lev + 1) on an out-neighbour)' "$tmp/e2e/explain" &&
-		grep -q '^  not level-synchronous (line 81: the level is written other than by MIN(n.level, lev + 1) on an out-neighbour)' "$tmp/e2e/explain"; then
+		grep -q '^  not level-synchronous (line 71: the round.s value is changed other than by one increment)' "$tmp/e2e/explain" &&
+		grep -q '^  not level-synchronous (line 81: the level is written other than by MIN(n.level, lev + 1) on an out-neighbour)' "$tmp/e2e/explain" &&
+		grep -q '^  not level-synchronous (line 91: the level is written other than by MIN(n.level, lev + 1) on an out-neighbour)' "$tmp/e2e/explain"; then
 		pass "e2e: the level-synchronous rule: one loop kept, three refused with their reasons"
 	else
 		fail "e2e: the level-synchronous rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	# A starting level the lists cannot see (point n/2 starts at 3): the
+	# levels with lists equal those of the loop that scans every round.
+	if e2e_build level_seed "$srcdir/tests/e2e/level_rules.fal"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			src=$(e2e_source "$gf")
+			n=$("$FALGRAPH" info "$gf" 2>/dev/null | sed -n 's/^points: *\([0-9]*\).*/\1/p')
+			seed=$(( ${n:-2} / 2 ))
+			if FALCON_FRONTIERS=on OMP_NUM_THREADS=4 "$tmp/e2e/level_seed" "$gf" "$src" "$tmp/e2e/seed.on" "$seed" >"$tmp/e2e/log" 2>&1 &&
+				FALCON_FRONTIERS=off OMP_NUM_THREADS=4 "$tmp/e2e/level_seed" "$gf" "$src" "$tmp/e2e/seed.off" "$seed" >>"$tmp/e2e/log" 2>&1 &&
+				cmp -s "$tmp/e2e/seed.on" "$tmp/e2e/seed.off"; then
+				pass "e2e level_rules $(basename "$gf"), point $seed starting at level 3: lists equal scans"
+			else
+				fail "e2e level_rules $(basename "$gf"), point $seed starting at level 3"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/level_rules.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	for t in topo_rules level_rules; do
 		if ! e2e_build $t "$srcdir/tests/e2e/$t.fal"; then

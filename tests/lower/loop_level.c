@@ -68,7 +68,7 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
 fal_fbuf_flush(&fal_tb);
 #pragma omp barrier
 #pragma omp single
-{ if (!fal_tf.dense && (lev) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; fal_x < g->npoints; fal_x++) if (g->level[fal_x] > (lev) + 1 && g->level[fal_x] < fal_lm) fal_lm = g->level[fal_x]; } fal_front_commit(&fal_tf); }
+{ if ((lev) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; fal_x < g->npoints; fal_x++) if (g->level[fal_x] > (lev) + 1 && g->level[fal_x] < fal_lm) fal_lm = g->level[fal_x]; } fal_front_commit(&fal_tf); }
 #line 23 "loop_level.fal"
 if (omp_get_thread_num() == 0) lev++;
 if (omp_get_thread_num() == 0) fal_lr++;
