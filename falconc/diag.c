@@ -11,7 +11,13 @@ static int nerrors;
 
 int error_count(void) { return nerrors; }
 
-void error_reset(void) { nerrors = 0; }
+static int nseen;
+
+void error_reset(void)
+{
+  nerrors = 0;
+  nseen = 0;
+}
 
 /* Lines longer than this are shown as a window around the column. */
 #define MAX_SHOWN 160
@@ -36,14 +42,35 @@ static void print_caret_line(const Source *src, SrcLoc loc)
   fputs("^\n", stderr);
 }
 
+/* The same error at the same place is reported once: the lowering
+ * prints some loop bodies twice (a planned loop's list form and its plain
+ * form, a GPU kernel and its warp-per-point twin).  The last few reports
+ * are remembered (a hash of file, place and text). */
+#define SEEN 64
+static uint64_t seen[SEEN];
+
+static uint64_t hash_str(uint64_t h, const char *s)
+{
+  for (; *s; s++)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
 void error_at(const Source *src, SrcLoc loc, const char *fmt, ...)
 {
+  char msg[512];
   va_list ap;
-  fprintf(stderr, "%s:%u:%u: error: ", src->path, loc.line, loc.col);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
+  uint64_t h = hash_str(hash_str(14695981039346656037ull, src->path), msg);
+  h = (h ^ loc.line) * 1099511628211ull;
+  h = (h ^ loc.col) * 1099511628211ull;
+  for (int i = 0; i < nseen && i < SEEN; i++)
+    if (seen[i] == h)
+      return;
+  seen[nseen++ % SEEN] = h;
+  fprintf(stderr, "%s:%u:%u: error: %s\n", src->path, loc.line, loc.col, msg);
   print_caret_line(src, loc);
   nerrors++;
 }
