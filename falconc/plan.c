@@ -705,8 +705,8 @@ static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, un
  *     itself or by `if (MIN(...)) x = c;` with x a scalar and c a
  *     constant;
  *   - e, conditions and initializers have no side effects and read P only
- *     of the element (t.P); other properties they read are not written in
- *     the loop;
+ *     of the element (t.P); other properties and variables they read are
+ *     not written in the loop;
  *   - the statements are blocks, declarations, ifs, `return;` and such
  *     neighbour loops.
  * Then an element whose P did not change since it last ran would only
@@ -760,6 +760,10 @@ static bool topo_pure(Topo *t, const Node *e)
       return topo_no(t, "an expression with side effects");
     if (n->kind == K_CALL_EXPRESSION && !call_is_pure(t->c, n))
       return topo_no(t, "a call with side effects");
+    /* A variable the loop writes (a round counter...) would make the
+     * same element compute other values in another round. */
+    if (n->kind == K_IDENTIFIER && n->field != F_FUNCTION && prop_written(t->p, text_of(t->c, n)))
+      return topo_no(t, "a variable written in the loop is read");
     if (n->kind == K_FIELD_EXPRESSION) {
       const char *f = text_of(t->c, node_field(n, F_FIELD));
       const Prop *pr = f ? program_prop(t->c->prog, f) : NULL;
