@@ -932,6 +932,89 @@ static void emit_partition_functions(Ctx *c)
   put(c, "}\n");
 }
 
+/* --mpi (docs/lowering.md "Partitioned graphs under MPI"): every rank
+ * holds the whole graph and owns a contiguous range of points; a foreach
+ * runs over the rank's own points on the host graph itself, and after it
+ * only the ghosts and border points whose values changed travel
+ * (falcon/mpi.h).  A point's record is its point properties, packed. */
+static void emit_mpi_partition_functions(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)\n{\n"
+         "  fal_G *g = (fal_G *)gv;\n  unsigned char *w = (unsigned char *)rec;\n  (void)g; (void)p; (void)w;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (g->%s)\n    memcpy(w, &g->%s[p], sizeof(%s));\n  else\n"
+              "    memset(w, 0, sizeof(%s));\n  w += sizeof(%s);\n",
+           p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype,
+           p->props[i].ctype);
+  put(c, "}\n");
+  put(c, "static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r)\n{\n"
+         "  (void)g; (void)p; (void)r;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (g->%s)\n    memcpy(&g->%s[p], r, sizeof(%s));\n  r += sizeof(%s);\n",
+           p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  put(c, "}\n");
+  /* An incoming record is merged as point 0 of a one-point copy. */
+  put(c, "static void fal_G_mpi_apply(void *gv, fal_point p, const void *rec, int merge)\n{\n"
+         "  fal_G *g = (fal_G *)gv;\n"
+         "  if (merge && g->fal_merge) {\n"
+         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec);\n"
+         "    g->fal_merge(g, p, g->fal_mpi_in, 0);\n"
+         "  } else\n    fal_G_mpi_unpack(g, p, (const unsigned char *)rec);\n}\n");
+  put(c, "static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)\n{\n"
+         "  int k = ngpu + ncpu;\n  (void)policy;\n"
+         "  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {\n"
+         "    fprintf(stderr, \"%s:%d: error: makePartition(%d, %d): between 1 and 64 parts\\n\", file, line, ngpu, ncpu);\n"
+         "    exit(1);\n  }\n"
+         "  if (h->fal_mpi) {\n"
+         "    fprintf(stderr, \"%s:%d: error: makePartition: the graph is partitioned already\\n\", file, line);\n"
+         "    exit(1);\n  }\n"
+         "  if (ngpu > 0 && fal_mpi_rank() == 0)\n"
+         "    fprintf(stderr, \"falcon: note: --mpi: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n"
+         "  h->fal_nparts = k; /* per rank; a rank's host parts share its memory */\n"
+         "  size_t rec = 0;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  rec += sizeof(%s);\n", p->props[i].ctype);
+  put(c, "  h->fal_mpi = (fal_mpi_plan *)fal_calloc(1, sizeof *h->fal_mpi);\n"
+         "  fal_mpi_plan_init(h->fal_mpi, &h->fal_base.csr, rec);\n"
+         "  fal_G *in = h->fal_mpi_in = (fal_G *)fal_calloc(1, sizeof(fal_G));\n  (void)in;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (h->%s)\n    in->%s = (%s *)fal_calloc(1, sizeof(%s));\n",
+           p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  put(c, "}\n");
+  /* host code reads points of other ranks: gather first */
+  put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
+         "  if (!h->fal_mpi || !h->fal_mpi_stale)\n    return h;\n"
+         "  h->fal_mpi_stale = 0;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
+      putf(c, "  fal_mpi_gather(h->fal_mpi, h->%s, sizeof(%s), %s);\n", p->props[i].name,
+           p->props[i].ctype, p->props[i].kind == PK_EDGE ? "h->fal_base.csr.offsets" : "NULL");
+  put(c, "  return h;\n}\n");
+  put(c, "static void fal_G_mpi_begin(fal_G *h)\n{\n"
+         "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
+         "    exit(1);\n  }\n"
+         "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "}\n");
+  put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n"
+         "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
+         "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s) /* a value changed on any rank wins */\n"
+              "    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
+  put(c, "}\n");
+}
+
 /* g.sortEdges(p) (§3.1): p's out-edges in increasing weight, by a heap
  * sort that swaps whole edges: destination, weight, deletion mark and
  * every edge property of the program move together.  No allocation, so
@@ -1106,6 +1189,15 @@ static void emit_graph_struct(Ctx *c)
            "   * point of each part, and the merge function of updateFunction */\n"
            "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts;\n  int64_t *fal_lo;\n"
            "  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);\n");
+  if (p->nparted && c->mpi) {
+    put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copy that\n"
+           "   * incoming records are merged from, whether points of other ranks\n"
+           "   * are out of date, graph properties at the start of a foreach */\n"
+           "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_stale;\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "  %s fal_mpi_before_%s;\n", p->props[i].ctype, p->props[i].name);
+  }
   put(c, "};\n");
   put(c, "static void fal_G_read(fal_G *g, const char *path)\n{\n");
   if (p->uses_in_edges)
@@ -1146,7 +1238,9 @@ static void emit_graph_struct(Ctx *c)
     emit_host_graph_copy(c);
   if (!c->gpu && c->need_drop)
     emit_host_graph_drop(c);
-  if (p->nparted)
+  if (p->nparted && c->mpi)
+    emit_mpi_partition_functions(c);
+  else if (p->nparted)
     emit_partition_functions(c);
 }
 
@@ -1262,6 +1356,16 @@ static bool check_target(Ctx *c, const Node *root)
 {
   (void)root;
   c->gpu = c->prog->uses_gpu && c->opt->target != TARGET_CPU;
+  /* --mpi (§7 under MPI): the parts of each rank run on the host. */
+  c->mpi = c->opt->mpi && c->prog->nparted > 0;
+  if (c->mpi && c->opt->target == TARGET_GPU) {
+    error_at(c->src, root->loc, "--mpi runs the parts of a partitioned graph on the "
+             "host of each rank; GPU parts under MPI are not lowered yet (use "
+             "--target=cpu or auto)");
+    return false;
+  }
+  if (c->mpi)
+    c->gpu = false;
   return true;
 }
 
@@ -1289,6 +1393,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
       strbuf_puts(out, "#define FAL_NO_RTCLOCK 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
+    if (c.mpi) /* output from rank 0 only (falcon/mpi.h) */
+      strbuf_puts(out, "#include \"falcon/mpi.h\"\n#define fopen(p, m) fal_mpi_fopen(p, m)\n");
   }
   if (changed && opt->line_directives)
     emit_line_directive(out, 1, src->path);

@@ -468,6 +468,16 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                                        const char *var)
 {
   const char *g = it->graph;
+  if (c->mpi) {
+    /* --mpi: this rank's points of the host graph itself; then the changed
+     * ghosts and borders travel (fal_G_mpi_end). */
+    putf(c, "{ fal_G_mpi_begin(%s); { fal_G *fal_part = %s; int64_t fal_lo = "
+         "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
+         "{ fal_G *%s = fal_part; ", g, g, g, g, g, g, g);
+    render_foreach_all(c, n, it, var, true, true);
+    putf(c, " } }\nfal_G_mpi_end(%s); }", g);
+    return;
+  }
   const char *part_loop = ctx_printf(c,
       "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
       "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
@@ -666,6 +676,23 @@ static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
   char *right = render_str(c, node_field(red, F_RIGHT));
   c->redux = saved;
   putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
+  if (c->mpi && program_parted(c->prog, d.graph) && host_code(c)) {
+    /* --mpi: this rank's own points (edges: theirs), then every rank's sum */
+    const char *g = gname(c, d.graph);
+    const char *lo = ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank]", g, g);
+    const char *hi = ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]", g, g);
+    if (d.edges) {
+      lo = ctx_printf(c, "%s->fal_base.csr.offsets[%s]", g, lo);
+      hi = ctx_printf(c, "%s->fal_base.csr.offsets[%s]", g, hi);
+    }
+    pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
+    resync(c, stmt->start);
+    putf(c, "for (int64_t %s = %s; %s < %s; %s++) %s%s%s %s %s= (%s); "
+         "fal_mpi_reduce(%s, %d); %s %s= %s; }",
+         i, lo, i, hi, i, cnd ? "if " : "", cnd ? cnd : "", cnd ? "" : "", r,
+         mul ? "*" : "+", right, r, mul ? 1 : 0, left, mul ? "*" : "+", r);
+    return;
+  }
   pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
   resync(c, stmt->start);
   putf(c, "for (int64_t %s = 0; %s < %s->%s; %s++) %s%s%s %s %s= (%s); %s %s= %s; }",
