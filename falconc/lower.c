@@ -857,8 +857,14 @@ static void emit_partition_functions(Ctx *c)
          "    int64_t want = m / k * i + m % k * i / k, lo = h->fal_lo[i - 1], hi = n;\n"
          "    while (lo < hi) {\n      int64_t mid = lo + (hi - lo) / 2;\n"
          "      if (off[mid] < want)\n        lo = mid + 1;\n      else\n        hi = mid;\n    }\n"
-         "    h->fal_lo[i] = lo;\n  }\n  h->fal_lo[k] = n;\n"
-         "  for (int i = 0; i < k; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
+         "    h->fal_lo[i] = lo;\n  }\n  h->fal_lo[k] = n;\n");
+  /* No GPU part: every part is threads of this process, which share the
+   * host graph's properties, so nothing is copied or merged. */
+  if (c->gpu)
+    put(c, "  h->fal_shared = ngpu == 0 || fal_cuda_count_quiet() == 0;\n");
+  else
+    put(c, "  h->fal_shared = 1;\n");
+  put(c, "  for (int i = 0; i < k; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
   if (c->gpu)
     put(c, "    if (i < ngpu && fal_cuda_count_quiet() > 0) { /* a GPU part */\n"
            "      *q = fal_G_gpu(-1);\n      fal_G_to_gpu(q, h, file, line);\n      continue;\n    }\n"
@@ -869,11 +875,13 @@ static void emit_partition_functions(Ctx *c)
          "    q->npoints = h->npoints;\n    q->nedges = h->nedges;\n    q->directed = h->directed;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind != PK_VIEW) /* views are not partitioned (§7) */
-      putf(c, "    q->%s = (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n", p->props[i].name,
-         p->props[i].ctype, prop_count_expr(p->props[i].kind), p->props[i].name);
+      putf(c, "    q->%s = h->fal_shared ? h->%s : (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n",
+         p->props[i].name, p->props[i].name, p->props[i].ctype,
+         prop_count_expr(p->props[i].kind), p->props[i].name);
   put(c, "  }\n}\n");
   /* push */
   put(c, "static void fal_G_parts_push(fal_G *h)\n{\n"
+         "  if (h->fal_shared)\n    return;\n"
          "  for (int i = 0; i < h->fal_nparts; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
   if (c->gpu)
     put(c, "    if (q->fal_base.on_gpu) {\n      fal_G_to_gpu(q, h, __FILE__, __LINE__);\n"
@@ -899,6 +907,7 @@ static void emit_partition_functions(Ctx *c)
   put(c, "}\n");
   /* pull */
   put(c, "static void fal_G_parts_pull(fal_G *h)\n{\n  fal_G *v[64];\n  int k = h->fal_nparts;\n"
+         "  if (h->fal_shared)\n    return;\n"
          "  for (int i = 0; i < k; i++) {\n    v[i] = &h->fal_parts[i];\n");
   if (c->gpu)
     put(c, "    if (v[i]->fal_base.on_gpu) {\n      fal_G_props_to_host(&h->fal_mirrors[i], v[i]);\n"
@@ -1187,7 +1196,7 @@ static void emit_graph_struct(Ctx *c)
   if (p->nparted)
     put(c, "  /* makePartition (§7): the parts, host views of GPU parts, the first\n"
            "   * point of each part, and the merge function of updateFunction */\n"
-           "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts;\n  int64_t *fal_lo;\n"
+           "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts, fal_shared;\n  int64_t *fal_lo;\n"
            "  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);\n");
   if (p->nparted && c->mpi) {
     put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copy that\n"
