@@ -185,7 +185,8 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   int64_t mylo = pl->lo[me], myhi = pl->lo[me + 1];
   for (int64_t u = 0; u < n; u++) {
     int ou = owner_of(pl->lo, k, u);
-    for (int64_t e = off[u]; e < off[u + 1]; e++) {
+    int64_t end = csr->end ? csr->end[u] : off[u + 1]; /* §6 layout: slots in use */
+    for (int64_t e = off[u]; e < end; e++) {
       int64_t v = csr->dst[e];
       if (csr->edel && csr->edel[e])
         continue;
