@@ -998,15 +998,17 @@ static void emit_mpi_partition_functions(Ctx *c)
   /* host code reads points of other ranks: gather first */
   put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
          "  if (!h->fal_mpi || !h->fal_mpi_stale)\n    return h;\n"
+         "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
          "  h->fal_mpi_stale = 0;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
       putf(c, "  fal_mpi_gather(h->fal_mpi, h->%s, sizeof(%s), %s);\n", p->props[i].name,
            p->props[i].ctype, p->props[i].kind == PK_EDGE ? "h->fal_base.csr.offsets" : "NULL");
   put(c, "  return h;\n}\n");
-  put(c, "static void fal_G_mpi_begin(fal_G *h)\n{\n"
+  put(c, "static void fal_G_mpi_begin(fal_G *h, int line)\n{\n"
          "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
          "    exit(1);\n  }\n"
+         "  fal_mpi_sync(line > 0 ? line : 0);\n"
          "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)

@@ -471,9 +471,9 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   if (c->mpi) {
     /* --mpi: this rank's points of the host graph itself; then the changed
      * ghosts and borders travel (fal_G_mpi_end). */
-    putf(c, "{ fal_G_mpi_begin(%s); { fal_G *fal_part = %s; int64_t fal_lo = "
+    putf(c, "{ fal_G_mpi_begin(%s, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
          "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
-         "{ fal_G *%s = fal_part; ", g, g, g, g, g, g, g);
+         "{ fal_G *%s = fal_part; ", g, (int)n->loc.line, g, g, g, g, g, g);
     render_foreach_all(c, n, it, var, true, true);
     putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;

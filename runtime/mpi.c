@@ -29,12 +29,13 @@ void fal_mpi_abort(int status)
 
 static void fail(const char *fmt, ...)
 {
+  char msg[1024]; /* one write, so the ranks' messages do not interleave */
+  int k = snprintf(msg, sizeof msg, "falcon: rank %d: ", fal_rank_);
   va_list ap;
   va_start(ap, fmt);
-  fprintf(stderr, "falcon: rank %d: ", fal_rank_);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  vsnprintf(msg + k, sizeof msg - (size_t)k - 1, fmt, ap);
   va_end(ap);
+  fprintf(stderr, "%s\n", msg);
   fal_mpi_abort(1);
 }
 
@@ -68,6 +69,29 @@ static void print_counters(void)
   }
 }
 
+static const char *site_name(int site, char *buf, size_t n)
+{
+  switch (site) {
+  case FAL_MPI_SITE_GATHER: return "reading the partitioned graph in host code";
+  case FAL_MPI_SITE_REDUCE: return "a reduction over the partitioned graph";
+  case FAL_MPI_SITE_EXIT: return "the end of the program";
+  default: snprintf(buf, n, "the foreach at line %d", site); return buf;
+  }
+}
+
+void fal_mpi_sync(int site)
+{
+  int v[2] = {site, -site}, r[2];
+  check(MPI_Allreduce(v, r, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  if (r[0] == -r[1])
+    return;
+  char buf[64];
+  fail("the ranks took different paths: this one is at %s, another is not (host "
+       "code must do the same on every rank; a host variable written inside a "
+       "foreach over a partitioned graph is each rank's own: use a graph "
+       "property such as hg.changed[0])", site_name(site, buf, sizeof buf));
+}
+
 /* A program that exits with a status other than 0 (an error on this rank:
  * a graph that does not load, a bad argument) stops every rank, so none
  * waits for it; status 0 finalizes. */
@@ -80,6 +104,7 @@ static void at_exit(int status, void *arg)
     return;
   if (status != 0)
     fal_mpi_abort(status);
+  fal_mpi_sync(FAL_MPI_SITE_EXIT);
   print_counters();
   MPI_Finalize();
 }
@@ -371,6 +396,7 @@ void fal_mpi_combine(void *value, const void *before, size_t size)
 
 void fal_mpi_reduce_kind(void *v, int kind, int mul)
 {
+  fal_mpi_sync(FAL_MPI_SITE_REDUCE);
   MPI_Datatype t;
   switch (kind) {
   case FAL_MPI_INT: t = MPI_INT; break;

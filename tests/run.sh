@@ -568,6 +568,28 @@ e2e_mpi() {
 	else
 		fail "mpi: one rank failing to load: status $st"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 	fi
+	# Ranks whose host code takes different paths (a loop flag that is a
+	# host variable written in the foreach) stop with a message, not hang.
+	if e2e_build_mpi mpi_diverge "$srcdir/tests/e2e/mpi_diverge.fal"; then
+		OMP_NUM_THREADS=1 timeout 120 "$MPIRUN" --oversubscribe -np 2 "$tmp/e2e/mpi/mpi_diverge" \
+			"$tmp/e2e/graphs/grid.gr.xz" 0 >"$tmp/e2e/run" 2>&1
+		st=$?
+		if [ $st -ne 0 ] && [ $st -ne 124 ] && grep -q 'took different paths' "$tmp/e2e/run"; then
+			pass "mpi: ranks that take different paths stop with a message (status $st)"
+		else
+			fail "mpi: ranks that take different paths: status $st"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		fi
+		# One rank: the same program is right.
+		if OMP_NUM_THREADS=1 timeout 120 "$MPIRUN" -np 1 "$tmp/e2e/mpi/mpi_diverge" \
+			"$tmp/e2e/graphs/grid.gr.xz" 0 >"$tmp/e2e/run" 2>&1 &&
+			grep -q '^mpi_diverge: reached 391 in' "$tmp/e2e/run"; then
+			pass "mpi: mpi_diverge on one rank"
+		else
+			fail "mpi: mpi_diverge on one rank"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		fi
+	else
+		fail "mpi: building tests/e2e/mpi_diverge.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# Without mpirun the program is one rank (MPI singleton).
 	if OMP_NUM_THREADS=1 timeout 120 "$p" "$tmp/e2e/graphs/grid.gr.xz" 0 0 1 \
 		"$tmp/e2e/out.p" >"$tmp/e2e/run" 2>&1 &&

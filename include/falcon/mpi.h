@@ -67,6 +67,16 @@ int fal_mpi_size(void);
 /* Stop every rank: the message, then MPI_Abort with status (> 0). */
 void fal_mpi_abort(int status);
 
+/* Every rank must reach the same collective step: a foreach over a
+ * partitioned graph (site = its line), a gather for host code
+ * (FAL_MPI_SITE_GATHER), a reduction (FAL_MPI_SITE_REDUCE), the end of the
+ * program (FAL_MPI_SITE_EXIT).  One MPI_Allreduce compares the ranks'
+ * sites; if they differ (host code took different paths, e.g. on a host
+ * variable that a foreach body wrote on one rank only), every rank stops
+ * with a message instead of waiting forever. */
+enum { FAL_MPI_SITE_GATHER = -1, FAL_MPI_SITE_REDUCE = -2, FAL_MPI_SITE_EXIT = -3 };
+void fal_mpi_sync(int site);
+
 /* Cuts the points among the ranks and builds the ghost and border lists
  * from the whole graph, which every rank holds. */
 void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec);
