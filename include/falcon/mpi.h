@@ -35,9 +35,7 @@
 
 #include "falcon/graph.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* C only: falconc --mpi emits C11 (the CUDA target refuses --mpi). */
 
 typedef struct fal_mpi_plan {
   int rank, nranks;
@@ -99,21 +97,16 @@ void fal_mpi_combine(void *value, const void *before, size_t size);
 enum { FAL_MPI_INT, FAL_MPI_UINT, FAL_MPI_LONG, FAL_MPI_ULONG, FAL_MPI_LLONG,
        FAL_MPI_ULLONG, FAL_MPI_FLOAT, FAL_MPI_DOUBLE, FAL_MPI_OTHER };
 void fal_mpi_reduce_kind(void *v, int kind, int mul);
-#ifndef __cplusplus
 #define FAL_MPI_KIND(v)                                                       \
   _Generic((v), int: FAL_MPI_INT, unsigned: FAL_MPI_UINT, long: FAL_MPI_LONG,  \
            unsigned long: FAL_MPI_ULONG, long long: FAL_MPI_LLONG,           \
            unsigned long long: FAL_MPI_ULLONG, float: FAL_MPI_FLOAT,         \
            double: FAL_MPI_DOUBLE, default: FAL_MPI_OTHER)
 #define fal_mpi_reduce(v, mul) fal_mpi_reduce_kind(&(v), FAL_MPI_KIND(v), (mul))
-#endif
 
 /* Output of an MPI program comes from rank 0: the other ranks' stdout goes
  * to /dev/null (FALCON_MPI_OUTPUT=all keeps it), and so do files they open
  * for writing; generated programs call fopen through this. */
 FILE *fal_mpi_fopen(const char *path, const char *mode);
 
-#ifdef __cplusplus
-}
-#endif
 #endif
