@@ -946,32 +946,59 @@ static void emit_partition_functions(Ctx *c)
  * runs over the rank's own points on the host graph itself, and after it
  * only the ghosts and border points whose values changed travel
  * (falcon/mpi.h).  A point's record is its point properties, packed. */
+static const char *mpi_bit(Ctx *c, const char *m, int k)
+{
+  /* more than 64 point properties: the rest always travel */
+  return k < 64 ? ctx_printf(c, "(%s >> %d & 1)", m, k) : "1";
+}
+
 static void emit_mpi_partition_functions(Ctx *c)
 {
   Program *p = c->prog;
+  put(c, "enum { FAL_MPI_REC_MAX = 1");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, " + sizeof(%s)", p->props[i].ctype);
+  put(c, " };\n");
+  /* A round's record holds the point properties of the mask that
+   * fal_G_mpi_begin was given (bit k: the k-th point property). */
   put(c, "static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)\n{\n"
-         "  fal_G *g = (fal_G *)gv;\n  unsigned char *w = (unsigned char *)rec;\n  (void)g; (void)p; (void)w;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "  if (g->%s)\n    memcpy(w, &g->%s[p], sizeof(%s));\n  else\n"
-              "    memset(w, 0, sizeof(%s));\n  w += sizeof(%s);\n",
-           p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype,
+         "  fal_G *g = (fal_G *)gv;\n  unsigned char *w = (unsigned char *)rec;\n"
+         "  uint64_t m = g->fal_mpi_mask;\n  (void)g; (void)p; (void)w; (void)m;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(w, &g->%s[p], sizeof(%s));\n"
+              "    else\n      memset(w, 0, sizeof(%s));\n    w += sizeof(%s);\n  }\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype,
            p->props[i].ctype);
+      k++;
+    }
   put(c, "}\n");
-  put(c, "static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r)\n{\n"
-         "  (void)g; (void)p; (void)r;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "  if (g->%s)\n    memcpy(&g->%s[p], r, sizeof(%s));\n  r += sizeof(%s);\n",
-           p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  put(c, "static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)\n{\n"
+         "  (void)g; (void)p; (void)r; (void)m;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(&g->%s[p], r, sizeof(%s));\n"
+              "    r += sizeof(%s);\n  }\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+      k++;
+    }
   put(c, "}\n");
-  /* An incoming record is merged as point 0 of a one-point copy. */
+  /* An incoming record is merged as point 0 of a one-point copy, whose
+   * properties outside the round's record are the receiver's own (the
+   * sender's foreach did not write them). */
   put(c, "static void fal_G_mpi_apply(void *gv, fal_point p, const void *rec, int merge)\n{\n"
          "  fal_G *g = (fal_G *)gv;\n"
          "  if (merge && g->fal_merge) {\n"
-         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec);\n"
+         "    unsigned char all[FAL_MPI_REC_MAX];\n"
+         "    uint64_t m = g->fal_mpi_mask;\n"
+         "    g->fal_mpi_mask = ~(uint64_t)0;\n"
+         "    fal_G_mpi_pack(g, p, all);\n"
+         "    g->fal_mpi_mask = m;\n"
+         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, all, ~(uint64_t)0);\n"
+         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);\n"
          "    g->fal_merge(g, p, g->fal_mpi_in, 0);\n"
-         "  } else\n    fal_G_mpi_unpack(g, p, (const unsigned char *)rec);\n}\n");
+         "  } else\n    fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);\n}\n");
   put(c, "static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)\n{\n"
          "  int k = ngpu + ncpu;\n  (void)policy;\n"
          "  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {\n"
@@ -1005,11 +1032,16 @@ static void emit_mpi_partition_functions(Ctx *c)
       putf(c, "  fal_mpi_gather(h->fal_mpi, h->%s, sizeof(%s), %s);\n", p->props[i].name,
            p->props[i].ctype, p->props[i].kind == PK_EDGE ? "h->fal_base.csr.offsets" : "NULL");
   put(c, "  return h;\n}\n");
-  put(c, "static void fal_G_mpi_begin(fal_G *h, int line)\n{\n"
+  put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask)\n{\n"
          "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
          "    exit(1);\n  }\n"
          "  fal_mpi_sync(line > 0 ? line : 0);\n"
-         "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack);\n");
+         "  size_t cur = 0;\n"
+         "  h->fal_mpi_mask = mask;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
+  put(c, "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
@@ -1204,7 +1236,8 @@ static void emit_graph_struct(Ctx *c)
     put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copy that\n"
            "   * incoming records are merged from, whether points of other ranks\n"
            "   * are out of date, graph properties at the start of a foreach */\n"
-           "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_stale;\n");
+           "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_stale;\n"
+           "  uint64_t fal_mpi_mask; /* the point properties of this round's record */\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
         putf(c, "  %s fal_mpi_before_%s;\n", p->props[i].ctype, p->props[i].name);

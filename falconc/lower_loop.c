@@ -458,6 +458,83 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   strbuf_free(&args);
 }
 
+/* --mpi: the point properties that a foreach over a partitioned graph may
+ * write, as a mask of their indices among the point properties: `x.f`
+ * (f a point property, x any point) written by an assignment, ++/--, `&`,
+ * or passed to a call (MIN, MAX, the atomics, or any function), in the
+ * body and in the Falcon functions it calls, and likewise in every merge
+ * function (its writes travel in phase 2).  A call through anything but a
+ * name gives every property. */
+typedef struct MpiWalk {
+  Ctx *c;
+  uint64_t mask;
+  const Node **seen;
+  int nseen;
+} MpiWalk;
+
+static int point_prop_index(const Program *p, const char *name)
+{
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      if (strcmp(p->props[i].name, name) == 0)
+        return k;
+      k++;
+    }
+  return -1;
+}
+
+static void mpi_writes(MpiWalk *w, const Node *root)
+{
+  for (int i = 0; i < w->nseen; i++)
+    if (w->seen[i] == root)
+      return;
+  w->seen = xrealloc(w->seen, (size_t)(w->nseen + 1) * sizeof *w->seen);
+  w->seen[w->nseen++] = root;
+  Ctx *c = w->c;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
+      char *f = text_of(c, node_field(m, F_FIELD));
+      int k = point_prop_index(c->prog, f);
+      if (k < 0)
+        continue;
+      const Node *up = m;
+      while (up->parent &&
+             ((up->parent->kind == K_FIELD_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              (up->parent->kind == K_SUBSCRIPT_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
+        up = up->parent;
+      const Node *par = up->parent;
+      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
+                        par->kind == K_ARGUMENT_LIST);
+      if (wr)
+        w->mask |= k < 64 ? (uint64_t)1 << k : 0;
+    } else if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (fn && fn->kind == K_IDENTIFIER) {
+        const FuncInfo *fi = program_func(c->prog, text_of(c, fn));
+        if (fi && fi->def)
+          mpi_writes(w, fi->def);
+      } else if (!fn || fn->kind != K_FIELD_EXPRESSION) {
+        w->mask = ~(uint64_t)0; /* through a pointer: anything */
+      }
+    }
+  }
+}
+
+static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
+{
+  MpiWalk w = {c, 0, NULL, 0};
+  mpi_writes(&w, foreach);
+  for (int i = 0; i < c->prog->nfuncs; i++)
+    if (c->prog->funcs[i].merge && c->prog->funcs[i].def)
+      mpi_writes(&w, c->prog->funcs[i].def);
+  free(w.seen);
+  return w.mask;
+}
+
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
@@ -471,9 +548,10 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   if (c->mpi) {
     /* --mpi: this rank's points of the host graph itself; then the changed
      * ghosts and borders travel (fal_G_mpi_end). */
-    putf(c, "{ fal_G_mpi_begin(%s, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
+    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu); { fal_G *fal_part = %s; int64_t fal_lo = "
          "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
-         "{ fal_G *%s = fal_part; ", g, (int)n->loc.line, g, g, g, g, g, g);
+         "{ fal_G *%s = fal_part; ", g, (int)n->loc.line,
+         (unsigned long long)mpi_write_mask(c, n), g, g, g, g, g, g);
     render_foreach_all(c, n, it, var, true, true);
     putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;

@@ -187,7 +187,7 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
 {
   memset(pl, 0, sizeof *pl);
   int k = pl->nranks = fal_size_, me = pl->rank = fal_rank_;
-  pl->rec = rec;
+  pl->rec = pl->cur = rec;
   int64_t n = csr->npoints, m = csr->offsets[n];
   const int64_t *off = csr->offsets;
   pl->lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *pl->lo);
@@ -290,13 +290,16 @@ void fal_mpi_plan_free(fal_mpi_plan *pl)
   memset(pl, 0, sizeof *pl);
 }
 
-void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack)
+void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cur)
 {
+  if (cur > pl->rec)
+    fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
+  pl->cur = cur;
   int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr];
   for (int64_t i = 0; i < ng; i++)
-    pack(g, pl->ghost[i], pl->gshadow + (size_t)i * pl->rec);
+    pack(g, pl->ghost[i], pl->gshadow + (size_t)i * cur);
   for (int64_t i = 0; i < nb; i++)
-    pack(g, pl->border[i], pl->bshadow + (size_t)i * pl->rec);
+    pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
 }
 
 /* One phase: the entries of `list` (per neighbour: off[i] .. off[i + 1])
@@ -307,7 +310,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
                   const unsigned char *shadow, const int64_t *roff, int tag,
                   fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
 {
-  size_t rec = pl->rec, one = sizeof(fal_point) + rec;
+  size_t rec = pl->cur, one = sizeof(fal_point) + rec;
   int nn = pl->nnbr;
   MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
   for (int i = 0; i < nn; i++) {

@@ -12,7 +12,8 @@
  *
  * A round (one foreach over the partitioned graph):
  *   fal_mpi_snapshot   the ghosts' and border points' values (packed
- *                      records of every point property) at the start;
+ *                      records of the point properties that the foreach
+ *                      or the merge function may write) at the start;
  *   ... the foreach runs over the rank's own points ...
  *   fal_mpi_exchange   phase 1: the ghosts whose record changed go to
  *                      their owners (one nonblocking message per
@@ -47,6 +48,8 @@ typedef struct fal_mpi_plan {
   int64_t *boff;          /* nnbr + 1: border[boff[i] .. boff[i + 1]) go to nbr[i] */
   fal_point *border;
   size_t rec;             /* bytes of one point's record (its properties) */
+  size_t cur;             /* this round's record: the properties the
+                           * foreach (or the merge function) may write */
   unsigned char *gshadow; /* the ghosts' records at the start of the round */
   unsigned char *bshadow; /* the border points' records, likewise */
   unsigned char *sbuf, *rbuf, *tmp;
@@ -54,7 +57,8 @@ typedef struct fal_mpi_plan {
   int64_t rounds, sent_records, sent_bytes;
 } fal_mpi_plan;
 
-/* pack: the record of point p of graph g into rec.  apply: record rec into
+/* pack: the record of point p of graph g into rec (the properties of this
+ * round: the generated code keeps which).  apply: record rec into
  * point p of g; merge != 0: merged with the program's updateFunction (or
  * taken without one), merge == 0: overwritten (a ghost refreshed). */
 typedef void (*fal_mpi_pack_fn)(void *g, fal_point p, void *rec);
@@ -79,7 +83,7 @@ void fal_mpi_sync(int site);
  * from the whole graph, which every rank holds. */
 void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec);
 void fal_mpi_plan_free(fal_mpi_plan *pl);
-void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack);
+void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cur);
 void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
                       fal_mpi_apply_fn apply);
 

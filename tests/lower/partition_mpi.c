@@ -6,7 +6,9 @@ typedef struct fal_G fal_G;
 /* falconc --mpi: a partitioned graph (§7) under MPI: each rank's points,
  * the ghost exchange after each foreach, a graph property combined, a
  * reduction over the rank's points summed by every rank, host reads
- * through fal_G_fresh. */
+ * through fal_G_fresh.  Each foreach's record holds the point properties
+ * it (or merge) may write: dist (bit 0) through MIN in relax and in merge,
+ * hits (bit 1) through ++, none of seen (bit 2). */
 #include <stdio.h>
 
 /* falconc: the graph type of this program; one array per property (§3.1). */
@@ -16,6 +18,8 @@ struct fal_G {
   long nedges;
   int directed;
   int *dist; /* point property */
+  int *hits; /* point property */
+  char *seen; /* point property */
   int *changed; /* graph property */
   /* makePartition (§7): the parts, host views of GPU parts, the first
    * point of each part, and the merge function of updateFunction */
@@ -29,6 +33,7 @@ struct fal_G {
   fal_mpi_plan *fal_mpi;
   struct fal_G *fal_mpi_in;
   int fal_mpi_stale;
+  uint64_t fal_mpi_mask; /* the point properties of this round's record */
   int fal_mpi_before_changed;
 };
 static void fal_G_read(fal_G *g, const char *path)
@@ -38,32 +43,68 @@ static void fal_G_read(fal_G *g, const char *path)
   g->nedges = (long)g->fal_base.csr.nedges;
   g->directed = g->fal_base.csr.directed;
 }
+enum { FAL_MPI_REC_MAX = 1 + sizeof(int) + sizeof(int) + sizeof(char) };
 static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)
 {
   fal_G *g = (fal_G *)gv;
   unsigned char *w = (unsigned char *)rec;
-  (void)g; (void)p; (void)w;
-  if (g->dist)
-    memcpy(w, &g->dist[p], sizeof(int));
-  else
-    memset(w, 0, sizeof(int));
-  w += sizeof(int);
+  uint64_t m = g->fal_mpi_mask;
+  (void)g; (void)p; (void)w; (void)m;
+  if ((m >> 0 & 1)) {
+    if (g->dist)
+      memcpy(w, &g->dist[p], sizeof(int));
+    else
+      memset(w, 0, sizeof(int));
+    w += sizeof(int);
+  }
+  if ((m >> 1 & 1)) {
+    if (g->hits)
+      memcpy(w, &g->hits[p], sizeof(int));
+    else
+      memset(w, 0, sizeof(int));
+    w += sizeof(int);
+  }
+  if ((m >> 2 & 1)) {
+    if (g->seen)
+      memcpy(w, &g->seen[p], sizeof(char));
+    else
+      memset(w, 0, sizeof(char));
+    w += sizeof(char);
+  }
 }
-static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r)
+static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)
 {
-  (void)g; (void)p; (void)r;
-  if (g->dist)
-    memcpy(&g->dist[p], r, sizeof(int));
-  r += sizeof(int);
+  (void)g; (void)p; (void)r; (void)m;
+  if ((m >> 0 & 1)) {
+    if (g->dist)
+      memcpy(&g->dist[p], r, sizeof(int));
+    r += sizeof(int);
+  }
+  if ((m >> 1 & 1)) {
+    if (g->hits)
+      memcpy(&g->hits[p], r, sizeof(int));
+    r += sizeof(int);
+  }
+  if ((m >> 2 & 1)) {
+    if (g->seen)
+      memcpy(&g->seen[p], r, sizeof(char));
+    r += sizeof(char);
+  }
 }
 static void fal_G_mpi_apply(void *gv, fal_point p, const void *rec, int merge)
 {
   fal_G *g = (fal_G *)gv;
   if (merge && g->fal_merge) {
-    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec);
+    unsigned char all[FAL_MPI_REC_MAX];
+    uint64_t m = g->fal_mpi_mask;
+    g->fal_mpi_mask = ~(uint64_t)0;
+    fal_G_mpi_pack(g, p, all);
+    g->fal_mpi_mask = m;
+    fal_G_mpi_unpack(g->fal_mpi_in, 0, all, ~(uint64_t)0);
+    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);
     g->fal_merge(g, p, g->fal_mpi_in, 0);
   } else
-    fal_G_mpi_unpack(g, p, (const unsigned char *)rec);
+    fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);
 }
 static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
 {
@@ -82,12 +123,18 @@ static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char
   h->fal_nparts = k; /* per rank; a rank's host parts share its memory */
   size_t rec = 0;
   rec += sizeof(int);
+  rec += sizeof(int);
+  rec += sizeof(char);
   h->fal_mpi = (fal_mpi_plan *)fal_calloc(1, sizeof *h->fal_mpi);
   fal_mpi_plan_init(h->fal_mpi, &h->fal_base.csr, rec);
   fal_G *in = h->fal_mpi_in = (fal_G *)fal_calloc(1, sizeof(fal_G));
   (void)in;
   if (h->dist)
     in->dist = (int *)fal_calloc(1, sizeof(int));
+  if (h->hits)
+    in->hits = (int *)fal_calloc(1, sizeof(int));
+  if (h->seen)
+    in->seen = (char *)fal_calloc(1, sizeof(char));
 }
 static fal_G *fal_G_fresh(fal_G *h)
 {
@@ -96,16 +143,26 @@ static fal_G *fal_G_fresh(fal_G *h)
   fal_mpi_sync(FAL_MPI_SITE_GATHER);
   h->fal_mpi_stale = 0;
   fal_mpi_gather(h->fal_mpi, h->dist, sizeof(int), NULL);
+  fal_mpi_gather(h->fal_mpi, h->hits, sizeof(int), NULL);
+  fal_mpi_gather(h->fal_mpi, h->seen, sizeof(char), NULL);
   return h;
 }
-static void fal_G_mpi_begin(fal_G *h, int line)
+static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask)
 {
   if (!h->fal_mpi) {
     fprintf(stderr, "falcon: a foreach over a partitioned graph before makePartition\n");
     exit(1);
   }
   fal_mpi_sync(line > 0 ? line : 0);
-  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack);
+  size_t cur = 0;
+  h->fal_mpi_mask = mask;
+  if ((mask >> 0 & 1))
+    cur += sizeof(int);
+  if ((mask >> 1 & 1))
+    cur += sizeof(int);
+  if ((mask >> 2 & 1))
+    cur += sizeof(char);
+  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];
 }
@@ -116,13 +173,13 @@ static void fal_G_mpi_end(fal_G *h)
   if (h->changed) /* a value changed on any rank wins */
     fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
 }
-#line 7 "partition_mpi.fal"
+#line 9 "partition_mpi.fal"
 void relax(fal_point p, fal_G *hg)
 {
   { const fal_point fal_p1 = p; for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1]; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
-#line 10 "partition_mpi.fal"
+#line 12 "partition_mpi.fal"
     (FAL_ATOMIC_ANY(min, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
-#line 10 "partition_mpi.fal"
+#line 12 "partition_mpi.fal"
 
 }
 
@@ -136,42 +193,53 @@ int main(int argc, char *argv[])
 {
   static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
   fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->hits, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->seen, sizeof(char), FAL_PROP_POINT);
   fal_prop_add(&hg->fal_base, (void **)&hg->changed, sizeof(int), FAL_PROP_GRAPH);
   fal_G_read(hg, argv[1]);
   fal_G_partition(hg, 0, 2, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 27); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 31, 0x1u); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 27 "partition_mpi.fal"
+#line 31 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 27 "partition_mpi.fal"
+#line 31 "partition_mpi.fal"
                            hg->dist[t] = 1000000; } } }
 fal_G_mpi_end(hg); }
-#line 27 "partition_mpi.fal"
+#line 31 "partition_mpi.fal"
 
   fal_G_fresh(hg)->dist[(0)] = 0;
   while (1) {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 31); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+    { fal_G_mpi_begin(hg, 35, 0x1u); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 31 "partition_mpi.fal"
+#line 35 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 31 "partition_mpi.fal"
+#line 35 "partition_mpi.fal"
                              relax(t, hg); } } }
 fal_G_mpi_end(hg); }
-#line 31 "partition_mpi.fal"
+#line 35 "partition_mpi.fal"
 
     if (hg->changed[0] == 0)
       break;
   }
-#line 34 "partition_mpi.fal"
+#line 38 "partition_mpi.fal"
+
+  { fal_G_mpi_begin(hg, 39, 0x3u); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 39 "partition_mpi.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
+#line 39 "partition_mpi.fal"
+                                        hg->hits[t]++; } } }
+fal_G_mpi_end(hg); }
+#line 39 "partition_mpi.fal"
 
   long total = 0;
   { __typeof__(total) fal_r3 = 0;
 #pragma omp parallel for reduction(+:fal_r3)
-#line 36 "partition_mpi.fal"
+#line 41 "partition_mpi.fal"
 for (int64_t fal_i3 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i3 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i3++)  fal_r3 += (hg->dist[fal_i3]); fal_mpi_reduce(fal_r3, 0); total += fal_r3; }
-#line 36 "partition_mpi.fal"
+#line 41 "partition_mpi.fal"
 
   printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
   return 0;
