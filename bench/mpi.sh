@@ -64,7 +64,7 @@ run() {
 	done
 	"$build/falref" compare "$kind" "$cache/mpi/res" "$ref" >/dev/null ||
 		{ echo "bench: wrong result ($label, $np ranks)" >&2; exit 1; }
-	per=$(sed -n 's/.* \([0-9]*\) rounds, \([0-9]*\) records sent.*/\1 \2/p' "$cache/mpi/out" |
+	per=$(sed -n 's/.* \([0-9]*\) rounds, [0-9]* messages, \([0-9]*\) records sent.*/\1 \2/p' "$cache/mpi/out" |
 		awk '{ r = $1; s += $2 } END { if (r) printf "%.0f", s / r; else print 0 }')
 	printf '  %-22s %2d rank(s) %10.1f ms %10s records/round\n' "$label" "$np" \
 		"$(median <"$cache/mpi/times")" "$per"

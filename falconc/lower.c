@@ -1032,7 +1032,7 @@ static void emit_mpi_partition_functions(Ctx *c)
       putf(c, "  fal_mpi_gather(h->fal_mpi, h->%s, sizeof(%s), %s);\n", p->props[i].name,
            p->props[i].ctype, p->props[i].kind == PK_EDGE ? "h->fal_base.csr.offsets" : "NULL");
   put(c, "  return h;\n}\n");
-  put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask)\n{\n"
+  put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)\n{\n"
          "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
          "    exit(1);\n  }\n"
          "  fal_mpi_sync(line > 0 ? line : 0);\n"
@@ -1041,7 +1041,8 @@ static void emit_mpi_partition_functions(Ctx *c)
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
-  put(c, "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+  put(c, "  h->fal_mpi->own_only = own_only;\n"
+         "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,

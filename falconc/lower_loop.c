@@ -524,6 +524,92 @@ static void mpi_writes(MpiWalk *w, const Node *root)
   }
 }
 
+/* Whether the point-property writes in `root` (and the Falcon functions
+ * it calls) are all to the loop's own point: `x.f` written (as in
+ * mpi_writes) with x one of `own` (the loop variable, or a parameter that
+ * received it).  Then no ghost changes, and the exchange skips its first
+ * phase (one message per neighbouring rank per round).  Anything unsure
+ * (a name of `own` declared again, a call through a pointer, deep calls)
+ * answers false. */
+static bool name_is_one_of(Ctx *c, const Node *id, char **own, int nown)
+{
+  if (!id || id->kind != K_IDENTIFIER)
+    return false;
+  for (int i = 0; i < nown; i++)
+    if (node_text_is(c->src, id, own[i]))
+      return true;
+  return false;
+}
+
+static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int depth)
+{
+  if (!root)
+    return true;
+  if (depth > 8)
+    return false;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind == K_FOREACH_STATEMENT &&
+        name_is_one_of(c, node_field(m, F_VARIABLE), own, nown))
+      return false;
+    if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
+      for (const Node *d = m->child; d; d = d->next)
+        if (name_is_one_of(c, declarator_name(d), own, nown))
+          return false;
+    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
+      if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
+        continue;
+      const Node *up = m;
+      while (up->parent &&
+             ((up->parent->kind == K_FIELD_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              (up->parent->kind == K_SUBSCRIPT_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
+        up = up->parent;
+      const Node *par = up->parent;
+      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
+                        par->kind == K_ARGUMENT_LIST);
+      const Node *base = node_field(m, F_ARGUMENT);
+      while (base && base->kind == K_PARENTHESIZED_EXPRESSION)
+        base = base->child;
+      if (wr && !name_is_one_of(c, base, own, nown))
+        return false;
+    } else if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (!fn || (fn->kind != K_IDENTIFIER && fn->kind != K_FIELD_EXPRESSION))
+        return false;
+      const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (!fi || !fi->def)
+        continue;
+      /* the parameters that receive an own point are the callee's own */
+      const Node *d = node_field(fi->def, F_DECLARATOR);
+      while (d && d->kind != K_FUNCTION_DECLARATOR)
+        d = node_field(d, F_DECLARATOR);
+      const Node *ps = d ? node_field(d, F_PARAMETERS) : NULL;
+      const Node *args = node_field(m, F_ARGUMENTS);
+      char *sub[16];
+      int nsub = 0;
+      const Node *p = ps ? ps->child : NULL;
+      for (const Node *a = args ? args->child : NULL; a; a = a->next) {
+        if (!a->named || a->kind == K_COMMENT)
+          continue; /* punctuation */
+        while (p && p->kind != K_PARAMETER_DECLARATION)
+          p = p->next;
+        if (!p)
+          break;
+        const Node *pn = declarator_name(node_field(p, F_DECLARATOR));
+        if (name_is_one_of(c, a, own, nown) && pn && nsub < 16)
+          sub[nsub++] = text_of(c, pn);
+        p = p->next;
+      }
+      if (!mpi_own_only(c, node_field(fi->def, F_BODY), sub, nsub, depth + 1))
+        return false;
+    }
+  }
+  return true;
+}
+
 static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
 {
   MpiWalk w = {c, 0, NULL, 0};
@@ -548,10 +634,12 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   if (c->mpi) {
     /* --mpi: this rank's points of the host graph itself; then the changed
      * ghosts and borders travel (fal_G_mpi_end). */
-    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu); { fal_G *fal_part = %s; int64_t fal_lo = "
+    char *own = text_of(c, node_field(n, F_VARIABLE));
+    bool one = own && mpi_own_only(c, node_field(n, F_BODY), &own, 1, 0);
+    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
          "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
          "{ fal_G *%s = fal_part; ", g, (int)n->loc.line,
-         (unsigned long long)mpi_write_mask(c, n), g, g, g, g, g, g);
+         (unsigned long long)mpi_write_mask(c, n), one, g, g, g, g, g, g);
     render_foreach_all(c, n, it, var, true, true);
     putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;

@@ -61,10 +61,10 @@ static void print_counters(void)
   for (int i = 0; i < fal_nplans_; i++) {
     const fal_mpi_plan *pl = fal_plans_[i];
     fprintf(stderr, "falcon: rank %d of %d: points [%lld, %lld), %d neighbour rank(s), "
-            "%lld ghosts, %lld border entries, %lld rounds, %lld records sent "
+            "%lld ghosts, %lld border entries, %lld rounds, %lld messages, %lld records sent "
             "(%lld bytes)\n", pl->rank, pl->nranks, (long long)pl->lo[pl->rank],
             (long long)pl->lo[pl->rank + 1], pl->nnbr, (long long)pl->goff[pl->nnbr],
-            (long long)pl->boff[pl->nnbr], (long long)pl->rounds,
+            (long long)pl->boff[pl->nnbr], (long long)pl->rounds, (long long)pl->sent_messages,
             (long long)pl->sent_records, (long long)pl->sent_bytes);
   }
 }
@@ -329,6 +329,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
       w += one;
     }
     size_t bytes = (size_t)(w - start);
+    pl->sent_messages++;
     pl->sent_records += (int64_t)(bytes / one);
     pl->sent_bytes += (int64_t)bytes;
     check(MPI_Isend(start, (int)bytes, MPI_BYTE, pl->nbr[i], tag, MPI_COMM_WORLD,
@@ -359,8 +360,10 @@ void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
                       fal_mpi_apply_fn apply)
 {
   pl->rounds++;
-  /* 1: changed ghosts to their owners, merged there */
-  phase(pl, g, pl->ghost, pl->goff, pl->gshadow, pl->boff, 1, pack, apply, 1);
+  /* 1: changed ghosts to their owners, merged there (none can have
+   * changed when the foreach writes only its own points) */
+  if (!pl->own_only)
+    phase(pl, g, pl->ghost, pl->goff, pl->gshadow, pl->boff, 1, pack, apply, 1);
   /* 2: changed border points to the ranks that hold them as ghosts */
   phase(pl, g, pl->border, pl->boff, pl->bshadow, pl->goff, 2, pack, apply, 0);
 }

@@ -50,11 +50,14 @@ typedef struct fal_mpi_plan {
   size_t rec;             /* bytes of one point's record (its properties) */
   size_t cur;             /* this round's record: the properties the
                            * foreach (or the merge function) may write */
+  int own_only;           /* this round's foreach writes only its own points
+                           * (falconc knows): no ghost changes, phase 1 is
+                           * skipped */
   unsigned char *gshadow; /* the ghosts' records at the start of the round */
   unsigned char *bshadow; /* the border points' records, likewise */
   unsigned char *sbuf, *rbuf, *tmp;
   /* counters (FALCON_VERBOSE prints them at the end) */
-  int64_t rounds, sent_records, sent_bytes;
+  int64_t rounds, sent_messages, sent_records, sent_bytes;
 } fal_mpi_plan;
 
 /* pack: the record of point p of graph g into rec (the properties of this

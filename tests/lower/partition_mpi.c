@@ -147,7 +147,7 @@ static fal_G *fal_G_fresh(fal_G *h)
   fal_mpi_gather(h->fal_mpi, h->seen, sizeof(char), NULL);
   return h;
 }
-static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask)
+static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
 {
   if (!h->fal_mpi) {
     fprintf(stderr, "falcon: a foreach over a partitioned graph before makePartition\n");
@@ -162,6 +162,7 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask)
     cur += sizeof(int);
   if ((mask >> 2 & 1))
     cur += sizeof(char);
+  h->fal_mpi->own_only = own_only;
   fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];
@@ -199,7 +200,7 @@ int main(int argc, char *argv[])
   fal_G_read(hg, argv[1]);
   fal_G_partition(hg, 0, 2, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 31, 0x1u); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 31, 0x1u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -211,7 +212,7 @@ fal_G_mpi_end(hg); }
   fal_G_fresh(hg)->dist[(0)] = 0;
   while (1) {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 35, 0x1u); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+    { fal_G_mpi_begin(hg, 35, 0x1u, 0); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 35 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -225,7 +226,7 @@ fal_G_mpi_end(hg); }
   }
 #line 38 "partition_mpi.fal"
 
-  { fal_G_mpi_begin(hg, 39, 0x3u); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 39, 0x3u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 39 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
