@@ -7,6 +7,7 @@
 #include "falcon/mpi.h"
 
 #include <mpi.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -259,6 +260,14 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   }
   pl->goff[pl->nnbr] = (int64_t)gi;
   pl->boff[pl->nnbr] = (int64_t)bi;
+  for (int i = 0; i < pl->nnbr; i++) { /* a message's size is an int */
+    int64_t most = pl->goff[i + 1] - pl->goff[i];
+    if (pl->boff[i + 1] - pl->boff[i] > most)
+      most = pl->boff[i + 1] - pl->boff[i];
+    if (most > (int64_t)(INT_MAX / (sizeof(fal_point) + rec)))
+      fail("%lld ghost or border points shared with rank %d: more than one MPI "
+           "message holds (use more ranks)", (long long)most, pl->nbr[i]);
+  }
   free(g.v);
   free(bd.v);
   pl->gshadow = (unsigned char *)xalloc(gi * rec);
@@ -346,8 +355,10 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     for (int64_t j = 0; j < nrec; j++, r += one) {
       fal_point p;
       memcpy(&p, r, sizeof p);
-      if (p < pl->lo[0] || p >= pl->lo[pl->nranks])
-        fail("a record for point %d, not a point of the graph", (int)p);
+      if (merge ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
+                : p < pl->lo[0] || p >= pl->lo[pl->nranks])
+        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
+             merge ? "this rank's points" : "the graph's points");
       apply(g, p, r + sizeof(fal_point), merge);
     }
   }
