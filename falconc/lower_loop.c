@@ -621,6 +621,22 @@ static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
   return w.mask;
 }
 
+/* --mpi: a foreach over another graph whose body names a partitioned
+ * graph may read any of its points, so every rank's values are gathered
+ * first (once; nothing if they are current).  Per element that would be
+ * a collective call inside a parallel loop. */
+static void mpi_fresh_before(Ctx *c, const Node *n)
+{
+  for (int i = 0; i < c->prog->nparted; i++) {
+    const char *g = c->prog->parted[i];
+    for (const Node *m = n; m; m = node_next(m, n, true))
+      if (m->kind == K_IDENTIFIER && node_text_is(c->src, m, g)) {
+        putf(c, "fal_G_fresh(%s); ", g);
+        break;
+      }
+  }
+}
+
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
@@ -686,6 +702,8 @@ void render_foreach(Ctx *c, const Node *n)
   }
   char *var = text_of(c, var_node);
   bool parallel = !c->element && c->foreach_depth == 0;
+  if (c->mpi && parallel && host_code(c) && !program_parted(c->prog, it.graph))
+    mpi_fresh_before(c, n);
   if (parallel && program_parted(c->prog, it.graph) && !graph_on_gpu(c, it.graph)) {
     if (it.dom == D_POINTS)
       render_partitioned_foreach(c, n, &it, var);

@@ -595,6 +595,18 @@ e2e_mpi() {
 	else
 		fail "mpi: building tests/e2e/mpi_diverge.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# A foreach over another graph reads every point of the partitioned one.
+	if e2e_build_mpi mpi_other "$srcdir/tests/e2e/mpi_other.fal"; then
+		if OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 3 "$tmp/e2e/mpi/mpi_other" \
+			"$tmp/e2e/graphs/kron.bin" >"$tmp/e2e/run" 2>&1 &&
+			grep -q '^mpi_other: 0 wrong of 512$' "$tmp/e2e/run"; then
+			pass "mpi: a foreach over another graph sees every rank's points (3 ranks)"
+		else
+			fail "mpi: mpi_other with 3 ranks"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		fi
+	else
+		fail "mpi: building tests/e2e/mpi_other.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# Without mpirun the program is one rank (MPI singleton).
 	# shellcheck disable=SC2086 # $mpirun is words; its env, not mpirun, here
 	if OMP_NUM_THREADS=1 timeout 120 ${mpirun% *} "$p" "$tmp/e2e/graphs/grid.gr.xz" 0 0 1 \
