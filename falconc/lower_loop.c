@@ -648,6 +648,13 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
 {
   const char *g = it->graph;
   if (c->mpi) {
+    for (const Node *up = n->parent; up; up = up->parent)
+      if (up->kind == K_PARALLEL_SECTIONS_STATEMENT) {
+        error_at(c->src, n->loc, "with --mpi, a foreach over a partitioned graph "
+                 "cannot run inside parallel sections: its exchange is a step "
+                 "that every rank takes together (§7)");
+        return;
+      }
     /* --mpi: this rank's points of the host graph itself; then the changed
      * ghosts and borders travel (fal_G_mpi_end). */
     char *own = text_of(c, node_field(n, F_VARIABLE));

@@ -72,7 +72,10 @@ count_results() {
 check_diagnostics() {
 	fal=$1
 	name=${fal#"$srcdir"/}
-	(cd "$(dirname "$fal")" && "$FALCONC" "$(basename "$fal")") \
+	flags=
+	[ -f "${fal%.fal}.flags" ] && flags=$(cat "${fal%.fal}.flags")
+	# shellcheck disable=SC2086 # flags are words
+	(cd "$(dirname "$fal")" && "$FALCONC" $flags "$(basename "$fal")") \
 		>"$tmp/out" 2>"$tmp/err"
 	status=$?
 	if [ "$status" -ne 1 ]; then
