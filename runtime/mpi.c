@@ -276,6 +276,7 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   pl->sbuf = (unsigned char *)xalloc(most);
   pl->rbuf = (unsigned char *)xalloc(most);
   pl->tmp = (unsigned char *)xalloc(rec);
+  pl->chg = (unsigned char *)xalloc(gi > bi ? gi : bi);
   if (fal_nplans_ < 64)
     fal_plans_[fal_nplans_++] = pl;
 }
@@ -293,6 +294,7 @@ void fal_mpi_plan_free(fal_mpi_plan *pl)
   free(pl->sbuf);
   free(pl->rbuf);
   free(pl->tmp);
+  free(pl->chg);
   for (int i = 0; i < fal_nplans_; i++)
     if (fal_plans_[i] == pl)
       fal_plans_[i] = fal_plans_[--fal_nplans_];
@@ -305,8 +307,10 @@ void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cu
     fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
   pl->cur = cur;
   int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr];
+#pragma omp parallel for schedule(static)
   for (int64_t i = 0; i < ng; i++)
     pack(g, pl->ghost[i], pl->gshadow + (size_t)i * cur);
+#pragma omp parallel for schedule(static)
   for (int64_t i = 0; i < nb; i++)
     pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
 }
@@ -327,14 +331,25 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     check(MPI_Irecv(pl->rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
                     MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
   }
+  /* Every entry is packed into its own slot (in parallel), then the
+   * changed ones are moved to the front of their neighbour's area. */
+  int64_t total = off[nn];
+  unsigned char *sb = pl->sbuf, *chg = pl->chg;
+#pragma omp parallel for schedule(static)
+  for (int64_t j = 0; j < total; j++) {
+    unsigned char *slot = sb + (size_t)j * one;
+    pack(g, list[j], slot + sizeof(fal_point));
+    chg[j] = memcmp(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec) != 0;
+  }
   for (int i = 0; i < nn; i++) {
     unsigned char *start = pl->sbuf + (size_t)off[i] * one, *w = start;
     for (int64_t j = off[i]; j < off[i + 1]; j++) {
-      pack(g, list[j], pl->tmp);
-      if (memcmp(pl->tmp, shadow + (size_t)j * rec, rec) == 0)
+      if (!chg[j])
         continue;
+      unsigned char *slot = sb + (size_t)j * one;
+      if (w != slot)
+        memmove(w + sizeof(fal_point), slot + sizeof(fal_point), rec);
       memcpy(w, &list[j], sizeof(fal_point));
-      memcpy(w + sizeof(fal_point), pl->tmp, rec);
       w += one;
     }
     size_t bytes = (size_t)(w - start);
@@ -350,16 +365,23 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
     int bytes;
     MPI_Get_count(&st, MPI_BYTE, &bytes);
-    const unsigned char *r = pl->rbuf + (size_t)roff[i] * one;
+    const unsigned char *rb = pl->rbuf + (size_t)roff[i] * one;
     int64_t nrec = bytes / (int64_t)one;
-    for (int64_t j = 0; j < nrec; j++, r += one) {
+    for (int64_t j = 0; j < nrec; j++) {
       fal_point p;
-      memcpy(&p, r, sizeof p);
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
       if (merge ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
                 : p < pl->lo[0] || p >= pl->lo[pl->nranks])
         fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
              merge ? "this rank's points" : "the graph's points");
-      apply(g, p, r + sizeof(fal_point), merge);
+    }
+    /* A message names each point once: ghost refreshes go in parallel;
+     * merges share the one-point copy, so they go one by one. */
+#pragma omp parallel for schedule(static) if (!merge)
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      apply(g, p, rb + (size_t)j * one + sizeof(fal_point), merge);
     }
   }
   if (nn)

@@ -56,6 +56,7 @@ typedef struct fal_mpi_plan {
   unsigned char *gshadow; /* the ghosts' records at the start of the round */
   unsigned char *bshadow; /* the border points' records, likewise */
   unsigned char *sbuf, *rbuf, *tmp;
+  unsigned char *chg;     /* per entry of this phase: its record changed */
   /* counters (FALCON_VERBOSE prints them at the end) */
   int64_t rounds, sent_messages, sent_records, sent_bytes;
 } fal_mpi_plan;
