@@ -641,6 +641,7 @@ static void mpi_fresh_before(Ctx *c, const Node *n)
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
  *     for each host part: an OpenMP loop of S over the part's points
+ *       (parts that share the host graph: one loop over all points)
  *     fal_G_parts_pull(hg); }                ghosts merged, results back
  * Inside, `hg` names the part being processed. */
 static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
@@ -670,7 +671,8 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   const char *part_loop = ctx_printf(c,
       "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
       "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
-      "%s->fal_lo[fal_pi + 1]; ", g, g, g, g);
+      "%s->fal_lo[fal_pi + 1]; if (%s->fal_shared) { if (fal_pi > 0) break; "
+      "fal_hi = %s->fal_lo[%s->fal_nparts]; } ", g, g, g, g, g, g, g);
   putf(c, "{ fal_G_parts_push(%s); ", g);
   if (c->gpu) {
     put(c, part_loop);
