@@ -3,8 +3,8 @@
 # samples for CUDA and, on each graph, times
 #   - SSSP and BFS one after the other vs. at once in parallel sections
 #     (samples/multigpu_sssp_bfs.fal; with two GPUs each gets one);
-#   - one SSSP over partitions: 1 GPU, 2 GPUs, 2 GPUs + the host
-#     (samples/partitioned_sssp.fal);
+#   - one SSSP and one BFS over partitions: 1 GPU, 2 GPUs, 2 GPUs + the
+#     host (samples/partitioned_sssp.fal, samples/partitioned_bfs.fal);
 # checking every result against the serial references, and prints medians.
 #
 #   bench/multi.sh [--trials N] [GRAPH.bin ...]
@@ -28,7 +28,7 @@ if [ $# -eq 0 ]; then
 		"$build/falgraph" --weights 1 1000 1 gen kron 22 16 1 "$cache/kron-22.bin" >/dev/null
 	set -- "$cache/road-FLA.bin" "$cache/kron-22.bin"
 fi
-for s in multigpu_sssp_bfs partitioned_sssp; do
+for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs; do
 	"$build/falconc" -o "$cache/bin/$s.cu" "$top/samples/$s.fal"
 	${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
 		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
@@ -72,5 +72,12 @@ for g in "$@"; do
 			$split "$cache/out.p"
 		"$build/falref" compare exact "$cache/out.p" "$cache/ref.d" >/dev/null ||
 			{ echo "bench: wrong partitioned result ($split)" >&2; exit 1; }
+	done
+	for split in "1 0" "2 0" "2 1"; do
+		# shellcheck disable=SC2086
+		run "partitioned BFS, $split (GPUs CPUs)" "$cache/bin/partitioned_bfs" "$g" "$src" \
+			$split "$cache/out.b"
+		"$build/falref" compare exact "$cache/out.b" "$cache/ref.l" >/dev/null ||
+			{ echo "bench: wrong partitioned BFS result ($split)" >&2; exit 1; }
 	done
 done

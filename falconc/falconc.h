@@ -240,6 +240,8 @@ typedef struct Options {
   bool explain;         /* --explain: print the loop plans (plan.c) */
   GpuLoops gpu_loops;   /* --gpu-loops: how planned GPU loops run
                          * (docs/optimiser.md) */
+  bool mpi;             /* --mpi: a partitioned program runs under MPI
+                         * (docs/lowering.md "Partitioned graphs under MPI") */
 } Options;
 
 /* What a Falcon-typed expression denotes. */

@@ -857,8 +857,14 @@ static void emit_partition_functions(Ctx *c)
          "    int64_t want = m / k * i + m % k * i / k, lo = h->fal_lo[i - 1], hi = n;\n"
          "    while (lo < hi) {\n      int64_t mid = lo + (hi - lo) / 2;\n"
          "      if (off[mid] < want)\n        lo = mid + 1;\n      else\n        hi = mid;\n    }\n"
-         "    h->fal_lo[i] = lo;\n  }\n  h->fal_lo[k] = n;\n"
-         "  for (int i = 0; i < k; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
+         "    h->fal_lo[i] = lo;\n  }\n  h->fal_lo[k] = n;\n");
+  /* No GPU part: every part is threads of this process, which share the
+   * host graph's properties, so nothing is copied or merged. */
+  if (c->gpu)
+    put(c, "  h->fal_shared = ngpu == 0 || fal_cuda_count_quiet() == 0;\n");
+  else
+    put(c, "  h->fal_shared = 1;\n");
+  put(c, "  for (int i = 0; i < k; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
   if (c->gpu)
     put(c, "    if (i < ngpu && fal_cuda_count_quiet() > 0) { /* a GPU part */\n"
            "      *q = fal_G_gpu(-1);\n      fal_G_to_gpu(q, h, file, line);\n      continue;\n    }\n"
@@ -869,11 +875,13 @@ static void emit_partition_functions(Ctx *c)
          "    q->npoints = h->npoints;\n    q->nedges = h->nedges;\n    q->directed = h->directed;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind != PK_VIEW) /* views are not partitioned (§7) */
-      putf(c, "    q->%s = (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n", p->props[i].name,
-         p->props[i].ctype, prop_count_expr(p->props[i].kind), p->props[i].name);
+      putf(c, "    q->%s = h->fal_shared ? h->%s : (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n",
+         p->props[i].name, p->props[i].name, p->props[i].ctype,
+         prop_count_expr(p->props[i].kind), p->props[i].name);
   put(c, "  }\n}\n");
   /* push */
   put(c, "static void fal_G_parts_push(fal_G *h)\n{\n"
+         "  if (h->fal_shared)\n    return;\n"
          "  for (int i = 0; i < h->fal_nparts; i++) {\n    fal_G *q = &h->fal_parts[i];\n");
   if (c->gpu)
     put(c, "    if (q->fal_base.on_gpu) {\n      fal_G_to_gpu(q, h, __FILE__, __LINE__);\n"
@@ -899,6 +907,7 @@ static void emit_partition_functions(Ctx *c)
   put(c, "}\n");
   /* pull */
   put(c, "static void fal_G_parts_pull(fal_G *h)\n{\n  fal_G *v[64];\n  int k = h->fal_nparts;\n"
+         "  if (h->fal_shared)\n    return;\n"
          "  for (int i = 0; i < k; i++) {\n    v[i] = &h->fal_parts[i];\n");
   if (c->gpu)
     put(c, "    if (v[i]->fal_base.on_gpu) {\n      fal_G_props_to_host(&h->fal_mirrors[i], v[i]);\n"
@@ -929,6 +938,124 @@ static void emit_partition_functions(Ctx *c)
               "        h->%s[0] = v[j]->%s[0];\n        break;\n      }\n  }\n",
            p->props[i].name, p->props[i].ctype, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name);
+  put(c, "}\n");
+}
+
+/* --mpi (docs/lowering.md "Partitioned graphs under MPI"): every rank
+ * holds the whole graph and owns a contiguous range of points; a foreach
+ * runs over the rank's own points on the host graph itself, and after it
+ * only the ghosts and border points whose values changed travel
+ * (falcon/mpi.h).  A point's record is its point properties, packed. */
+static const char *mpi_bit(Ctx *c, const char *m, int k)
+{
+  /* more than 64 point properties: the rest always travel */
+  return k < 64 ? ctx_printf(c, "(%s >> %d & 1)", m, k) : "1";
+}
+
+static void emit_mpi_partition_functions(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "enum { FAL_MPI_REC_MAX = 1");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, " + sizeof(%s)", p->props[i].ctype);
+  put(c, " };\n");
+  /* A round's record holds the point properties of the mask that
+   * fal_G_mpi_begin was given (bit k: the k-th point property). */
+  put(c, "static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)\n{\n"
+         "  fal_G *g = (fal_G *)gv;\n  unsigned char *w = (unsigned char *)rec;\n"
+         "  uint64_t m = g->fal_mpi_mask;\n  (void)g; (void)p; (void)w; (void)m;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(w, &g->%s[p], sizeof(%s));\n"
+              "    else\n      memset(w, 0, sizeof(%s));\n    w += sizeof(%s);\n  }\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype,
+           p->props[i].ctype);
+      k++;
+    }
+  put(c, "}\n");
+  put(c, "static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)\n{\n"
+         "  (void)g; (void)p; (void)r; (void)m;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(&g->%s[p], r, sizeof(%s));\n"
+              "    r += sizeof(%s);\n  }\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+      k++;
+    }
+  put(c, "}\n");
+  /* An incoming record is merged as point 0 of a one-point copy, whose
+   * properties outside the round's record are the receiver's own (the
+   * sender's foreach did not write them). */
+  put(c, "static void fal_G_mpi_apply(void *gv, fal_point p, const void *rec, int merge)\n{\n"
+         "  fal_G *g = (fal_G *)gv;\n"
+         "  if (merge && g->fal_merge) {\n"
+         "    unsigned char all[FAL_MPI_REC_MAX];\n"
+         "    uint64_t m = g->fal_mpi_mask;\n"
+         "    g->fal_mpi_mask = ~(uint64_t)0;\n"
+         "    fal_G_mpi_pack(g, p, all);\n"
+         "    g->fal_mpi_mask = m;\n"
+         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, all, ~(uint64_t)0);\n"
+         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);\n"
+         "    g->fal_merge(g, p, g->fal_mpi_in, 0);\n"
+         "  } else\n    fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);\n}\n");
+  put(c, "static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)\n{\n"
+         "  int k = ngpu + ncpu;\n  (void)policy;\n"
+         "  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {\n"
+         "    fprintf(stderr, \"%s:%d: error: makePartition(%d, %d): between 1 and 64 parts\\n\", file, line, ngpu, ncpu);\n"
+         "    exit(1);\n  }\n"
+         "  if (h->fal_mpi) {\n"
+         "    fprintf(stderr, \"%s:%d: error: makePartition: the graph is partitioned already\\n\", file, line);\n"
+         "    exit(1);\n  }\n"
+         "  if (ngpu > 0 && fal_mpi_rank() == 0)\n"
+         "    fprintf(stderr, \"falcon: note: --mpi: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n"
+         "  h->fal_nparts = k; /* per rank; a rank's host parts share its memory */\n"
+         "  size_t rec = 0;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  rec += sizeof(%s);\n", p->props[i].ctype);
+  put(c, "  h->fal_mpi = (fal_mpi_plan *)fal_calloc(1, sizeof *h->fal_mpi);\n"
+         "  fal_mpi_plan_init(h->fal_mpi, &h->fal_base.csr, rec);\n"
+         "  fal_G *in = h->fal_mpi_in = (fal_G *)fal_calloc(1, sizeof(fal_G));\n  (void)in;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (h->%s)\n    in->%s = (%s *)fal_calloc(1, sizeof(%s));\n",
+           p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  put(c, "}\n");
+  /* host code reads points of other ranks: gather first */
+  put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
+         "  if (!h->fal_mpi || !h->fal_mpi_stale)\n    return h;\n"
+         "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
+         "  h->fal_mpi_stale = 0;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
+      putf(c, "  fal_mpi_gather(h->fal_mpi, h->%s, sizeof(%s), %s);\n", p->props[i].name,
+           p->props[i].ctype, p->props[i].kind == PK_EDGE ? "h->fal_base.csr.offsets" : "NULL");
+  put(c, "  return h;\n}\n");
+  put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)\n{\n"
+         "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
+         "    exit(1);\n  }\n"
+         "  fal_mpi_sync(line > 0 ? line : 0);\n"
+         "  size_t cur = 0;\n"
+         "  h->fal_mpi_mask = mask;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
+  put(c, "  h->fal_mpi->own_only = own_only;\n"
+         "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "}\n");
+  put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n"
+         "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
+         "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s) /* a value changed on any rank wins */\n"
+              "    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
   put(c, "}\n");
 }
 
@@ -1104,8 +1231,18 @@ static void emit_graph_struct(Ctx *c)
   if (p->nparted)
     put(c, "  /* makePartition (§7): the parts, host views of GPU parts, the first\n"
            "   * point of each part, and the merge function of updateFunction */\n"
-           "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts;\n  int64_t *fal_lo;\n"
+           "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts, fal_shared;\n  int64_t *fal_lo;\n"
            "  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);\n");
+  if (p->nparted && c->mpi) {
+    put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copy that\n"
+           "   * incoming records are merged from, whether points of other ranks\n"
+           "   * are out of date, graph properties at the start of a foreach */\n"
+           "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_stale;\n"
+           "  uint64_t fal_mpi_mask; /* the point properties of this round's record */\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "  %s fal_mpi_before_%s;\n", p->props[i].ctype, p->props[i].name);
+  }
   put(c, "};\n");
   put(c, "static void fal_G_read(fal_G *g, const char *path)\n{\n");
   if (p->uses_in_edges)
@@ -1146,7 +1283,9 @@ static void emit_graph_struct(Ctx *c)
     emit_host_graph_copy(c);
   if (!c->gpu && c->need_drop)
     emit_host_graph_drop(c);
-  if (p->nparted)
+  if (p->nparted && c->mpi)
+    emit_mpi_partition_functions(c);
+  else if (p->nparted)
     emit_partition_functions(c);
 }
 
@@ -1262,6 +1401,16 @@ static bool check_target(Ctx *c, const Node *root)
 {
   (void)root;
   c->gpu = c->prog->uses_gpu && c->opt->target != TARGET_CPU;
+  /* --mpi (§7 under MPI): the parts of each rank run on the host. */
+  c->mpi = c->opt->mpi && c->prog->nparted > 0;
+  if (c->mpi && c->opt->target == TARGET_GPU) {
+    error_at(c->src, root->loc, "--mpi runs the parts of a partitioned graph on the "
+             "host of each rank; GPU parts under MPI are not lowered yet (use "
+             "--target=cpu or auto)");
+    return false;
+  }
+  if (c->mpi)
+    c->gpu = false;
   return true;
 }
 
@@ -1289,6 +1438,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
       strbuf_puts(out, "#define FAL_NO_RTCLOCK 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
+    if (c.mpi) /* output from rank 0 only (falcon/mpi.h) */
+      strbuf_puts(out, "#include \"falcon/mpi.h\"\n#define fopen(p, m) fal_mpi_fopen(p, m)\n");
   }
   if (changed && opt->line_directives)
     emit_line_directive(out, 1, src->path);

@@ -99,6 +99,7 @@ typedef struct Ctx {
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */
   int nstrings;
+  bool mpi;          /* --mpi and the program partitions a graph (§7) */
   /* CUDA target: */
   bool gpu;          /* lowering for CUDA */
   bool in_kernel;    /* rendering a kernel body or a device function */

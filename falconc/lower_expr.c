@@ -30,6 +30,14 @@ static void put_device_ref(Ctx *c, const char *ref, const char *g)
     put(c, ref);
 }
 
+/* --mpi: host code reaching point or edge properties of a partitioned
+ * graph sees every rank's values (fal_G_fresh gathers them once after a
+ * foreach changed them). */
+static bool mpi_host_access(Ctx *c, const char *graph)
+{
+  return c->mpi && host_code(c) && !c->redux && graph && program_parted(c->prog, graph);
+}
+
 /* g.npoints -> g->npoints; g.changed -> g->changed (graph property). */
 static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
                                const char *f)
@@ -57,6 +65,13 @@ static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
              "graph has no field or property '%s' (§3.1)", f);
     return;
   }
+  if (p && (p->kind == PK_POINT || p->kind == PK_EDGE) &&
+      mpi_host_access(c, expr_type(c, arg).graph)) {
+    put(c, "fal_G_fresh(");
+    render(c, arg);
+    putf(c, ")->%s", f);
+    return;
+  }
   render(c, arg);
   putf(c, "->%s", f);
 }
@@ -69,7 +84,9 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
   char *id = render_str(c, arg);
   const Prop *p = program_prop(c->prog, f);
   const char *g = gname(c, a.graph);
-  if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {
+  if (p && p->kind == (edge ? PK_EDGE : PK_POINT) && mpi_host_access(c, a.graph)) {
+    putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id); /* other ranks' values first */
+  } else if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {
     put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g, f, id), g);
   } else if (!edge && (strcmp(f, "x") == 0 || strcmp(f, "y") == 0)) {
     putf(c, "((int)(%s))", id); /* no coordinates: the id (§3.2) */

@@ -467,20 +467,221 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   strbuf_free(&args);
 }
 
+/* --mpi: the point properties that a foreach over a partitioned graph may
+ * write, as a mask of their indices among the point properties: `x.f`
+ * (f a point property, x any point) written by an assignment, ++/--, `&`,
+ * or passed to a call (MIN, MAX, the atomics, or any function), in the
+ * body and in the Falcon functions it calls, and likewise in every merge
+ * function (its writes travel in phase 2).  A call through anything but a
+ * name gives every property. */
+typedef struct MpiWalk {
+  Ctx *c;
+  uint64_t mask;
+  const Node **seen;
+  int nseen;
+} MpiWalk;
+
+static int point_prop_index(const Program *p, const char *name)
+{
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      if (strcmp(p->props[i].name, name) == 0)
+        return k;
+      k++;
+    }
+  return -1;
+}
+
+static void mpi_writes(MpiWalk *w, const Node *root)
+{
+  for (int i = 0; i < w->nseen; i++)
+    if (w->seen[i] == root)
+      return;
+  w->seen = xrealloc(w->seen, (size_t)(w->nseen + 1) * sizeof *w->seen);
+  w->seen[w->nseen++] = root;
+  Ctx *c = w->c;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
+      char *f = text_of(c, node_field(m, F_FIELD));
+      int k = point_prop_index(c->prog, f);
+      if (k < 0)
+        continue;
+      const Node *up = m;
+      while (up->parent &&
+             ((up->parent->kind == K_FIELD_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              (up->parent->kind == K_SUBSCRIPT_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
+        up = up->parent;
+      const Node *par = up->parent;
+      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
+                        par->kind == K_ARGUMENT_LIST);
+      if (wr)
+        w->mask |= k < 64 ? (uint64_t)1 << k : 0;
+    } else if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (fn && fn->kind == K_IDENTIFIER) {
+        const FuncInfo *fi = program_func(c->prog, text_of(c, fn));
+        if (fi && fi->def)
+          mpi_writes(w, fi->def);
+      } else if (!fn || fn->kind != K_FIELD_EXPRESSION) {
+        w->mask = ~(uint64_t)0; /* through a pointer: anything */
+      }
+    }
+  }
+}
+
+/* Whether the point-property writes in `root` (and the Falcon functions
+ * it calls) are all to the loop's own point: `x.f` written (as in
+ * mpi_writes) with x one of `own` (the loop variable, or a parameter that
+ * received it).  Then no ghost changes, and the exchange skips its first
+ * phase (one message per neighbouring rank per round).  Anything unsure
+ * (a name of `own` declared again, a call through a pointer, deep calls)
+ * answers false. */
+static bool name_is_one_of(Ctx *c, const Node *id, char **own, int nown)
+{
+  if (!id || id->kind != K_IDENTIFIER)
+    return false;
+  for (int i = 0; i < nown; i++)
+    if (node_text_is(c->src, id, own[i]))
+      return true;
+  return false;
+}
+
+static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int depth)
+{
+  if (!root)
+    return true;
+  if (depth > 8)
+    return false;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind == K_FOREACH_STATEMENT &&
+        name_is_one_of(c, node_field(m, F_VARIABLE), own, nown))
+      return false;
+    if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
+      for (const Node *d = m->child; d; d = d->next)
+        if (name_is_one_of(c, declarator_name(d), own, nown))
+          return false;
+    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
+      if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
+        continue;
+      const Node *up = m;
+      while (up->parent &&
+             ((up->parent->kind == K_FIELD_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              (up->parent->kind == K_SUBSCRIPT_EXPRESSION &&
+               node_field(up->parent, F_ARGUMENT) == up) ||
+              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
+        up = up->parent;
+      const Node *par = up->parent;
+      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
+                        par->kind == K_ARGUMENT_LIST);
+      const Node *base = node_field(m, F_ARGUMENT);
+      while (base && base->kind == K_PARENTHESIZED_EXPRESSION)
+        base = base->child;
+      if (wr && !name_is_one_of(c, base, own, nown))
+        return false;
+    } else if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (!fn || (fn->kind != K_IDENTIFIER && fn->kind != K_FIELD_EXPRESSION))
+        return false;
+      const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (!fi || !fi->def)
+        continue;
+      /* the parameters that receive an own point are the callee's own */
+      const Node *d = node_field(fi->def, F_DECLARATOR);
+      while (d && d->kind != K_FUNCTION_DECLARATOR)
+        d = node_field(d, F_DECLARATOR);
+      const Node *ps = d ? node_field(d, F_PARAMETERS) : NULL;
+      const Node *args = node_field(m, F_ARGUMENTS);
+      char *sub[16];
+      int nsub = 0;
+      const Node *p = ps ? ps->child : NULL;
+      for (const Node *a = args ? args->child : NULL; a; a = a->next) {
+        if (!a->named || a->kind == K_COMMENT)
+          continue; /* punctuation */
+        while (p && p->kind != K_PARAMETER_DECLARATION)
+          p = p->next;
+        if (!p)
+          break;
+        const Node *pn = declarator_name(node_field(p, F_DECLARATOR));
+        if (name_is_one_of(c, a, own, nown) && pn && nsub < 16)
+          sub[nsub++] = text_of(c, pn);
+        p = p->next;
+      }
+      if (!mpi_own_only(c, node_field(fi->def, F_BODY), sub, nsub, depth + 1))
+        return false;
+    }
+  }
+  return true;
+}
+
+static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
+{
+  MpiWalk w = {c, 0, NULL, 0};
+  mpi_writes(&w, foreach);
+  for (int i = 0; i < c->prog->nfuncs; i++)
+    if (c->prog->funcs[i].merge && c->prog->funcs[i].def)
+      mpi_writes(&w, c->prog->funcs[i].def);
+  free(w.seen);
+  return w.mask;
+}
+
+/* --mpi: a foreach over another graph whose body names a partitioned
+ * graph may read any of its points, so every rank's values are gathered
+ * first (once; nothing if they are current).  Per element that would be
+ * a collective call inside a parallel loop. */
+static void mpi_fresh_before(Ctx *c, const Node *n)
+{
+  for (int i = 0; i < c->prog->nparted; i++) {
+    const char *g = c->prog->parted[i];
+    for (const Node *m = n; m; m = node_next(m, n, true))
+      if (m->kind == K_IDENTIFIER && node_text_is(c->src, m, g)) {
+        putf(c, "fal_G_fresh(%s); ", g);
+        break;
+      }
+  }
+}
+
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
  *     for each host part: an OpenMP loop of S over the part's points
+ *       (parts that share the host graph: one loop over all points)
  *     fal_G_parts_pull(hg); }                ghosts merged, results back
  * Inside, `hg` names the part being processed. */
 static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                                        const char *var)
 {
   const char *g = it->graph;
+  if (c->mpi) {
+    for (const Node *up = n->parent; up; up = up->parent)
+      if (up->kind == K_PARALLEL_SECTIONS_STATEMENT) {
+        error_at(c->src, n->loc, "with --mpi, a foreach over a partitioned graph "
+                 "cannot run inside parallel sections: its exchange is a step "
+                 "that every rank takes together (§7)");
+        return;
+      }
+    /* --mpi: this rank's points of the host graph itself; then the changed
+     * ghosts and borders travel (fal_G_mpi_end). */
+    char *own = text_of(c, node_field(n, F_VARIABLE));
+    bool one = own && mpi_own_only(c, node_field(n, F_BODY), &own, 1, 0);
+    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
+         "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
+         "{ fal_G *%s = fal_part; ", g, (int)n->loc.line,
+         (unsigned long long)mpi_write_mask(c, n), one, g, g, g, g, g, g);
+    render_foreach_all(c, n, it, var, true, true);
+    putf(c, " } }\nfal_G_mpi_end(%s); }", g);
+    return;
+  }
   const char *part_loop = ctx_printf(c,
       "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
       "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
-      "%s->fal_lo[fal_pi + 1]; ", g, g, g, g);
+      "%s->fal_lo[fal_pi + 1]; if (%s->fal_shared) { if (fal_pi > 0) break; "
+      "fal_hi = %s->fal_lo[%s->fal_nparts]; } ", g, g, g, g, g, g, g);
   putf(c, "{ fal_G_parts_push(%s); ", g);
   if (c->gpu) {
     put(c, part_loop);
@@ -519,6 +720,8 @@ void render_foreach(Ctx *c, const Node *n)
   }
   char *var = text_of(c, var_node);
   bool parallel = !c->element && c->foreach_depth == 0;
+  if (c->mpi && parallel && host_code(c) && !program_parted(c->prog, it.graph))
+    mpi_fresh_before(c, n);
   if (parallel && program_parted(c->prog, it.graph) && !graph_on_gpu(c, it.graph)) {
     if (it.dom == D_POINTS)
       render_partitioned_foreach(c, n, &it, var);
@@ -692,6 +895,23 @@ static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
     return;
   }
   putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
+  if (c->mpi && program_parted(c->prog, d.graph) && host_code(c)) {
+    /* --mpi: this rank's own points (edges: theirs), then every rank's sum */
+    const char *g = gname(c, d.graph);
+    const char *lo = ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank]", g, g);
+    const char *hi = ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]", g, g);
+    if (d.edges) {
+      lo = ctx_printf(c, "%s->fal_base.csr.offsets[%s]", g, lo);
+      hi = ctx_printf(c, "%s->fal_base.csr.offsets[%s]", g, hi);
+    }
+    pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
+    resync(c, stmt->start);
+    putf(c, "for (int64_t %s = %s; %s < %s; %s++) %s%s%s %s %s= (%s); "
+         "fal_mpi_reduce(%s, %d); %s %s= %s; }",
+         i, lo, i, hi, i, cnd ? "if " : "", cnd ? cnd : "", cnd ? "" : "", r,
+         mul ? "*" : "+", right, r, mul ? 1 : 0, left, mul ? "*" : "+", r);
+    return;
+  }
   pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
   resync(c, stmt->start);
   putf(c, "for (int64_t %s = 0; %s < %s->%s; %s++) %s%s%s %s %s= (%s); %s %s= %s; }",

@@ -34,6 +34,10 @@ static const char usage_text[] =
     "                     the host and moves it into one cooperative kernel\n"
     "                     once its rounds are short; device runs it there\n"
     "                     whole; host keeps a launch per foreach per round\n"
+    "  --mpi              a program that partitions a graph (makePartition)\n"
+    "                     runs under MPI: each rank owns a range of points\n"
+    "                     and exchanges only changed ghosts (C target; link\n"
+    "                     with libfalcon_mpi.a, compile with mpicc)\n"
     "  --help             print this help and exit\n"
     "  --version          print the version and exit\n";
 
@@ -90,6 +94,8 @@ static Args parse_args(int argc, char **argv)
       a.opt.gpu_loops = GPU_LOOPS_AUTO;
     } else if (strncmp(s, "--gpu-loops=", 12) == 0) {
       usage_error("unknown --gpu-loops mode '%s' (expected auto, host or device)", s + 12);
+    } else if (strcmp(s, "--mpi") == 0) {
+      a.opt.mpi = true;
     } else if (strcmp(s, "--no-line") == 0) {
       a.opt.line_directives = false;
     } else if (s[0] == '-' && s[1] != '\0') {

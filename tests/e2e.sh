@@ -168,25 +168,53 @@ e2e_selfcheck() {
 	fi
 }
 
-# e2e_partitioned GRAPH BINDIR TAG "NGPU NCPU"...: one SSSP over a graph
-# split into parts (§7), compared with Dijkstra for each split.
-e2e_partitioned() {
-	gf=$1; bindir=$2; tag=$3; shift 3
-	src=$(e2e_source "$gf")
-	"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref.p" >/dev/null 2>&1 ||
-		{ fail "$tag partitioned_sssp $(basename "$gf"): the reference failed"; return; }
+# e2e_part ALGO GRAPH BINDIR TAG RUNNER "NGPU NCPU"...: a partitioned
+# sample (§7: partitioned_sssp, partitioned_bfs, partitioned_pagerank)
+# against its serial reference, for each split.  RUNNER (words, may be
+# empty) starts the program, e.g. "mpirun -np 2"; a run that takes more
+# than 120 s counts as hung.  Under a runner the summary must be printed
+# once (by rank 0).
+e2e_part() {
+	a=$1; gf=$2; bindir=$3; tag=$4; runner=$5; shift 5
+	case $a in
+	partitioned_sssp) ref=sssp; src=$(e2e_source "$gf"); kind=exact ;;
+	partitioned_bfs) ref=bfs; src=$(e2e_source "$gf"); kind=exact ;;
+	*) ref=pagerank; src=; kind=pagerank ;;
+	esac
+	# shellcheck disable=SC2086 # src is empty or one word
+	"$FALREF" $ref "$gf" $src "$tmp/e2e/ref.p" >/dev/null 2>&1 ||
+		{ fail "$tag $a $(basename "$gf"): the reference failed"; return; }
 	for split in "$@"; do
-		name="$tag partitioned_sssp $(basename "$gf") ($split)"
-		# shellcheck disable=SC2086 # the split is two words
-		if ! OMP_NUM_THREADS=4 "$bindir/partitioned_sssp" "$gf" "$src" $split \
+		name="$tag $a $(basename "$gf") ($split)"
+		rm -f "$tmp/e2e/out.p"
+		# shellcheck disable=SC2086 # the runner and the split are words
+		if ! OMP_NUM_THREADS=${PART_THREADS:-4} timeout 120 $runner "$bindir/$a" "$gf" $src $split \
 			"$tmp/e2e/out.p" >"$tmp/e2e/run" 2>&1; then
-			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-		elif "$FALREF" compare exact "$tmp/e2e/out.p" "$tmp/e2e/ref.p" >"$tmp/e2e/cmp" 2>&1; then
-			pass "$name: $(sed -n 's/^partitioned_sssp: time //p' "$tmp/e2e/run")"
+			fail "$name: the sample failed or hung"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		elif [ -n "$runner" ] && [ "$(grep -c "^$a: time" "$tmp/e2e/run")" != 1 ]; then
+			fail "$name: the summary is not printed exactly once"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		elif "$FALREF" compare $kind "$tmp/e2e/out.p" "$tmp/e2e/ref.p" >"$tmp/e2e/cmp" 2>&1; then
+			pass "$name: $(sed -n "s/^$a: time //p" "$tmp/e2e/run")"
 		else
 			fail "$name: differs from the reference"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
 		fi
 	done
+}
+
+# e2e_partitioned GRAPH BINDIR TAG "NGPU NCPU"...: partitioned SSSP,
+# compared with Dijkstra for each split.
+e2e_partitioned() {
+	gf=$1; bindir=$2; tag=$3; shift 3
+	e2e_part partitioned_sssp "$gf" "$bindir" "$tag" "" "$@"
+}
+
+# e2e_build_mpi NAME FAL: falconc --mpi (§7 under MPI), then mpicc with
+# libfalcon_mpi and libfalcon.
+e2e_build_mpi() {
+	"$FALCONC" --mpi -o "$tmp/e2e/mpi/$1.c" "$2" 2>"$tmp/err" &&
+		"$MPICC" -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
+			-o "$tmp/e2e/mpi/$1" "$tmp/e2e/mpi/$1.c" "$LIBFALCON_MPI" "$LIBFALCON" \
+			${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>>"$tmp/err"
 }
 
 # e2e_grow BIN GRAPH TAG: tests/e2e/grow_parallel (§6, additions and

@@ -61,7 +61,7 @@ done
 # Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
 # cuda_prebuild); the cuda_build calls below take the results.
 for a in sssp sssp_topo bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
-	multigpu_sssp_bfs partitioned_sssp dmr; do
+	multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
 for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
@@ -174,15 +174,17 @@ else
 	fail "gpu: building samples/multigpu_sssp_bfs.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
 
-# One SSSP over partitions on GPUs and the host (§7).
-if cuda_build partitioned_sssp "$srcdir/samples/partitioned_sssp.fal" "$tmp/gpu"; then
-	for gf in "$tmp"/e2e/graphs/*; do
-		case $gf in *tiny*) continue ;; esac
-		e2e_partitioned "$gf" "$tmp/gpu" gpu "1 0" "2 0" "1 1" "2 1"
-	done
-else
-	fail "gpu: building samples/partitioned_sssp.fal"; sed 's/^/    /' "$tmp/err" | head
-fi
+# SSSP, BFS and PageRank over partitions on GPUs and the host (§7).
+for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
+	if cuda_build $a "$srcdir/samples/$a.fal" "$tmp/gpu"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			case $gf in *tiny*) continue ;; esac
+			e2e_part $a "$gf" "$tmp/gpu" gpu "" "1 0" "2 0" "1 1" "2 1"
+		done
+	else
+		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+done
 
 # Atomics that lose no update, single, and ordered drains (one
 # cooperative kernel) on the GPU.
@@ -363,7 +365,8 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		sssp | sssp_topo | bfs | sssp_worklist | bfs_worklist | sssp_delta) args="$tmp/small.bin $hub" ;;
 		dynamic_sssp) args="$tmp/small.bin $tmp/noedges.txt 1 $hub" ;;
 		multigpu_sssp_bfs) args="$tmp/small.bin $hub" ;;
-		partitioned_sssp) args="$tmp/small.bin $hub 1 1" ;;
+		partitioned_sssp | partitioned_bfs) args="$tmp/small.bin $hub 1 1" ;;
+		partitioned_pagerank) args="$tmp/small.bin 1 1" ;;
 		loop_plan) args="$tmp/small.bin 3" ;;
 		gettype_pair) args="$tmp/small.bin $hub $prog.d $prog.l" ;;
 		grow_limits) args="$tmp/small.bin edges 10" ;;

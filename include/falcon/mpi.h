@@ -1,0 +1,120 @@
+/*
+ * falcon/mpi.h: the MPI layer of partitioned programs (falconc --mpi, §7;
+ * docs/lowering.md "Partitioned graphs under MPI").  Built into
+ * libfalcon_mpi.a with mpicc, only when ./configure found MPI.
+ *
+ * Every rank reads the whole graph and owns one contiguous range of points
+ * (ORDERED: balanced by out-edges).  Its ghosts are the points of other
+ * ranks that share an edge (either direction) with one of its own points;
+ * its border towards rank s is the set of its own points that s holds as
+ * ghosts.  Both lists are sorted by (rank, point), so the i-th ghost that
+ * rank r holds from s is the i-th border point of s towards r.
+ *
+ * A round (one foreach over the partitioned graph):
+ *   fal_mpi_snapshot   the ghosts' and border points' values (packed
+ *                      records of the point properties that the foreach
+ *                      or the merge function may write) at the start;
+ *   ... the foreach runs over the rank's own points ...
+ *   fal_mpi_exchange   phase 1: the ghosts whose record changed go to
+ *                      their owners (one nonblocking message per
+ *                      neighbouring rank), which merge each one into their
+ *                      own copy (the program's updateFunction); phase 2:
+ *                      the border points whose record changed (by the
+ *                      foreach or by a merge) go to the ranks holding them
+ *                      as ghosts, which overwrite their copies.
+ * Graph properties are combined with fal_mpi_combine (a value changed on
+ * any rank wins: the lowest such rank's), reductions with fal_mpi_reduce
+ * (MPI_Allreduce); other points' values are gathered only when host code
+ * reads them (fal_mpi_gather).
+ */
+#ifndef FALCON_MPI_H
+#define FALCON_MPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "falcon/graph.h"
+
+/* C only: falconc --mpi emits C11 (the CUDA target refuses --mpi). */
+
+typedef struct fal_mpi_plan {
+  int rank, nranks;
+  int64_t *lo;            /* nranks + 1: rank r owns [lo[r], lo[r + 1]) */
+  int nnbr;               /* neighbouring ranks */
+  int *nbr;
+  int64_t *goff;          /* nnbr + 1: ghost[goff[i] .. goff[i + 1]) are nbr[i]'s */
+  fal_point *ghost;
+  int64_t *boff;          /* nnbr + 1: border[boff[i] .. boff[i + 1]) go to nbr[i] */
+  fal_point *border;
+  size_t rec;             /* bytes of one point's record (its properties) */
+  size_t cur;             /* this round's record: the properties the
+                           * foreach (or the merge function) may write */
+  int own_only;           /* this round's foreach writes only its own points
+                           * (falconc knows): no ghost changes, phase 1 is
+                           * skipped */
+  unsigned char *gshadow; /* the ghosts' records at the start of the round */
+  unsigned char *bshadow; /* the border points' records, likewise */
+  unsigned char *sbuf, *rbuf, *tmp;
+  unsigned char *chg;     /* per entry of this phase: its record changed */
+  /* counters (FALCON_VERBOSE prints them at the end) */
+  int64_t rounds, sent_messages, sent_records, sent_bytes;
+} fal_mpi_plan;
+
+/* pack: the record of point p of graph g into rec (the properties of this
+ * round: the generated code keeps which).  apply: record rec into
+ * point p of g; merge != 0: merged with the program's updateFunction (or
+ * taken without one), merge == 0: overwritten (a ghost refreshed). */
+typedef void (*fal_mpi_pack_fn)(void *g, fal_point p, void *rec);
+typedef void (*fal_mpi_apply_fn)(void *g, fal_point p, const void *rec, int merge);
+
+int fal_mpi_rank(void);
+int fal_mpi_size(void);
+/* Stop every rank: the message, then MPI_Abort with status (> 0). */
+void fal_mpi_abort(int status);
+
+/* Every rank must reach the same collective step: a foreach over a
+ * partitioned graph (site = its line), a gather for host code
+ * (FAL_MPI_SITE_GATHER), a reduction (FAL_MPI_SITE_REDUCE), the end of the
+ * program (FAL_MPI_SITE_EXIT).  One MPI_Allreduce compares the ranks'
+ * sites; if they differ (host code took different paths, e.g. on a host
+ * variable that a foreach body wrote on one rank only), every rank stops
+ * with a message instead of waiting forever. */
+enum { FAL_MPI_SITE_GATHER = -1, FAL_MPI_SITE_REDUCE = -2, FAL_MPI_SITE_EXIT = -3 };
+void fal_mpi_sync(int site);
+
+/* Cuts the points among the ranks and builds the ghost and border lists
+ * from the whole graph, which every rank holds. */
+void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec);
+void fal_mpi_plan_free(fal_mpi_plan *pl);
+void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cur);
+void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
+                      fal_mpi_apply_fn apply);
+
+/* Every rank's own part of a per-point (offsets NULL) or per-edge array
+ * (offsets: the CSR's, edges going with their source) to every rank. */
+void fal_mpi_gather(const fal_mpi_plan *pl, void *base, size_t elsize,
+                    const int64_t *offsets);
+
+/* A graph property of `size` bytes: if this rank changed it (it differs
+ * from `before`), it is a candidate; the lowest candidate rank's value
+ * becomes every rank's. */
+void fal_mpi_combine(void *value, const void *before, size_t size);
+
+/* v = the sum (mul: product) of every rank's v; kind from FAL_MPI_KIND. */
+enum { FAL_MPI_INT, FAL_MPI_UINT, FAL_MPI_LONG, FAL_MPI_ULONG, FAL_MPI_LLONG,
+       FAL_MPI_ULLONG, FAL_MPI_FLOAT, FAL_MPI_DOUBLE, FAL_MPI_OTHER };
+void fal_mpi_reduce_kind(void *v, int kind, int mul);
+#define FAL_MPI_KIND(v)                                                       \
+  _Generic((v), int: FAL_MPI_INT, unsigned: FAL_MPI_UINT, long: FAL_MPI_LONG,  \
+           unsigned long: FAL_MPI_ULONG, long long: FAL_MPI_LLONG,           \
+           unsigned long long: FAL_MPI_ULLONG, float: FAL_MPI_FLOAT,         \
+           double: FAL_MPI_DOUBLE, default: FAL_MPI_OTHER)
+#define fal_mpi_reduce(v, mul) fal_mpi_reduce_kind(&(v), FAL_MPI_KIND(v), (mul))
+
+/* Output of an MPI program comes from rank 0: the other ranks' stdout goes
+ * to /dev/null (FALCON_MPI_OUTPUT=all keeps it), and so do files they open
+ * for writing; generated programs call fopen through this. */
+FILE *fal_mpi_fopen(const char *path, const char *mode);
+
+#endif

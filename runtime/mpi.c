@@ -1,0 +1,455 @@
+/*
+ * mpi.c: the MPI layer of partitioned programs (falcon/mpi.h; falconc
+ * --mpi).  Compiled with mpicc into libfalcon_mpi.a, only when ./configure
+ * found MPI.
+ */
+#define _GNU_SOURCE /* on_exit */
+#include "falcon/mpi.h"
+
+#include <mpi.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int fal_rank_, fal_size_ = 1, fal_inited_;
+static fal_mpi_plan *fal_plans_[64];
+static int fal_nplans_;
+
+int fal_mpi_rank(void) { return fal_rank_; }
+int fal_mpi_size(void) { return fal_size_; }
+
+void fal_mpi_abort(int status)
+{
+  fflush(stdout);
+  fflush(stderr);
+  MPI_Abort(MPI_COMM_WORLD, status > 0 ? status : 1);
+  _exit(status > 0 ? status : 1);
+}
+
+static void fail(const char *fmt, ...)
+{
+  char msg[1024]; /* one write, so the ranks' messages do not interleave */
+  int k = snprintf(msg, sizeof msg, "falcon: rank %d: ", fal_rank_);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg + k, sizeof msg - (size_t)k - 1, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "%s\n", msg);
+  fal_mpi_abort(1);
+}
+
+static void *xalloc(size_t n)
+{
+  void *p = calloc(n ? n : 1, 1);
+  if (!p)
+    fail("out of memory (%zu bytes)", n);
+  return p;
+}
+
+static void check(int rc, const char *what)
+{
+  if (rc != MPI_SUCCESS)
+    fail("%s failed (MPI error %d)", what, rc);
+}
+
+static void print_counters(void)
+{
+  const char *v = getenv("FALCON_VERBOSE");
+  if (!v || !*v || strcmp(v, "0") == 0)
+    return;
+  for (int i = 0; i < fal_nplans_; i++) {
+    const fal_mpi_plan *pl = fal_plans_[i];
+    fprintf(stderr, "falcon: rank %d of %d: points [%lld, %lld), %d neighbour rank(s), "
+            "%lld ghosts, %lld border entries, %lld rounds, %lld messages, %lld records sent "
+            "(%lld bytes)\n", pl->rank, pl->nranks, (long long)pl->lo[pl->rank],
+            (long long)pl->lo[pl->rank + 1], pl->nnbr, (long long)pl->goff[pl->nnbr],
+            (long long)pl->boff[pl->nnbr], (long long)pl->rounds, (long long)pl->sent_messages,
+            (long long)pl->sent_records, (long long)pl->sent_bytes);
+  }
+}
+
+static const char *site_name(int site, char *buf, size_t n)
+{
+  switch (site) {
+  case FAL_MPI_SITE_GATHER: return "reading the partitioned graph in host code";
+  case FAL_MPI_SITE_REDUCE: return "a reduction over the partitioned graph";
+  case FAL_MPI_SITE_EXIT: return "the end of the program";
+  default: snprintf(buf, n, "the foreach at line %d", site); return buf;
+  }
+}
+
+void fal_mpi_sync(int site)
+{
+  int v[2] = {site, -site}, r[2];
+  check(MPI_Allreduce(v, r, 2, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  if (r[0] == -r[1])
+    return;
+  char buf[64];
+  fail("the ranks took different paths: this one is at %s, another is not (host "
+       "code must do the same on every rank; a host variable written inside a "
+       "foreach over a partitioned graph is each rank's own: use a graph "
+       "property such as hg.changed[0])", site_name(site, buf, sizeof buf));
+}
+
+/* A program that exits with a status other than 0 (an error on this rank:
+ * a graph that does not load, a bad argument) stops every rank, so none
+ * waits for it; status 0 finalizes. */
+static void at_exit(int status, void *arg)
+{
+  (void)arg;
+  int fin = 0;
+  MPI_Finalized(&fin);
+  if (fin)
+    return;
+  if (status != 0)
+    fal_mpi_abort(status);
+  fal_mpi_sync(FAL_MPI_SITE_EXIT);
+  print_counters();
+  MPI_Finalize();
+}
+
+__attribute__((constructor)) static void fal_mpi_start(void)
+{
+  int provided;
+  if (MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+    fprintf(stderr, "falcon: MPI_Init failed\n");
+    _exit(1);
+  }
+  fal_inited_ = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &fal_rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &fal_size_);
+  on_exit(at_exit, NULL);
+  const char *o = getenv("FALCON_MPI_OUTPUT");
+  if (fal_rank_ != 0 && !(o && strcmp(o, "all") == 0))
+    if (!freopen("/dev/null", "w", stdout))
+      fail("cannot send stdout to /dev/null");
+}
+
+FILE *fal_mpi_fopen(const char *path, const char *mode)
+{
+  const char *o = getenv("FALCON_MPI_OUTPUT");
+  if (fal_rank_ != 0 && !(o && strcmp(o, "all") == 0) && mode &&
+      strpbrk(mode, "wa+"))
+    return fopen("/dev/null", mode);
+  return fopen(path, mode);
+}
+
+/* ---- the plan: ranges, ghosts, borders --------------------------------- */
+
+static int owner_of(const int64_t *lo, int k, int64_t p)
+{
+  int a = 0, b = k - 1; /* the last r with lo[r] <= p */
+  while (a < b) {
+    int mid = (a + b + 1) / 2;
+    if (lo[mid] <= p)
+      a = mid;
+    else
+      b = mid - 1;
+  }
+  return a;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+typedef struct {
+  uint64_t *v;
+  size_t n, cap;
+} vec;
+
+static void vpush(vec *v, int r, int64_t p)
+{
+  if (v->n == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 1024;
+    v->v = (uint64_t *)realloc(v->v, v->cap * sizeof *v->v);
+    if (!v->v)
+      fail("out of memory building the ghost lists");
+  }
+  v->v[v->n++] = (uint64_t)r << 32 | (uint64_t)p;
+}
+
+static size_t vsort_unique(vec *v)
+{
+  if (v->n)
+    qsort(v->v, v->n, sizeof *v->v, cmp_u64);
+  size_t k = 0;
+  for (size_t i = 0; i < v->n; i++)
+    if (k == 0 || v->v[i] != v->v[k - 1])
+      v->v[k++] = v->v[i];
+  return v->n = k;
+}
+
+void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
+{
+  memset(pl, 0, sizeof *pl);
+  int k = pl->nranks = fal_size_, me = pl->rank = fal_rank_;
+  pl->rec = pl->cur = rec;
+  int64_t n = csr->npoints, m = csr->offsets[n];
+  const int64_t *off = csr->offsets;
+  pl->lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *pl->lo);
+  for (int i = 1; i < k; i++) { /* ORDERED: contiguous, balanced by out-edges */
+    int64_t want = m / k * i + m % k * i / k, a = pl->lo[i - 1], b = n;
+    while (a < b) {
+      int64_t mid = a + (b - a) / 2;
+      if (off[mid] < want)
+        a = mid + 1;
+      else
+        b = mid;
+    }
+    pl->lo[i] = a;
+  }
+  pl->lo[k] = n;
+  /* An edge u -> v between two ranks makes v a ghost of u's rank and u a
+   * ghost of v's (a program may read or write either end); each end is a
+   * border point of its owner towards the other. */
+  vec g = {0}, bd = {0};
+  int64_t mylo = pl->lo[me], myhi = pl->lo[me + 1];
+  for (int64_t u = 0; u < n; u++) {
+    int ou = owner_of(pl->lo, k, u);
+    int64_t end = csr->end ? csr->end[u] : off[u + 1]; /* §6 layout: slots in use */
+    for (int64_t e = off[u]; e < end; e++) {
+      int64_t v = csr->dst[e];
+      if (csr->edel && csr->edel[e])
+        continue;
+      if (v >= mylo && v < myhi) {
+        if (ou != me) {
+          vpush(&g, ou, u);
+          vpush(&bd, ou, v);
+        }
+      } else if (ou == me) {
+        int ov = owner_of(pl->lo, k, v);
+        vpush(&g, ov, v);
+        vpush(&bd, ov, u);
+      }
+    }
+  }
+  vsort_unique(&g);
+  vsort_unique(&bd);
+  /* neighbours: the ranks in either list (the relation is symmetric) */
+  char *is = (char *)xalloc((size_t)k);
+  for (size_t i = 0; i < g.n; i++)
+    is[g.v[i] >> 32] = 1;
+  for (size_t i = 0; i < bd.n; i++)
+    is[bd.v[i] >> 32] = 1;
+  pl->nbr = (int *)xalloc((size_t)k * sizeof *pl->nbr);
+  for (int r = 0; r < k; r++)
+    if (is[r])
+      pl->nbr[pl->nnbr++] = r;
+  free(is);
+  pl->goff = (int64_t *)xalloc((size_t)(pl->nnbr + 1) * sizeof(int64_t));
+  pl->boff = (int64_t *)xalloc((size_t)(pl->nnbr + 1) * sizeof(int64_t));
+  pl->ghost = (fal_point *)xalloc(g.n * sizeof(fal_point));
+  pl->border = (fal_point *)xalloc(bd.n * sizeof(fal_point));
+  size_t gi = 0, bi = 0;
+  for (int i = 0; i < pl->nnbr; i++) {
+    pl->goff[i] = (int64_t)gi;
+    while (gi < g.n && (int)(g.v[gi] >> 32) == pl->nbr[i]) {
+      pl->ghost[gi] = (fal_point)(g.v[gi] & 0xffffffffu);
+      gi++;
+    }
+    pl->boff[i] = (int64_t)bi;
+    while (bi < bd.n && (int)(bd.v[bi] >> 32) == pl->nbr[i]) {
+      pl->border[bi] = (fal_point)(bd.v[bi] & 0xffffffffu);
+      bi++;
+    }
+  }
+  pl->goff[pl->nnbr] = (int64_t)gi;
+  pl->boff[pl->nnbr] = (int64_t)bi;
+  for (int i = 0; i < pl->nnbr; i++) { /* a message's size is an int */
+    int64_t most = pl->goff[i + 1] - pl->goff[i];
+    if (pl->boff[i + 1] - pl->boff[i] > most)
+      most = pl->boff[i + 1] - pl->boff[i];
+    if (most > (int64_t)(INT_MAX / (sizeof(fal_point) + rec)))
+      fail("%lld ghost or border points shared with rank %d: more than one MPI "
+           "message holds (use more ranks)", (long long)most, pl->nbr[i]);
+  }
+  free(g.v);
+  free(bd.v);
+  pl->gshadow = (unsigned char *)xalloc(gi * rec);
+  pl->bshadow = (unsigned char *)xalloc(bi * rec);
+  size_t most = (gi > bi ? gi : bi) * (sizeof(fal_point) + rec);
+  pl->sbuf = (unsigned char *)xalloc(most);
+  pl->rbuf = (unsigned char *)xalloc(most);
+  pl->tmp = (unsigned char *)xalloc(rec);
+  pl->chg = (unsigned char *)xalloc(gi > bi ? gi : bi);
+  if (fal_nplans_ < 64)
+    fal_plans_[fal_nplans_++] = pl;
+}
+
+void fal_mpi_plan_free(fal_mpi_plan *pl)
+{
+  free(pl->lo);
+  free(pl->nbr);
+  free(pl->goff);
+  free(pl->boff);
+  free(pl->ghost);
+  free(pl->border);
+  free(pl->gshadow);
+  free(pl->bshadow);
+  free(pl->sbuf);
+  free(pl->rbuf);
+  free(pl->tmp);
+  free(pl->chg);
+  for (int i = 0; i < fal_nplans_; i++)
+    if (fal_plans_[i] == pl)
+      fal_plans_[i] = fal_plans_[--fal_nplans_];
+  memset(pl, 0, sizeof *pl);
+}
+
+void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cur)
+{
+  if (cur > pl->rec)
+    fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
+  pl->cur = cur;
+  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr];
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < ng; i++)
+    pack(g, pl->ghost[i], pl->gshadow + (size_t)i * cur);
+#pragma omp parallel for schedule(static)
+  for (int64_t i = 0; i < nb; i++)
+    pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
+}
+
+/* One phase: the entries of `list` (per neighbour: off[i] .. off[i + 1])
+ * whose record differs from `shadow` go to their neighbour as (point,
+ * record) pairs, one message each; what arrives (at most rcount[i + 1] -
+ * rcount[i] records from neighbour i) is applied. */
+static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
+                  const unsigned char *shadow, const int64_t *roff, int tag,
+                  fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
+{
+  size_t rec = pl->cur, one = sizeof(fal_point) + rec;
+  int nn = pl->nnbr;
+  MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
+  for (int i = 0; i < nn; i++) {
+    size_t most = (size_t)(roff[i + 1] - roff[i]) * one;
+    check(MPI_Irecv(pl->rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
+                    MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
+  }
+  /* Every entry is packed into its own slot (in parallel), then the
+   * changed ones are moved to the front of their neighbour's area. */
+  int64_t total = off[nn];
+  unsigned char *sb = pl->sbuf, *chg = pl->chg;
+#pragma omp parallel for schedule(static)
+  for (int64_t j = 0; j < total; j++) {
+    unsigned char *slot = sb + (size_t)j * one;
+    pack(g, list[j], slot + sizeof(fal_point));
+    chg[j] = memcmp(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec) != 0;
+  }
+  for (int i = 0; i < nn; i++) {
+    unsigned char *start = pl->sbuf + (size_t)off[i] * one, *w = start;
+    for (int64_t j = off[i]; j < off[i + 1]; j++) {
+      if (!chg[j])
+        continue;
+      unsigned char *slot = sb + (size_t)j * one;
+      if (w != slot)
+        memmove(w + sizeof(fal_point), slot + sizeof(fal_point), rec);
+      memcpy(w, &list[j], sizeof(fal_point));
+      w += one;
+    }
+    size_t bytes = (size_t)(w - start);
+    pl->sent_messages++;
+    pl->sent_records += (int64_t)(bytes / one);
+    pl->sent_bytes += (int64_t)bytes;
+    check(MPI_Isend(start, (int)bytes, MPI_BYTE, pl->nbr[i], tag, MPI_COMM_WORLD,
+                    &req[nn + i]), "MPI_Isend");
+  }
+  for (int done = 0; done < nn; done++) {
+    int i;
+    MPI_Status st;
+    check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
+    int bytes;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    const unsigned char *rb = pl->rbuf + (size_t)roff[i] * one;
+    int64_t nrec = bytes / (int64_t)one;
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      if (merge ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
+                : p < pl->lo[0] || p >= pl->lo[pl->nranks])
+        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
+             merge ? "this rank's points" : "the graph's points");
+    }
+    /* A message names each point once: ghost refreshes go in parallel;
+     * merges share the one-point copy, so they go one by one. */
+#pragma omp parallel for schedule(static) if (!merge)
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      apply(g, p, rb + (size_t)j * one + sizeof(fal_point), merge);
+    }
+  }
+  if (nn)
+    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  free(req);
+}
+
+void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
+                      fal_mpi_apply_fn apply)
+{
+  pl->rounds++;
+  /* 1: changed ghosts to their owners, merged there (none can have
+   * changed when the foreach writes only its own points) */
+  if (!pl->own_only)
+    phase(pl, g, pl->ghost, pl->goff, pl->gshadow, pl->boff, 1, pack, apply, 1);
+  /* 2: changed border points to the ranks that hold them as ghosts */
+  phase(pl, g, pl->border, pl->boff, pl->bshadow, pl->goff, 2, pack, apply, 0);
+}
+
+/* ---- gathers, graph properties, reductions --------------------------- */
+
+void fal_mpi_gather(const fal_mpi_plan *pl, void *base, size_t elsize,
+                    const int64_t *offsets)
+{
+  if (!base)
+    return;
+  for (int r = 0; r < pl->nranks; r++) {
+    int64_t a = pl->lo[r], b = pl->lo[r + 1];
+    if (offsets) {
+      a = offsets[a];
+      b = offsets[b];
+    }
+    unsigned char *p = (unsigned char *)base + (size_t)a * elsize;
+    size_t bytes = (size_t)(b - a) * elsize;
+    while (bytes > 0) { /* in pieces that an int counts */
+      size_t piece = bytes > (1u << 30) ? (1u << 30) : bytes;
+      check(MPI_Bcast(p, (int)piece, MPI_BYTE, r, MPI_COMM_WORLD), "MPI_Bcast");
+      p += piece;
+      bytes -= piece;
+    }
+  }
+}
+
+void fal_mpi_combine(void *value, const void *before, size_t size)
+{
+  int mine = memcmp(value, before, size) != 0 ? fal_rank_ : fal_size_, who;
+  check(MPI_Allreduce(&mine, &who, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  if (who < fal_size_)
+    check(MPI_Bcast(value, (int)size, MPI_BYTE, who, MPI_COMM_WORLD), "MPI_Bcast");
+}
+
+void fal_mpi_reduce_kind(void *v, int kind, int mul)
+{
+  fal_mpi_sync(FAL_MPI_SITE_REDUCE);
+  MPI_Datatype t;
+  switch (kind) {
+  case FAL_MPI_INT: t = MPI_INT; break;
+  case FAL_MPI_UINT: t = MPI_UNSIGNED; break;
+  case FAL_MPI_LONG: t = MPI_LONG; break;
+  case FAL_MPI_ULONG: t = MPI_UNSIGNED_LONG; break;
+  case FAL_MPI_LLONG: t = MPI_LONG_LONG; break;
+  case FAL_MPI_ULLONG: t = MPI_UNSIGNED_LONG_LONG; break;
+  case FAL_MPI_FLOAT: t = MPI_FLOAT; break;
+  case FAL_MPI_DOUBLE: t = MPI_DOUBLE; break;
+  default:
+    fail("a reduction over a partitioned graph needs a number type");
+    return;
+  }
+  check(MPI_Allreduce(MPI_IN_PLACE, v, 1, t, mul ? MPI_PROD : MPI_SUM, MPI_COMM_WORLD),
+        "MPI_Allreduce");
+}
