@@ -420,9 +420,13 @@ static void render_function(Ctx *c, const Node *n)
   c->element = c->fn && c->fn->element;
   bool is_main = name && node_text_is(c->src, name, "main");
   put_linkage(c, n, c->fn, is_main);
+  Capture *saved_caps = c->caps;
+  int saved_ncaps = c->ncaps;
   if (c->gpu && c->element) { /* device code: only its own symbols */
     c->in_kernel = true;
     c->kernel_mark = c->nsyms;
+    c->caps = NULL; /* a device function captures nothing (errors may try) */
+    c->ncaps = 0;
   }
   if (!node_field(n, F_TYPE)) /* §1: no return type */
     put(c, is_main ? "int " : "void ");
@@ -451,6 +455,15 @@ static void render_function(Ctx *c, const Node *n)
   c->element = saved_el;
   c->in_kernel = saved_k;
   c->kernel_mark = saved_mark;
+  if (c->caps != saved_caps) {
+    for (int i = 0; i < c->ncaps; i++) {
+      free(c->caps[i].name);
+      free(c->caps[i].ctype);
+    }
+    free(c->caps);
+    c->caps = saved_caps;
+    c->ncaps = saved_ncaps;
+  }
 }
 
 bool in_main(const Ctx *c)
