@@ -335,6 +335,8 @@ FalKind falcon_type_kind(const Node *type);
 /* The identifier a declarator declares, through pointer, array, function
  * and placement declarators; NULL if there is none. */
 const Node *declarator_name(const Node *d);
+/* The parameter list of a function definition, or NULL. */
+const Node *function_params(const Node *def);
 
 /* ---- lower.c: Falcon -> C with OpenMP -------------------------------------- */
 

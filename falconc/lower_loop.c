@@ -592,10 +592,7 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
       if (!fi || !fi->def)
         continue;
       /* the parameters that receive an own point are the callee's own */
-      const Node *d = node_field(fi->def, F_DECLARATOR);
-      while (d && d->kind != K_FUNCTION_DECLARATOR)
-        d = node_field(d, F_DECLARATOR);
-      const Node *ps = d ? node_field(d, F_PARAMETERS) : NULL;
+      const Node *ps = function_params(fi->def);
       const Node *args = node_field(m, F_ARGUMENTS);
       char *sub[16];
       int nsub = 0;
@@ -1055,10 +1052,7 @@ static bool shared_variable(Ctx *c, const Node *at, const Node *name)
         return false;
     }
     if (a->kind == K_FUNCTION_DEFINITION) {
-      const Node *d = node_field(a, F_DECLARATOR);
-      while (d && d->kind != K_FUNCTION_DECLARATOR)
-        d = node_field(d, F_DECLARATOR);
-      const Node *ps = d ? node_field(d, F_PARAMETERS) : NULL;
+      const Node *ps = function_params(a);
       for (const Node *p = ps ? ps->child : NULL; p; p = p->next)
         if (p->kind == K_PARAMETER_DECLARATION && declarator_name(node_field(p, F_DECLARATOR)) &&
             node_text_is(c->src, declarator_name(node_field(p, F_DECLARATOR)),

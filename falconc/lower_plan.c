@@ -312,6 +312,29 @@ static const char *prop_ctype(Ctx *c, const char *name)
   return pr && pr->ctype ? pr->ctype : "int";
 }
 
+/* The loop of a phase over a changed-value list (topo, level): the
+ * k-th point visited is fal_d ? k : fal_ids[k], k < fal_n; then the
+ * element's body. */
+static void list_phase_head(Ctx *c, const Step *s, const char *dense, const char *n)
+{
+  putf(c, "{ const int fal_d = %s; const int32_t *fal_ids = fal_tf.ids; const int64_t fal_n = %s;\n",
+       dense, n);
+  put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
+  pragma_line(c, "omp for schedule(guided, 16) nowait");
+  resync(c, s->stmt->start);
+  put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
+  phase_body(c, s);
+}
+
+/* After the post-scan: the pushes flushed, and one thread commits. */
+static void list_phase_tail(Ctx *c, const char *commit)
+{
+  put(c, "fal_fbuf_flush(&fal_tb);\n");
+  pragma_line(c, "omp barrier");
+  pragma_line(c, "omp single");
+  put(c, commit);
+}
+
 /* A topology-driven loop's phase (plan.c topo_rule): over the points
  * whose P changed in the round before (all points in the first round or
  * when the list is dense); after an element ran, its out-neighbours whose
@@ -319,22 +342,13 @@ static const char *prop_ctype(Ctx *c, const char *name)
 static void emit_topo_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
   const char *g = gname(c, p->graph), *P = p->topo, *T = prop_ctype(c, P);
-  put(c, "{ const int fal_d = fal_tf.dense; const int32_t *fal_ids = fal_tf.ids; "
-         "const int64_t fal_n = fal_front_len(&fal_tf);\n");
-  put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
-  pragma_line(c, "omp for schedule(guided, 16) nowait");
-  resync(c, s->stmt->start);
-  put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
-  phase_body(c, s);
+  list_phase_head(c, s, "fal_tf.dense", "fal_front_len(&fal_tf)");
   putf(c, "for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; fal_e < %s->fal_base.csr.offsets[fal_i + 1]; "
        "fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; %s fal_v, fal_o; "
        "__atomic_load(&%s->%s[fal_x], &fal_v, __ATOMIC_RELAXED); __atomic_load(&fal_pv[fal_x], &fal_o, "
        "__ATOMIC_RELAXED); if (fal_v != fal_o) { __atomic_store(&fal_pv[fal_x], &fal_v, __ATOMIC_RELAXED); "
        "fal_fbuf_push(&fal_tb, fal_x); } } } }\n", g, g, g, T, g, P);
-  put(c, "fal_fbuf_flush(&fal_tb);\n");
-  pragma_line(c, "omp barrier");
-  pragma_line(c, "omp single");
-  put(c, "fal_front_commit(&fal_tf);\n");
+  list_phase_tail(c, "fal_front_commit(&fal_tf);\n");
 }
 
 /* A level-synchronous loop's phase (plan.c level_rule): over the points
@@ -346,24 +360,17 @@ static void emit_topo_phase(Ctx *c, const LoopPlan *p, const Step *s)
 static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
   const char *g = gname(c, p->graph), *P = p->level, *v = p->lev, *T = prop_ctype(c, P);
-  putf(c, "{ const int fal_d = fal_tf.dense || (%s) >= fal_lm; const int32_t *fal_ids = fal_tf.ids; "
-       "const int64_t fal_n = fal_d ? %s->npoints : fal_tf.n;\n", v, g);
-  put(c, "if (omp_get_thread_num() == 0) fal_vis += fal_n;\n");
-  pragma_line(c, "omp for schedule(guided, 16) nowait");
-  resync(c, s->stmt->start);
-  put(c, "for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k : fal_ids[fal_k]; ");
-  phase_body(c, s);
+  list_phase_head(c, s, ctx_printf(c, "fal_tf.dense || (%s) >= fal_lm", v),
+                  ctx_printf(c, "fal_d ? %s->npoints : fal_tf.n", g));
   putf(c, "if (%s->%s[fal_i] == (%s)) for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; "
        "fal_e < %s->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; "
        "%s fal_v; __atomic_load(&%s->%s[fal_x], &fal_v, __ATOMIC_RELAXED); "
        "if (fal_v == (%s) + 1) fal_fbuf_push(&fal_tb, fal_x); } } }\n", g, P, v, g, g, g, T, g, P, v);
-  put(c, "fal_fbuf_flush(&fal_tb);\n");
-  pragma_line(c, "omp barrier");
-  pragma_line(c, "omp single");
   /* A round that scanned because of a starting level: the next such. */
-  putf(c, "{ if ((%s) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; "
-       "fal_x < %s->npoints; fal_x++) if (%s->%s[fal_x] > (%s) + 1 && %s->%s[fal_x] < fal_lm) "
-       "fal_lm = %s->%s[fal_x]; } fal_front_commit(&fal_tf); }\n", v, g, g, P, v, g, P, g, P);
+  list_phase_tail(c, ctx_printf(c, "{ if ((%s) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; "
+                                "fal_x < %s->npoints; fal_x++) if (%s->%s[fal_x] > (%s) + 1 && %s->%s[fal_x] < fal_lm) "
+                                "fal_lm = %s->%s[fal_x]; } fal_front_commit(&fal_tf); }\n",
+                                v, g, g, P, v, g, P, g, P));
 }
 
 /* One parallel region running the loop: with the frontier lists (fr),

@@ -413,22 +413,24 @@ static bool uniform_stmt(WScan *w, const Node *s, bool body_of_loop)
 
 /* ---- the rule for functions and foreach bodies ---------------------------- */
 
+/* Scans f's body with its parameters as locals. */
+static bool scan_fn(WScan *w, const FuncInfo *f)
+{
+  const Node *params = function_params(f->def);
+  for (const Node *p = params ? params->child : NULL; p; p = p->next)
+    if (p->kind == K_PARAMETER_DECLARATION)
+      add_name(w, declarator_name(node_field(p, F_DECLARATOR)));
+  return uniform_stmt(w, node_field(f->def, F_BODY), false);
+}
+
 bool warp_body_fn(Ctx *c, FuncInfo *f)
 {
   if (f->warp)
     return f->warp == 1;
   f->warp = 2; /* while looking (recursion): not a warp body */
   WScan w = {.c = c};
-  const Node *decl = node_field(f->def, F_DECLARATOR);
-  while (decl && decl->kind != K_FUNCTION_DECLARATOR)
-    decl = node_field(decl, F_DECLARATOR);
-  const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
-  for (const Node *p = params ? params->child : NULL; p; p = p->next)
-    if (p->kind == K_PARAMETER_DECLARATION)
-      add_name(&w, declarator_name(node_field(p, F_DECLARATOR)));
   const Node *ret = node_field(f->def, F_TYPE);
-  bool ok = (!ret || node_text_is(c->src, ret, "void")) &&
-            uniform_stmt(&w, node_field(f->def, F_BODY), false) && w.nloops > 0;
+  bool ok = (!ret || node_text_is(c->src, ret, "void")) && scan_fn(&w, f) && w.nloops > 0;
   f->warp = ok ? 1 : 2;
   return ok;
 }
@@ -463,14 +465,7 @@ bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out)
     return false;
   WScan w = {.c = c, .out = out};
   memset(out, 0, sizeof *out);
-  const Node *decl = node_field(f->def, F_DECLARATOR);
-  while (decl && decl->kind != K_FUNCTION_DECLARATOR)
-    decl = node_field(decl, F_DECLARATOR);
-  const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
-  for (const Node *p = params ? params->child : NULL; p; p = p->next)
-    if (p->kind == K_PARAMETER_DECLARATION)
-      add_name(&w, declarator_name(node_field(p, F_DECLARATOR)));
-  return uniform_stmt(&w, node_field(f->def, F_BODY), false);
+  return scan_fn(&w, f);
 }
 
 /* ---- rendering helpers ---------------------------------------------------- */

@@ -230,10 +230,7 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
     /* Point parameters bound to the element are the element; those
      * bound to an out-neighbour of it are out-neighbours. */
     Own inner = {{0}, 0, {0}, 0};
-    const Node *decl = node_field(f->def, F_DECLARATOR);
-    while (decl && decl->kind != K_FUNCTION_DECLARATOR)
-      decl = node_field(decl, F_DECLARATOR);
-    const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
+    const Node *params = function_params(f->def);
     for (int i = 0; params && i < node_named_count(params) && i < nargs; i++) {
       const Node *prm = node_named_child(params, i);
       const Node *pn = prm ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
@@ -693,6 +690,18 @@ static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, un
   return true;
 }
 
+/* The name of f's parameter that argument `a` of the call (argument list
+ * `args`) is passed to, or NULL. */
+static const Node *param_for(const FuncInfo *f, const Node *args, const Node *a)
+{
+  int k = 0;
+  for (const Node *q = args->child; q && q != a; q = q->next)
+    k += q->named && q->kind != K_COMMENT;
+  const Node *params = function_params(f->def);
+  const Node *prm = params ? node_named_child(params, k) : NULL;
+  return prm && prm->kind == K_PARAMETER_DECLARATION ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
+}
+
 /* ---- topology-driven loops (docs/lowering.md "Topology-driven loops") ---- */
 
 /* The rule, checked on the body of the loop's one phase and on the
@@ -943,24 +952,15 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
     /* f(t, ...): the element is the parameter the loop variable is
      * passed to; the other arguments are values of this round. */
     const Node *args = node_field(call, F_ARGUMENTS);
-    const Node *decl = node_field(f->def, F_DECLARATOR);
-    while (decl && decl->kind != K_FUNCTION_DECLARATOR)
-      decl = node_field(decl, F_DECLARATOR);
-    const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
-    int k = 0;
     const char *elem = NULL;
     for (const Node *a = args ? args->child : NULL; a; a = a->next) {
       if (!a->named || a->kind == K_COMMENT)
         continue;
       if (!topo_pure(&t, a))
         break;
-      if (a->kind == K_IDENTIFIER && strcmp(text_of(c, a), t.elem) == 0) {
-        int j = 0;
-        for (const Node *q = params ? params->child : NULL; q; q = q->next)
-          if (q->kind == K_PARAMETER_DECLARATION && j++ == k)
-            elem = text_of(c, declarator_name(node_field(q, F_DECLARATOR)));
-      }
-      k++;
+      const Node *pa = param_for(f, args, a);
+      if (pa && a->kind == K_IDENTIFIER && strcmp(text_of(c, a), t.elem) == 0)
+        elem = text_of(c, pa);
     }
     if (!t.why && !elem)
       topo_no(&t, "the element is not passed to the function");
@@ -1135,27 +1135,16 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
     f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
   }
   if (!why && f && f->def) {
-    const Node *decl = node_field(f->def, F_DECLARATOR);
-    while (decl && decl->kind != K_FUNCTION_DECLARATOR)
-      decl = node_field(decl, F_DECLARATOR);
-    const Node *params = decl ? node_field(decl, F_PARAMETERS) : NULL;
+    const Node *args = node_field(call, F_ARGUMENTS);
     const char *elem = NULL, *x = NULL;
-    int k = 0;
-    for (const Node *a = node_field(call, F_ARGUMENTS) ? node_field(call, F_ARGUMENTS)->child : NULL; a;
-         a = a->next) {
+    for (const Node *a = args ? args->child : NULL; a; a = a->next) {
       if (!a->named || a->kind == K_COMMENT)
         continue;
-      const Node *pa = NULL;
-      int j = 0;
-      for (const Node *q = params ? params->child : NULL; q; q = q->next)
-        if (q->kind == K_PARAMETER_DECLARATION && j++ == k)
-          pa = declarator_name(node_field(q, F_DECLARATOR));
-      const Node *ua = unparen(a);
+      const Node *pa = param_for(f, args, a), *ua = unparen(a);
       if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), var) == 0)
         elem = text_of(c, pa);
       if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), v) == 0)
         x = text_of(c, pa);
-      k++;
     }
     if (!elem || !x)
       why = "the element or the round's value is not passed to the function";
@@ -1188,6 +1177,11 @@ static void no_frontier(LoopPlan *p, const Node *at, const char *why)
 static void plan_frontiers(Ctx *c, LoopPlan *p)
 {
   p->frontier = true;
+  /* With one phase, a loop the flag rule refuses may keep the topology-
+   * driven or the level-synchronous rule instead. */
+  int phases = 0;
+  for (int j = 1; j < p->nsteps; j++)
+    phases += p->steps[j].kind == STEP_PHASE;
   /* Every phase over the points of one graph, filtered by a flag of its
    * element or a shuffle of flags. */
   for (int i = 1; i < p->nsteps && p->frontier; i++) {
@@ -1206,9 +1200,6 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
       const char *f = own_flag(c, cond, var);
       if (!f || (s->filter = flag_index(p, f, true)) < 0) {
         no_frontier(p, n, "the filter is not a flag of the element ('(t.flag)')");
-        int phases = 0;
-        for (int j = 1; j < p->nsteps; j++)
-          phases += p->steps[j].kind == STEP_PHASE;
         if (phases == 1)
           level_rule(c, p, s);
         return;
@@ -1217,11 +1208,7 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
       s->shuffle = true;
     } else {
       no_frontier(p, n, "a phase with neither a flag filter nor a flag shuffle body");
-      /* One unfiltered phase: maybe a topology-driven loop. */
-      int phases = 0;
-      for (int j = 1; j < p->nsteps; j++)
-        phases += p->steps[j].kind == STEP_PHASE;
-      if (phases == 1)
+      if (phases == 1) /* one unfiltered phase: maybe topology-driven */
         topo_rule(c, p, s);
       return;
     }

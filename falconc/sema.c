@@ -234,6 +234,14 @@ const Node *declarator_name(const Node *d)
   return d;
 }
 
+const Node *function_params(const Node *def)
+{
+  const Node *d = node_field(def, F_DECLARATOR);
+  while (d && d->kind != K_FUNCTION_DECLARATOR)
+    d = node_field(d, F_DECLARATOR);
+  return d ? node_field(d, F_PARAMETERS) : NULL;
+}
+
 static void add_function(const Source *src, Program *prog, const Node *def)
 {
   const Node *decl = node_field(def, F_DECLARATOR);

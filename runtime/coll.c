@@ -199,26 +199,31 @@ int fal_coll_pop(fal_coll *c, void *out)
 
 __thread fal_abufs fal_tl_ab;
 
-/* Appends b's elements to its collection: one atomic add reserves them. */
-static void abuf_flush_one(fal_abuf *b)
+/* n elements from x into c's slots at, at + 1, ... (reserved already),
+ * one segment run at a time; segments are allocated as needed. */
+static void coll_write(fal_coll *c, int64_t at, const char *x, int64_t n)
 {
-  if (!b->n)
-    return;
-  fal_coll *c = b->c;
-  int64_t at = __atomic_fetch_add(&c->size, b->n, __ATOMIC_ACQ_REL), n = b->n;
-  const char *x = b->d;
   while (n > 0) {
     int64_t off;
     int seg = fal_coll_seg_of(at, &off);
     int64_t room = (FAL_COLL_FIRST << seg) - off, k = n < room ? n : room;
-    char *p = fal_coll_slot(c, at); /* allocates the segment if needed */
+    char *p = fal_coll_slot(c, at);
     if (!p)
-      fal_coll_seg_alloc(c, seg); /* (reports the limit) */
+      fal_coll_seg_alloc(c, seg); /* beyond the last segment: reports it */
     memcpy(p, x, (size_t)(k * c->elsize));
     x += k * c->elsize;
     at += k;
     n -= k;
   }
+}
+
+/* Appends b's elements to its collection: one atomic add reserves them. */
+static void abuf_flush_one(fal_abuf *b)
+{
+  if (!b->n)
+    return;
+  int64_t at = __atomic_fetch_add(&b->c->size, b->n, __ATOMIC_ACQ_REL);
+  coll_write(b->c, at, b->d, b->n);
   b->n = 0;
 }
 
@@ -428,20 +433,12 @@ static void bins_free(fal_coll *c)
   c->bins = NULL;
 }
 
-/* Appends n elements to c (one segment run at a time). */
+/* Appends n elements to c. */
 static void coll_append(fal_coll *c, const char *x, int64_t n)
 {
   int64_t at = c->size;
   fal_coll_set_size(c, at + n);
-  while (n > 0) {
-    int64_t off;
-    int seg = fal_coll_seg_of(at, &off);
-    int64_t room = (FAL_COLL_FIRST << seg) - off, k = n < room ? n : room;
-    memcpy((char *)c->st->seg[seg] + off * c->elsize, x, (size_t)(k * c->elsize));
-    x += k * c->elsize;
-    at += k;
-    n -= k;
-  }
+  coll_write(c, at, x, n);
 }
 
 void fal_coll_drain_begin(fal_coll *c)
