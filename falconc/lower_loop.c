@@ -191,6 +191,16 @@ static const char *live_edge_fn(const Ctx *c)
  *   { const fal_point P = p; for (int64_t E = off[P]; E < off[P+1]; E++)
  *     { fal_point t = dst[E]; S } }
  * innbrs walks the in-edge CSR; nbrs does both on a directed graph. */
+/* A loop body without loops in it (C loops or foreach): GPU neighbour
+ * loops over such a body are unrolled by four (FAL_UNROLL). */
+static bool flat_body(const Node *loop)
+{
+  for (const Node *n = loop->child; n; n = node_next(n, loop, true))
+    if (n->kind == K_LOOP_STATEMENT || n->kind == K_FOREACH_STATEMENT)
+      return false;
+  return true;
+}
+
 static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
                             const char *var, const char *p, bool in, bool split)
 {
@@ -219,8 +229,8 @@ static void render_nbr_loop(Ctx *c, const Node *n, const Iter *it,
          start ? start : "", start ? ")" : "", endv, stop, e, endv, e,
          var, g, in ? "in_src" : "dst", e);
   else
-  putf(c, "for (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s%s; %s < %s; %s%s) { %sfal_point %s = %s->fal_base.csr.%s[%s]; ",
-       e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
+  putf(c, "%sfor (int64_t %s = %s->fal_base.csr.%s[%s]%s%s%s%s; %s < %s; %s%s) { %sfal_point %s = %s->fal_base.csr.%s[%s]; ",
+       c->gpu && flat_body(n) ? "FAL_UNROLL " : "", e, g, in ? "in_offsets" : "offsets", p, start ? " + (" : "",
        start ? start : "", start ? ")" : "", split ? " + FAL_WL" : "", e, stop, e,
        split ? " += FAL_WN" : "++",
        c->prog->mutates && !in

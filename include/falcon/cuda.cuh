@@ -69,6 +69,15 @@ typedef struct fal_cuda_state {
   int sms[64];      /* multiprocessors per device */
 } fal_cuda_state;
 
+/* Kernels are loaded when the program's CUDA context is made, not at
+ * their first launch: CUDA 12's default lazy loading puts a module load
+ * (about a millisecond on an H100) inside the first timed loop that
+ * launches each kernel.  Set before main, so before the driver reads it;
+ * a CUDA_MODULE_LOADING the user set is kept (docs/optimiser.md). */
+static struct fal_cuda_eager_load {
+  fal_cuda_eager_load() { setenv("CUDA_MODULE_LOADING", "EAGER", 0); }
+} fal_cuda_eager_load_at_start;
+
 static fal_cuda_state fal_cuda;
 static std::once_flag fal_cuda_once;
 static thread_local int fal_cuda_current = -1;
@@ -320,6 +329,18 @@ static inline void fal_gprof_end(const char *file, int line, const char *plan, d
 #else
 #define FAL_WN 1
 #define FAL_WL 0
+#endif
+
+/* Before a GPU neighbour loop whose body holds no loop (falconc/lower_loop.c):
+ * four edges' loads in flight at once instead of one, which is what a
+ * warp on a hub's long list waits on (docs/optimiser.md, "Unrolled
+ * neighbour loops"). */
+#ifndef FAL_UNROLL /* -DFAL_UNROLL= turns it off */
+#ifdef __CUDA_ARCH__
+#define FAL_UNROLL _Pragma("unroll 4")
+#else
+#define FAL_UNROLL
+#endif
 #endif
 
 /* Lane 0's value of a condition, for the whole warp. */

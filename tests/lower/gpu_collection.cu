@@ -89,7 +89,7 @@ fal_cstore fal_cst_pending; fal_coll fal_cs_pending = {0, (int64_t)sizeof(struct
 __host__ __device__ void push_all(fal_point p, fal_G *g, fal_coll *next, fal_set *s)
 {
   fal_local_coll fal_cs_mine(sizeof(fal_point)); fal_coll *mine = &fal_cs_mine.c;
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
+  { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 13 "gpu_collection.fal"
     if (fal_set_find(s, t) != fal_set_find(s, p)) {
       fal_lcoll_addp(mine, (fal_point)(t));

@@ -171,7 +171,7 @@ __host__ __device__ void spread(fal_point p, fal_G *g)
   fal_point q = fal_G_add_point_hd(g);
   g->level[q] = g->level[p] + 1;
   fal_G_add_edge_hd(g, p, q, 2);
-  { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < fal_nbr_end(&g->fal_base.csr, fal_p1); fal_e2++) { if (!fal_live_edge_sync(&g->fal_base.csr, fal_e2)) continue; fal_point t = g->fal_base.csr.dst[fal_e2]; {
+  { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1]; fal_e2 < fal_nbr_end(&g->fal_base.csr, fal_p1); fal_e2++) { if (!fal_live_edge_sync(&g->fal_base.csr, fal_e2)) continue; fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 13 "gpu_mutate.fal"
     if (g->fal_base.csr.weight[fal_e2] > 50)
       fal_G_add_edge_hd(g, q, t, 1); } } }

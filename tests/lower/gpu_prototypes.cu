@@ -127,7 +127,7 @@ int main(int argc, char **argv)
 
 __host__ __device__ void relax(fal_point p, fal_G *g)
 {
-  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3] + FAL_WL; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4 += FAL_WN) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
+  { const fal_point fal_p3 = p; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3] + FAL_WL; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4 += FAL_WN) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
 #line 26 "gpu_prototypes.fal"
     (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e4])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 26 "gpu_prototypes.fal"

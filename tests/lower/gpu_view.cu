@@ -151,7 +151,7 @@ __global__ void fal_foreach_L36_6(fal_coll *fal_b, int64_t fal_n, fal_G fal_kv_g
 #line 36 "gpu_view.fal"
                       {
     fal_local_coll fal_cs_nb(sizeof(fal_point)); fal_coll *nb = &fal_cs_nb.c;
-    { const fal_point fal_p7 = p; for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point q = g->fal_base.csr.dst[fal_e8]; {
+    { const fal_point fal_p7 = p; FAL_UNROLL for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point q = g->fal_base.csr.dst[fal_e8]; {
 #line 38 "gpu_view.fal"
                              fal_lcoll_addp(nb, (fal_point)(q)); } } }
 #line 38 "gpu_view.fal"

@@ -108,7 +108,7 @@ __host__ __device__ void pull(fal_point v, fal_G *g, double base)
 {
   double sum = 0;
   long n = 0;
-  { const fal_point fal_p1 = v; decltype(sum) fal_wr_sum = sum; sum = 0; decltype(n) fal_wr_n = n; n = 0; for (int64_t fal_e2 = g->fal_base.csr.in_offsets[fal_p1] + FAL_WL; fal_e2 < g->fal_base.csr.in_offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point u = g->fal_base.csr.in_src[fal_e2]; {
+  { const fal_point fal_p1 = v; decltype(sum) fal_wr_sum = sum; sum = 0; decltype(n) fal_wr_n = n; n = 0; FAL_UNROLL for (int64_t fal_e2 = g->fal_base.csr.in_offsets[fal_p1] + FAL_WL; fal_e2 < g->fal_base.csr.in_offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point u = g->fal_base.csr.in_src[fal_e2]; {
 #line 10 "gpu_warp.fal"
                           {
     sum += g->contrib[u];
@@ -128,7 +128,7 @@ __host__ __device__ void walk(fal_point p, fal_G *g)
   int k = 0;
   while (k < 3)
     k++;
-  { const fal_point fal_p3 = p; for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
+  { const fal_point fal_p3 = p; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point t = g->fal_base.csr.dst[fal_e4]; {
 #line 26 "gpu_warp.fal"
                            g->rank[t] = k; } } }
 #line 26 "gpu_warp.fal"
@@ -167,7 +167,7 @@ __global__ void fal_foreach_L40_7(fal_G fal_kv_g)
 #line 40 "gpu_warp.fal"
                           {
     int d = fal_outdeg_hd(&g->fal_base.csr, t);
-    { const fal_point fal_p8 = t; for (int64_t fal_e9 = g->fal_base.csr.offsets[fal_p8]; fal_e9 < g->fal_base.csr.offsets[fal_p8 + 1]; fal_e9++) { fal_point u = g->fal_base.csr.dst[fal_e9]; { if (!(g->rank[u] < 1)) continue;
+    { const fal_point fal_p8 = t; FAL_UNROLL for (int64_t fal_e9 = g->fal_base.csr.offsets[fal_p8]; fal_e9 < g->fal_base.csr.offsets[fal_p8 + 1]; fal_e9++) { fal_point u = g->fal_base.csr.dst[fal_e9]; { if (!(g->rank[u] < 1)) continue;
 #line 42 "gpu_warp.fal"
                                          (FAL_ATOMIC_ANY(min, &(g->rank[u]), (g->rank[t])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 42 "gpu_warp.fal"
@@ -184,7 +184,7 @@ __global__ void fal_foreach_L40_7_w(fal_G fal_kv_g)
 #line 40 "gpu_warp.fal"
                           {
     int d = fal_outdeg_hd(&g->fal_base.csr, t);
-    { const fal_point fal_p10 = t; for (int64_t fal_e11 = g->fal_base.csr.offsets[fal_p10] + FAL_WL; fal_e11 < g->fal_base.csr.offsets[fal_p10 + 1]; fal_e11 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e11]; { if (!(g->rank[u] < 1)) continue;
+    { const fal_point fal_p10 = t; FAL_UNROLL for (int64_t fal_e11 = g->fal_base.csr.offsets[fal_p10] + FAL_WL; fal_e11 < g->fal_base.csr.offsets[fal_p10 + 1]; fal_e11 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e11]; { if (!(g->rank[u] < 1)) continue;
 #line 42 "gpu_warp.fal"
                                          (FAL_ATOMIC_ANY(min, &(g->rank[u]), (g->rank[t])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 42 "gpu_warp.fal"
