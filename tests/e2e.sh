@@ -54,6 +54,7 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 	cc) args=""; kind=cc ;;
 	cc_simple) args=""; kind=cc; ref=cc ;;
 	tc) args=""; kind=tc ;;
+	tc_simple) args=""; kind=tc; ref=tc ;;
 	pagerank) args=""; kind=pagerank ;;
 	mst) args=""; kind=lines ;;
 	matching) args=""; kind=exact ;;

@@ -670,7 +670,7 @@ run_mpi_lowering() {
 # stop with a clear message and status 1.
 e2e_cuda() {
 	[ -n "${NVCC:-}" ] || { echo "(no nvcc: CUDA builds not checked)"; return; }
-	for a in sssp sssp_topo bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
+	for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
 		if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/e2e/cuda"; then
 			fail "cuda: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
@@ -719,7 +719,7 @@ run_e2e() {
 	if "$FALREF" selftest >"$tmp/e2e/self" 2>&1; then pass "e2e: reference self-test"
 	else fail "e2e: reference self-test"; sed 's/^/    /' "$tmp/e2e/self" | head; fi
 	e2e_graphs || { fail "e2e: cannot make the test graphs"; return; }
-	for a in sssp sssp_topo bfs cc cc_simple tc pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
+	for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 		if ! e2e_build "$a" "$srcdir/samples/$a.fal"; then
 			fail "e2e: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
