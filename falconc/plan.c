@@ -336,6 +336,8 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
       return;
     }
     w->s->heavy = true;
+    if (strcmp(f, "innbrs"))
+      w->s->nbr_out = true;
     /* The neighbour is not the element: walk without the loop variable,
      * but an out-neighbour of the element is near it. */
     walk(w, it, own, true, false);

@@ -36,7 +36,9 @@ typedef struct Step {
   const Node *stmt;    /* the statement (STEP_COND: the condition) */
   const char *graph;   /* STEP_PHASE: the graph iterated */
   bool edges;          /* STEP_PHASE over g.edges */
-  bool heavy;          /* STEP_PHASE: has a neighbour loop (CPU: dynamic) */
+  bool heavy;          /* STEP_PHASE: has a neighbour loop (CPU: dynamic,
+                        * or edge-balanced when it has no filter) */
+  bool nbr_out;        /* STEP_PHASE: a neighbour loop walks out-edges */
   bool opaque;         /* STEP_SCALAR (CPU): calls a C function: conflicts
                         * with everything */
   bool writes;         /* STEP_SCALAR: writes a shared object */

@@ -186,6 +186,43 @@ static inline int fal_omp_chunk(int64_t n)
   return k < 1 ? 1 : k > 256 ? 256 : (int)k;
 }
 
+/* Edge-balanced static schedule (docs/optimiser.md, "Edge-balanced
+ * loops"): the first point of part k of nparts when points [0, np) are cut
+ * so that each part holds about the same count of points plus edges, off
+ * being the CSR offsets the loop's neighbour loops walk (off[p] edges come
+ * before point p).  Each thread finds its own bounds by binary search. */
+static inline int64_t fal_edge_split(const int64_t *off, int64_t np, int64_t k, int64_t nparts)
+{
+  if (k <= 0 || np <= 0)
+    return 0;
+  if (k >= nparts)
+    return np;
+  /* the first p with off[p] + p >= total * k / nparts */
+  double want = (double)(off[np] + np) * (double)k / (double)nparts;
+  int64_t lo = 0, hi = np;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if ((double)(off[mid] + mid) < want)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+/* This thread's share [*lo, *hi) of an edge-balanced loop in a parallel
+ * region (every thread of the team calls it). */
+static inline void fal_edge_share(const int64_t *off, int64_t np, int64_t *lo, int64_t *hi)
+{
+  int64_t me = 0, nt = 1;
+#ifdef _OPENMP
+  me = omp_get_thread_num();
+  nt = omp_get_num_threads();
+#endif
+  *lo = fal_edge_split(off, np, me, nt);
+  *hi = fal_edge_split(off, np, me + 1, nt);
+}
+
 /* rtclock() (§8) for C and C++ alike (falcon/cuda.cuh redefines it to
  * wait for the GPU first).  A program that defines its own rtclock gets
  * FAL_NO_RTCLOCK defined by falconc, and keeps its own. */
