@@ -930,8 +930,9 @@ FAL_HD static inline T fal_cas(T *p, E expected, D desired)
  * device (every writer stores the same value). */
 #ifdef __CUDA_ARCH__
 #define FAL_SET_FLAG(f) (*(volatile __typeof__(f) *)&(f) = 1)
-#else
-#define FAL_SET_FLAG(f) __atomic_store_n(&(f), 1, __ATOMIC_RELAXED)
+#else /* host threads: read first, as in falcon/falcon.h */
+#define FAL_SET_FLAG(f)                                                        \
+  (__atomic_load_n(&(f), __ATOMIC_RELAXED) ? (void)0 : __atomic_store_n(&(f), 1, __ATOMIC_RELAXED))
 #endif
 
 /* single (§4.3): the thread that changes the lock from 0 to 1 wins. */
