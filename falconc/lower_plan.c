@@ -432,7 +432,6 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
   render(c, p->steps[0].stmt);
   put(c, " {\n");
   bool synced = false; /* the last thing printed was a barrier */
-  bool split = false;  /* the open phase loop is edge-balanced */
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
     /* With lists every phase has loops of its own: phases the plan fused
@@ -452,37 +451,41 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
       emit_level_phase(c, p, s);
       synced = true;
     } else if (s->kind == STEP_PHASE) {
-      if (!s->fuse_prev) {
-        bool heavy = false, filtered = false, out = false;
-        for (int j = i; j < p->nsteps && (j == i || p->steps[j].fuse_prev); j++) {
-          heavy |= p->steps[j].heavy;
-          out |= p->steps[j].nbr_out;
-          filtered |= node_field(p->steps[j].stmt, F_CONDITION) != NULL;
-        }
-        const char *g = gname(c, s->graph);
-        putf(c, "if (omp_get_thread_num() == 0) fal_vis += %s->%s;\n", g,
-             s->edges ? "nedges" : "npoints");
-        /* Every point walks its whole neighbour lists: each thread a
-         * contiguous share of about equal points plus edges (the schedule
-         * changes no result, §4.1).  A filter makes the work of a point
-         * unknown: dynamic chunks. */
-        split = heavy && !filtered && !s->edges && !c->prog->mutates;
-        if (split) {
-          putf(c, "{ int64_t fal_lo, fal_hi; fal_edge_share(%s->fal_base.csr.%s, %s->npoints, "
-               "&fal_lo, &fal_hi);\n", g, out ? "offsets" : "in_offsets", g);
-          resync(c, s->stmt->start);
-          put(c, "for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { ");
-        } else {
-          pragma_line(c, heavy ? "omp for schedule(dynamic, 256) nowait"
-                               : "omp for schedule(static) nowait");
-          resync(c, s->stmt->start);
-          putf(c, "for (int64_t fal_i = 0; fal_i < %s->%s; fal_i++) { ", g,
-               s->edges ? "nedges" : "npoints");
-        }
+      /* The phase and the phases fused with it: one loop. */
+      int last = i;
+      bool heavy = false, filtered = false, out = false;
+      for (int j = i; j < p->nsteps && (j == i || p->steps[j].fuse_prev); j++) {
+        last = j;
+        heavy |= p->steps[j].heavy;
+        out |= p->steps[j].nbr_out;
+        filtered |= node_field(p->steps[j].stmt, F_CONDITION) != NULL;
       }
-      phase_body(c, s);
-      if (!fused_next(p, i))
-        put(c, split ? "} }\n" : "}\n");
+      const char *g = gname(c, s->graph);
+      const char *n = s->edges ? "nedges" : "npoints";
+      putf(c, "if (omp_get_thread_num() == 0) fal_vis += %s->%s;\n", g, n);
+      /* Every point walks its whole neighbour lists: on graphs of low
+       * average degree each thread takes a contiguous share of about
+       * equal points plus edges; on skewed graphs, and where a filter
+       * makes a point's work unknown, dynamic chunks (docs/optimiser.md,
+       * "Edge-balanced loops"; the schedule changes no result, §4.1). */
+      if (heavy && !filtered && !s->edges && !c->prog->mutates) {
+        putf(c, "if (fal_edge_balanced(&%s->fal_base.csr)) { int64_t fal_lo, fal_hi; "
+             "fal_edge_share(%s->fal_base.csr.%s, %s->npoints, &fal_lo, &fal_hi);\n", g, g,
+             out ? "offsets" : "in_offsets", g);
+        resync(c, s->stmt->start);
+        put(c, "for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { ");
+        for (int j = i; j <= last; j++)
+          phase_body(c, &p->steps[j]);
+        put(c, "} } else {\n");
+      }
+      pragma_line(c, heavy ? "omp for schedule(dynamic, 256) nowait"
+                           : "omp for schedule(static) nowait");
+      resync(c, s->stmt->start);
+      putf(c, "for (int64_t fal_i = 0; fal_i < %s->%s; fal_i++) { ", g, n);
+      for (int j = i; j <= last; j++)
+        phase_body(c, &p->steps[j]);
+      put(c, heavy && !filtered && !s->edges && !c->prog->mutates ? "} }\n" : "}\n");
+      i = last; /* the fused phases are printed */
     } else {
       /* The step's own line, for the C compiler's messages. */
       if (!(s->sync_before || (fr && s->fuse_prev)))

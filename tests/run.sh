@@ -748,6 +748,16 @@ run_e2e() {
 		done
 		unset FALCON_FRONTIERS
 	done
+	# Edge-balanced shares or dynamic chunks (docs/optimiser.md): the degree
+	# rule picks one per graph; both forced on every graph.
+	for eb in on off; do
+		export FALCON_EDGE_BALANCE=$eb
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_run pagerank "$gf" "$tmp/e2e" "e2e edge balance $eb"
+			e2e_run cc_simple "$gf" "$tmp/e2e" "e2e edge balance $eb"
+		done
+		unset FALCON_EDGE_BALANCE
+	done
 	[ "${FALCON_BIG_TEST:-0}" = 1 ] && e2e_big_graph "$tmp/e2e/bfs" e2e
 	# Graphs local to a function are freed at its end; a borrowed
 	# structure outlives its owner (check-asan: no leak, no use after free).

@@ -210,6 +210,27 @@ static inline int64_t fal_edge_split(const int64_t *off, int64_t np, int64_t k, 
   return lo;
 }
 
+/* Whether a CPU region's phase whose every point walks its neighbour
+ * lists takes edge-balanced shares (fal_edge_share): on graphs of average
+ * degree below 8 (road networks, meshes), where it measured faster than
+ * dynamic chunks; not on skewed graphs, where it measured slower (PageRank
+ * on slashdot, docs/optimiser.md).  FALCON_EDGE_BALANCE=on|off forces it.
+ * Called by every thread of a region: the mode is read once, racing
+ * threads storing the same value. */
+static inline int fal_edge_balanced(const fal_graph *g)
+{
+  static int mode = -1; /* 0 by degree, 1 on, 2 off */
+  int m = __atomic_load_n(&mode, __ATOMIC_RELAXED);
+  if (m < 0) {
+    const char *e = getenv("FALCON_EDGE_BALANCE");
+    m = e && strcmp(e, "on") == 0 ? 1 : e && strcmp(e, "off") == 0 ? 2 : 0;
+    __atomic_store_n(&mode, m, __ATOMIC_RELAXED);
+  }
+  if (m)
+    return m == 1;
+  return g->nedges < 8 * (g->npoints > 0 ? g->npoints : 1);
+}
+
 /* This thread's share [*lo, *hi) of an edge-balanced loop in a parallel
  * region (every thread of the team calls it). */
 static inline void fal_edge_share(const int64_t *off, int64_t np, int64_t *lo, int64_t *hi)

@@ -84,9 +84,14 @@ if (omp_get_thread_num() == 0) changed = 0;
 #pragma omp barrier
 #line 22 "loop_topo.fal"
 if (omp_get_thread_num() == 0) fal_vis += g->npoints;
-{ int64_t fal_lo, fal_hi; fal_edge_share(g->fal_base.csr.offsets, g->npoints, &fal_lo, &fal_hi);
+if (fal_edge_balanced(&g->fal_base.csr)) { int64_t fal_lo, fal_hi; fal_edge_share(g->fal_base.csr.offsets, g->npoints, &fal_lo, &fal_hi);
 #line 22 "loop_topo.fal"
 for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { do { fal_point t = (fal_point)fal_i; {
+#line 22 "loop_topo.fal"
+                            relax(t, g); } } while (0); } } else {
+#pragma omp for schedule(dynamic, 256) nowait
+#line 22 "loop_topo.fal"
+for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
 #line 22 "loop_topo.fal"
                             relax(t, g); } } while (0); } }
 #pragma omp barrier
