@@ -180,7 +180,9 @@ void fal_single_reset(fal_gbase *b, int edges)
 /* Adjacency lists are sorted by destination (graph.c), so the first edge
  * p -> t is found by a lower-bound binary search.  A mutable graph's are
  * not (edges are appended): the first live p -> t slot by a scan. */
-fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
+/* Every case of g.getedge; falcon/falcon.h searches a plain sorted list
+ * inline and calls this for the others. */
+fal_edge fal_graph_getedge_any(const fal_graph *g, fal_point p, fal_point t)
 {
   if (g->end) {
     if (p >= g->point_cap)

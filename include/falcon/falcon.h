@@ -148,7 +148,26 @@ fal_point fal_gbase_add_point(fal_gbase *b);
 /* Weight / id of the edge p->t by searching p's out-edges; -1 / INT_MAX
  * style sentinels when there is none: weight 0 and edge -1. */
 fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t);
-fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t);
+fal_edge fal_graph_getedge_any(const fal_graph *g, fal_point p, fal_point t);
+
+/* g.getedge(p, t) outside a neighbour loop (§3.1): a binary search in p's
+ * list, inline so that the C compiler keeps p's bounds in registers (it
+ * was most of tc.fal's time as a library call); graphs that mutate or
+ * were reordered by sortEdges take the runtime's search. */
+static inline fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
+{
+  if (g->end || g->unsorted)
+    return fal_graph_getedge_any(g, p, t);
+  int64_t lo = g->offsets[p], hi = g->offsets[p + 1], stop = hi;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (g->dst[mid] < t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < stop && g->dst[lo] == t ? lo : -1;
+}
 
 /* On a mutable graph: p's slots in use, deleted edges included. */
 static inline int64_t fal_outdeg(const fal_graph *g, fal_point p)
