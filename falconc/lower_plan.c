@@ -468,7 +468,8 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
        * equal points plus edges; on skewed graphs, and where a filter
        * makes a point's work unknown, dynamic chunks (docs/optimiser.md,
        * "Edge-balanced loops"; the schedule changes no result, §4.1). */
-      if (heavy && !filtered && !s->edges && !c->prog->mutates) {
+      bool balanced = heavy && !filtered && !s->edges && !c->prog->mutates;
+      if (balanced) {
         putf(c, "if (fal_edge_balanced(&%s->fal_base.csr)) { int64_t fal_lo, fal_hi; "
              "fal_edge_share(%s->fal_base.csr.%s, %s->npoints, &fal_lo, &fal_hi);\n", g, g,
              out ? "offsets" : "in_offsets", g);
@@ -484,7 +485,7 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
       putf(c, "for (int64_t fal_i = 0; fal_i < %s->%s; fal_i++) { ", g, n);
       for (int j = i; j <= last; j++)
         phase_body(c, &p->steps[j]);
-      put(c, heavy && !filtered && !s->edges && !c->prog->mutates ? "} }\n" : "}\n");
+      put(c, balanced ? "} }\n" : "}\n");
       i = last; /* the fused phases are printed */
     } else {
       /* The step's own line, for the C compiler's messages. */

@@ -177,11 +177,10 @@ void fal_single_reset(fal_gbase *b, int edges)
     memset(*lock, 0, n);
 }
 
-/* Adjacency lists are sorted by destination (graph.c), so the first edge
- * p -> t is found by a lower-bound binary search.  A mutable graph's are
- * not (edges are appended): the first live p -> t slot by a scan. */
-/* Every case of g.getedge; falcon/falcon.h searches a plain sorted list
- * inline and calls this for the others. */
+/* Every case of g.getedge (falcon/falcon.h calls this for mutable and
+ * sortEdges graphs only).  Adjacency lists are sorted by destination
+ * (graph.c): a lower-bound binary search.  A mutable graph's are not
+ * (edges are appended): the first live p -> t slot by a scan. */
 fal_edge fal_graph_getedge_any(const fal_graph *g, fal_point p, fal_point t)
 {
   if (g->end) {
@@ -199,15 +198,7 @@ fal_edge fal_graph_getedge_any(const fal_graph *g, fal_point p, fal_point t)
         return e;
     return -1;
   }
-  int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (g->dst[mid] < t)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < g->offsets[p + 1] && g->dst[lo] == t ? lo : -1;
+  return fal_graph_getedge_sorted(g, p, t);
 }
 
 fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t)

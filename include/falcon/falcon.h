@@ -150,14 +150,10 @@ fal_point fal_gbase_add_point(fal_gbase *b);
 fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t);
 fal_edge fal_graph_getedge_any(const fal_graph *g, fal_point p, fal_point t);
 
-/* g.getedge(p, t) outside a neighbour loop (§3.1): a binary search in p's
- * list, inline so that the C compiler keeps p's bounds in registers (it
- * was most of tc.fal's time as a library call); graphs that mutate or
- * were reordered by sortEdges take the runtime's search. */
-static inline fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
+/* The first edge p -> t of a list sorted by destination, or -1: a
+ * lower-bound binary search. */
+static inline fal_edge fal_graph_getedge_sorted(const fal_graph *g, fal_point p, fal_point t)
 {
-  if (g->end || g->unsorted)
-    return fal_graph_getedge_any(g, p, t);
   int64_t lo = g->offsets[p], hi = g->offsets[p + 1], stop = hi;
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
@@ -167,6 +163,17 @@ static inline fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_po
       hi = mid;
   }
   return lo < stop && g->dst[lo] == t ? lo : -1;
+}
+
+/* g.getedge(p, t) outside a neighbour loop (§3.1): the sorted search
+ * inline, so that the C compiler keeps p's bounds in registers (it was
+ * most of tc.fal's time as a library call); graphs that mutate or were
+ * reordered by sortEdges take the runtime's search. */
+static inline fal_edge fal_graph_getedge(const fal_graph *g, fal_point p, fal_point t)
+{
+  if (g->end || g->unsorted)
+    return fal_graph_getedge_any(g, p, t);
+  return fal_graph_getedge_sorted(g, p, t);
 }
 
 /* On a mutable graph: p's slots in use, deleted edges included. */
