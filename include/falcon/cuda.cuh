@@ -398,7 +398,7 @@ static inline bool fal_warp_pick(const fal_gbase *g)
   }
   if (mode)
     return mode == 1;
-  return (double)g->csr.nedges >= degree * (double)(g->csr.npoints > 0 ? g->csr.npoints : 1);
+  return fal_degree_at_least(&g->csr, degree);
 }
 
 /* ---- device memory ------------------------------------------------------------ */

@@ -236,6 +236,14 @@ static inline int64_t fal_edge_split(const int64_t *off, int64_t np, int64_t k, 
   return lo;
 }
 
+/* Whether g's average out-degree (edges per point) is at least d: the
+ * test that tells skewed graphs from road-like ones, for the CPU's
+ * edge-balanced shares and the GPU's warp per point. */
+static inline int fal_degree_at_least(const fal_graph *g, double d)
+{
+  return (double)g->nedges >= d * (double)(g->npoints > 0 ? g->npoints : 1);
+}
+
 /* Whether a CPU region's phase whose every point walks its neighbour
  * lists takes edge-balanced shares (fal_edge_share): on graphs of average
  * degree below 8 (road networks, meshes), where it measured faster than
@@ -254,7 +262,7 @@ static inline int fal_edge_balanced(const fal_graph *g)
   }
   if (m)
     return m == 1;
-  return g->nedges < 8 * (g->npoints > 0 ? g->npoints : 1);
+  return !fal_degree_at_least(g, 8);
 }
 
 /* This thread's share [*lo, *hi) of an edge-balanced loop in a parallel
