@@ -49,13 +49,163 @@ static const char *profile_line(Ctx *c, const LoopPlan *p, const char *plan,
 
 /* ---- CUDA: one cooperative kernel --------------------------------------------- */
 
+/* ---- CUDA: frontiers in the kernel (falcon/cuda.cuh fal_dfront) ----------------- */
+
+/* Generation counters: fal_g<j> for flag j, fal_gu for the union marks of
+ * shuffle phases (every thread keeps its own: the kernel's control flow is
+ * uniform).  A generation this high is read as dense (fal_ddense), so that
+ * the marks (unsigned, compared by atomicMax) never wrap. */
+#define DGEN_LIMIT "0x7ffffff0u"
+
+/* After the body ran on fal_i: push the element and (for flags written
+ * through neighbours) its out-neighbours whose flag is set into the next
+ * generation of each written flag.  Where the current generation is dense
+ * the pushes are left to the rebuild scan (fal_dw<j>), except, own = true,
+ * the element's own flags in a shuffle, which has no such scan for them. */
+static void dfrontier_postcheck(Ctx *c, const LoopPlan *p, const Step *s, const char *g, bool own)
+{
+  unsigned w = s->wown_mask | s->wnbr_mask;
+  for (int j = 0; j < p->nflags; j++) {
+    if (!(w >> j & 1))
+      continue;
+    if (!(own && (s->shuffle_mask >> j & 1)))
+      putf(c, "if (!fal_dw%d) ", j);
+    putf(c, "if (%s->%s[fal_i]) fal_dpush(&fal_df.l[%d], fal_i, fal_g%d + 1); ", g, p->flags[j], j, j);
+  }
+  if (!s->wnbr_mask)
+    return;
+  put(c, "if (");
+  bool first = true;
+  for (int j = 0; j < p->nflags; j++)
+    if (s->wnbr_mask >> j & 1) {
+      putf(c, "%s(!fal_dw%d && fal_dopen(&fal_df.l[%d], fal_g%d + 1, fal_df.limit))", first ? "" : " || ",
+           j, j, j);
+      first = false;
+    }
+  putf(c, ") for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i]; fal_e < %s->fal_base.csr.offsets[fal_i + 1]; "
+       "fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; ", g, g, g);
+  for (int j = 0; j < p->nflags; j++)
+    if (s->wnbr_mask >> j & 1)
+      putf(c, "if (!fal_dw%d && %s->%s[fal_x]) fal_dpush(&fal_df.l[%d], fal_x, fal_g%d + 1); ",
+           j, g, p->flags[j], j, j);
+  put(c, "} ");
+}
+
+/* The one grid-stride loop of a phase with lists, over segments laid end
+ * to end: first the points the phase visits (`nvisit` lists: flag indices,
+ * or -1 for all points; claim: each point once, the union marks of a
+ * shuffle), then for each flag in `rest` the rebuild of its next list
+ * from its current one (the points whose flag is still set; all points
+ * when it is dense).  One loop instead of one per segment: a thread's
+ * chain of dependent loads and atomics is what a small frontier waits on. */
+static void dseg_loop(Ctx *c, const LoopPlan *p, const Step *s, const int *visit, int nvisit,
+                      bool claim, unsigned rest)
+{
+  const char *g = gname(c, p->graph);
+  int nseg = 0;
+  int flag_of[40];
+  bool is_rest[40];
+  for (int v = 0; v < nvisit; v++) {
+    flag_of[nseg] = visit[v];
+    is_rest[nseg++] = false;
+  }
+  for (int j = 0; j < p->nflags; j++)
+    if (rest >> j & 1) {
+      flag_of[nseg] = j;
+      is_rest[nseg++] = true;
+    }
+  put(c, "    {");
+  for (int k = 0; k < nseg; k++) {
+    int j = flag_of[k];
+    if (j < 0)
+      putf(c, " const long long fal_n%d = %s->npoints; const int32_t *fal_p%d = NULL;", k, g, k);
+    else
+      putf(c, " bool fal_d%d; const long long fal_n%d = fal_dlen(&fal_df.l[%d], fal_g%d, %s->npoints, "
+           "fal_df.limit, &fal_d%d); const int32_t *fal_p%d = fal_d%d ? NULL : fal_df.l[%d].ids[fal_g%d & 1];",
+           k, k, j, j, g, k, k, k, j, j);
+  }
+  put(c, "\n    if (fal_leader) fal_vis += 0");
+  for (int k = 0; k < nseg; k++)
+    if (!is_rest[k])
+      putf(c, " + fal_n%d", k);
+  put(c, ";\n    const long long fal_nt = 0");
+  for (int k = 0; k < nseg; k++)
+    putf(c, " + fal_n%d", k);
+  put(c, ";\n    for (long long fal_k = blockIdx.x * (long long)blockDim.x + threadIdx.x; fal_k < fal_nt; "
+      "fal_k += (long long)gridDim.x * blockDim.x) { long long fal_r = fal_k; int fal_seg = 0; ");
+  for (int k = 0; k + 1 < nseg; k++)
+    putf(c, "if (fal_r >= fal_n%d) { fal_r -= fal_n%d; fal_seg++; ", k, k);
+  for (int k = 0; k + 1 < nseg; k++)
+    put(c, "}");
+  put(c, "\n    const int32_t *fal_p = fal_p0;");
+  for (int k = 1; k < nseg; k++)
+    putf(c, " if (fal_seg == %d) fal_p = fal_p%d;", k, k);
+  put(c, " const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;\n    ");
+  if (nvisit > 0) {
+    putf(c, "if (fal_seg < %d) { ", nvisit);
+    if (claim)
+      putf(c, "if (!fal_dclaim(&fal_df.l[%d], fal_i, fal_gu + 1)) continue; ", p->nflags);
+    phase_body(c, s);
+    dfrontier_postcheck(c, p, s, g, s->shuffle);
+    put(c, "continue; }\n    ");
+  }
+  for (int k = nvisit; k < nseg; k++)
+    putf(c, "if (fal_seg == %d) { if (%s->%s[fal_i]) fal_dpush(&fal_df.l[%d], fal_i, fal_g%d + 1); } ", k, g,
+         p->flags[flag_of[k]], flag_of[k], flag_of[k]);
+  put(c, "} }\n");
+}
+
+/* A phase of the kernel with lists (the CPU's emit_frontier_phase, as
+ * one loop): a shuffle visits the union of its flags' lists (all points
+ * when one is dense) and pushes each element's own flags, so only flags
+ * outside its mask need a rebuild; a filtered phase visits its flag's
+ * list, and every flag it writes gets one.  Then the length two
+ * generations ahead is zeroed, the counters move on, and a grid barrier
+ * ends the phase.  Returns whether it ended with one. */
+static bool emit_dfrontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
+{
+  unsigned w = s->wown_mask | s->wnbr_mask;
+  put(c, "    {\n");
+  for (int j = 0; j < p->nflags; j++)
+    if (w >> j & 1)
+      putf(c, "    const bool fal_dw%d = fal_ddense(&fal_df.l[%d], fal_g%d, fal_df.limit);\n", j, j, j);
+  if (s->shuffle) {
+    int visit[32], nv = 0, all = -1;
+    for (int j = 0; j < p->nflags; j++)
+      if (s->shuffle_mask >> j & 1)
+        visit[nv++] = j;
+    put(c, "    if (fal_gu >= " DGEN_LIMIT);
+    for (int v = 0; v < nv; v++)
+      putf(c, " || fal_ddense(&fal_df.l[%d], fal_g%d, fal_df.limit)", visit[v], visit[v]);
+    put(c, ")\n");
+    dseg_loop(c, p, s, &all, 1, false, w & ~s->shuffle_mask);
+    put(c, "    else\n");
+    dseg_loop(c, p, s, visit, nv, true, w & ~s->shuffle_mask);
+  } else {
+    dseg_loop(c, p, s, &s->filter, 1, false, w);
+  }
+  for (int j = 0; j < p->nflags; j++)
+    if (w >> j & 1)
+      putf(c, "    if (fal_leader) fal_df.l[%d].cnt[(fal_g%d + 2) %% 3] = 0;\n    fal_g%d++;\n", j, j, j);
+  if (s->shuffle)
+    put(c, "    fal_gu++;\n");
+  put(c, "    }\n");
+  if (!w && !s->shuffle)
+    return false;
+  put(c, "    fal_grid.sync();\n");
+  return true;
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
- * (one line, no newline); *kname (if given) is the kernel's name. */
-static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kname)
+ * (one line, no newline); *kname (if given) is the kernel's name.  fr:
+ * the kernel with lists (p->frontier), which takes the lists as its last
+ * parameter (fal_dfront fal_df) from the host variable `dfront`. */
+static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kname, bool fr,
+                                      const char *dfront)
 {
   const Node *loop = p->loop;
-  const char *name = kernel_name(c, loop, "loop");
+  const char *name = kernel_name(c, loop, fr ? "loopfr" : "loop");
   KernelState saved = kernel_enter(c);
   bool saved_lk = c->loop_kernel;
   c->loop_kernel = true;
@@ -63,14 +213,36 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   gname(c, g);
   StrBuf body = {0}, *out = c->out;
   c->out = &body;
+  if (fr) {
+    /* The lists from a scan, as generation 1 of every flag. */
+    put(c, "  unsigned fal_gu = 0");
+    for (int j = 0; j < p->nflags; j++)
+      putf(c, ", fal_g%d = 0", j);
+    put(c, ";\n");
+    putf(c, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < %s->npoints; "
+         "fal_i += (int64_t)gridDim.x * blockDim.x) { ", gname(c, g));
+    for (int j = 0; j < p->nflags; j++)
+      putf(c, "if (%s->%s[fal_i]) fal_dpush(&fal_df.l[%d], fal_i, 1); ", gname(c, g),
+           p->flags[j], j);
+    put(c, "}\n");
+    for (int j = 0; j < p->nflags; j++)
+      putf(c, "  fal_g%d = 1;\n", j);
+    put(c, "  fal_grid.sync();\n");
+  }
   put(c, "  while ");
   render(c, p->steps[0].stmt);
   put(c, " {\n");
+  bool synced = false; /* the last thing printed was a grid barrier */
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
-    if (s->sync_before)
+    /* With lists every phase has loops of its own: phases the plan fused
+     * get a barrier between them instead (always legal). */
+    if ((s->sync_before || (fr && s->fuse_prev)) && !synced)
       put(c, "    fal_grid.sync();\n");
-    if (s->kind == STEP_PHASE) {
+    synced = false;
+    if (s->kind == STEP_PHASE && fr) {
+      synced = emit_dfrontier_phase(c, p, s);
+    } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev)
         putf(c, "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
              "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) { ",
@@ -88,7 +260,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
       put(c, "\n");
     }
   }
-  if (p->steps[0].sync_before)
+  if (p->steps[0].sync_before && !synced)
     put(c, "    fal_grid.sync();\n");
   put(c, "    fal_rounds++;\n  }\n");
   c->out = out;
@@ -96,9 +268,13 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
 
   StrBuf params = {0}, views = {0}, args = {0};
   kernel_signature(c, &params, &views, &args, NULL, NULL);
+  if (fr)
+    strbuf_puts(&params, ", fal_dfront fal_df");
   StrBuf *k = &c->kernels;
   /* What the loop hands back: its rounds and the host variables it wrote. */
   strbuf_printf(k, "__device__ long long fal_lr_%s;\n", name);
+  if (fr)
+    strbuf_printf(k, "__device__ long long fal_lv_%s;\n", name);
   for (int i = 0; i < p->nwritten; i++) {
     const Sym *s = sym_find(c, p->written[i], strlen(p->written[i]));
     strbuf_printf(k, "__device__ %s fal_lo_%s_%s;\n", s && s->ctype ? s->ctype : "int",
@@ -109,10 +285,12 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   strbuf_printf(k, "__global__ void %s(%s)\n{\n%s"
                 "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
                 "  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;\n"
-                "  long long fal_rounds = 0;\n%s"
+                "  long long fal_rounds = 0;\n%s%s"
                 "  if (fal_leader) {\n    fal_lr_%s = fal_rounds;\n",
                 name, params.data ? params.data : "", views.data ? views.data : "",
-                body.data ? body.data : "", name);
+                fr ? "  long long fal_vis = 0;\n" : "", body.data ? body.data : "", name);
+  if (fr)
+    strbuf_printf(k, "    fal_lv_%s = fal_vis;\n", name);
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(k, "    fal_lo_%s_%s = %s;\n", name, p->written[i], p->written[i]);
   strbuf_puts(k, "  }\n}\n");
@@ -124,6 +302,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     strbuf_printf(&launch, "%s%s%s", i ? ", " : "", cp->what == CAP_GRAPH ? "(void *)" : "(void *)&",
                   cp->name);
   }
+  if (fr)
+    strbuf_printf(&launch, ", (void *)&%s", dfront);
   kernel_leave(c, &saved);
   StrBuf st = {0};
   strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); "
@@ -134,7 +314,12 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
                   p->written[i], name, p->written[i], p->written[i]);
-  strbuf_puts(&st, profile_line(c, p, "device", "fal_lr", true));
+  strbuf_puts(&st, profile_line(c, p, fr ? "frontier" : "device", "fal_lr", true));
+  if (fr)
+    strbuf_printf(&st, " if (fal_prof_enabled()) { long long fal_lv = 0; "
+                  "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lv, fal_lv_%s, sizeof fal_lv)); "
+                  "fal_prof_visits(\"%s\", %u, \"frontier\", fal_lv); }",
+                  name, path_literal(c), loop->loc.line);
   strbuf_puts(&st, " }");
   const char *r = ctx_printf(c, "%s", st.data);
   strbuf_free(&st);
@@ -148,10 +333,27 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   return r;
 }
 
+/* The launch of a planned loop's kernel.  With frontiers (p->frontier) two
+ * kernels: with lists where fal_dfront_wanted says so (FALCON_FRONTIERS=on:
+ * on the graphs measured the scans were faster) and their GPU memory could
+ * be had, else the one that scans all points. */
+static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kname)
+{
+  const char *plain = device_loop_kernel(c, p, kname, false, NULL);
+  if (!p->frontier)
+    return plain;
+  const char *df = ctx_printf(c, "fal_df_L%u_%d", p->loop->loc.line, ++c->uniq);
+  const char *with = device_loop_kernel(c, p, NULL, true, df);
+  const char *g = gname(c, p->graph);
+  return ctx_printf(c, "{ static fal_dfront %s; fal_cuda_use(%s->fal_base.device); "
+                    "if (fal_dfront_wanted() && fal_dfront_get(&%s, %d, %s->npoints)) "
+                    "%s else %s }", df, g, df, p->nflags, g, with, plain);
+}
+
 /* --gpu-loops=device: the kernel runs the whole loop. */
 static void emit_device_loop(Ctx *c, const LoopPlan *p)
 {
-  put(c, device_loop_kernel(c, p, NULL));
+  put(c, device_loop_launch(c, p, NULL));
 }
 
 /* --gpu-loops=auto (the default): the loop as the host lowers it, and at
@@ -170,7 +372,7 @@ static void emit_device_loop(Ctx *c, const LoopPlan *p)
 static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 {
   const char *kname = NULL;
-  const char *launch = device_loop_kernel(c, p, &kname);
+  const char *launch = device_loop_launch(c, p, &kname);
   const Node *loop = p->loop;
   const Node *cond = node_field(loop, F_CONDITION);
   const Node *body = node_field(loop, F_BODY);

@@ -44,7 +44,8 @@ static const char usage_text[] =
     "environment of the compiled program (docs/falconc.1):\n"
     "  FALCON_PROFILE=1             print each planned loop's rounds and time\n"
     "  FALCON_GPU_LOOPS=host|device force where auto loops run (CUDA)\n"
-    "  FALCON_FRONTIERS=on|off      frontier lists of planned loops (C)\n"
+    "  FALCON_FRONTIERS=on|off      frontier lists of planned loops (C;\n"
+    "                               CUDA: only with on)\n"
     "  FALCON_EDGE_BALANCE=on|off   equal shares of points plus edges per\n"
     "                               thread in planned loops (C)\n"
     "  FALCON_WARP=on|off           a warp per point (CUDA)\n";

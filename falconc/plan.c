@@ -1279,8 +1279,19 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     return p->kind;
   place_barriers(p);
   p->kind = c->gpu ? PLAN_DEVICE : PLAN_REGION;
-  if (p->kind == PLAN_REGION)
-    plan_frontiers(c, p);
+  plan_frontiers(c, p);
+  if (p->kind == PLAN_DEVICE) {
+    /* The kernel has the flag lists (falcon/cuda.cuh fal_dfront), for at
+     * most FAL_DFRONT_MAX flags; the topology-driven and level-synchronous
+     * lists are the CPU's only. */
+    if (p->frontier && p->nflags > 8)
+      no_frontier(p, loop, "more than 8 flags (the kernel's lists take 8)");
+    free(p->topo);
+    free(p->level);
+    free(p->lev);
+    p->topo = p->level = p->lev = NULL;
+    p->twhy[0] = p->lwhy[0] = '\0';
+  }
   return p->kind;
 }
 
@@ -1299,18 +1310,18 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   }
   fprintf(f, p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
                                     : " (one OpenMP parallel region, barriers)\n");
-  if (p->kind == PLAN_REGION && p->frontier) {
+  if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
       fprintf(f, " %s", p->flags[j]);
-    fprintf(f, "\n");
+    fprintf(f, p->kind == PLAN_DEVICE ? " (with FALCON_FRONTIERS=on; else scans)\n" : "\n");
   } else if (p->kind == PLAN_REGION && p->topo) {
     fprintf(f, "  frontier: the phase visits the points whose %s changed in the round before "
                "(topology-driven: MIN/MAX only)\n", p->topo);
   } else if (p->kind == PLAN_REGION && p->level) {
     fprintf(f, "  frontier: the phase visits the points set to %s + 1 in the round before "
                "(level-synchronous)\n", p->lev);
-  } else if (p->kind == PLAN_REGION) {
+  } else {
     fprintf(f, "  frontier: none (%s)\n", p->fwhy);
     if (p->lwhy[0])
       fprintf(f, "  not level-synchronous (%s)\n", p->lwhy);

@@ -97,19 +97,29 @@ for a in sssp bfs cc_simple; do
 	if ! CUDA_FLAGS=--gpu-loops=device cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"; then
 		fail "gpu: building samples/$a.fal with --gpu-loops=device"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
-	for gf in "$tmp"/e2e/graphs/*; do
-		e2e_run "$a" "$gf" "$tmp/gpudev" "gpu device-loop"
+	# Both kernels of a loop with flag lists (falcon/cuda.cuh fal_dfront):
+	# the lists forced on and off on every graph.
+	for fr in on off; do
+		export FALCON_FRONTIERS=$fr
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_run "$a" "$gf" "$tmp/gpudev" "gpu device-loop FALCON_FRONTIERS=$fr"
+		done
 	done
+	unset FALCON_FRONTIERS
 done
 if CUDA_FLAGS=--gpu-loops=device cuda_build loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"; then
 	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" \
 		"$srcdir/tests/graphs/dups.snap.txt" ${GPU_GRAPHS:-}; do
 		for cap in 3 1000000; do
-			if "$tmp/gpudev/loop_plan" "$gf" $cap >"$tmp/log" 2>&1 && grep -q "^loop_plan: ok" "$tmp/log"; then
-				pass "gpu device-loop: $(basename "$gf") cap $cap: $(cat "$tmp/log")"
-			else
-				fail "gpu device-loop: loop_plan on $(basename "$gf") cap $cap"; sed 's/^/    /' "$tmp/log" | head
-			fi
+			for fr in on off; do
+				if FALCON_FRONTIERS=$fr "$tmp/gpudev/loop_plan" "$gf" $cap >"$tmp/log" 2>&1 &&
+					grep -q "^loop_plan: ok" "$tmp/log"; then
+					pass "gpu device-loop FALCON_FRONTIERS=$fr: $(basename "$gf") cap $cap: $(cat "$tmp/log")"
+				else
+					fail "gpu device-loop FALCON_FRONTIERS=$fr: loop_plan on $(basename "$gf") cap $cap"
+					sed 's/^/    /' "$tmp/log" | head
+				fi
+			done
 		done
 	done
 else
@@ -141,12 +151,13 @@ for sw in "FALCON_LOOP_SWITCH_US=1000000000" "FALCON_GPU_LOOPS=device"; do
 	unset "${sw%%=*}"
 done
 # ... and FALCON_PROFILE shows the move: 16 rounds from the host ("auto"),
-# the rest in the kernel ("device").
+# the rest in the kernel ("device", or "frontier" for its kernel with
+# lists, which a grid gets).
 if [ -x "$tmp/gpu/sssp" ]; then
 	FALCON_PROFILE=1 FALCON_LOOP_SWITCH_US=1000000000 "$tmp/gpu/sssp" "$tmp/e2e/graphs/grid.gr.xz" 0 \
 		>"$tmp/log" 2>&1
 	if grep -q '^falcon profile: sssp.fal:[0-9]* *auto  *1  *16 ' "$tmp/log" &&
-		grep -q '^falcon profile: sssp.fal:[0-9]* *device  *1  *[1-9]' "$tmp/log"; then
+		grep -Eq '^falcon profile: sssp.fal:[0-9]* *(device|frontier)  *1  *[1-9]' "$tmp/log"; then
 		pass "gpu auto: the profile shows the move: $(grep -c '^falcon profile: sssp' "$tmp/log") loop lines"
 	else
 		fail "gpu auto: FALCON_PROFILE does not show the move into the kernel"; sed 's/^/    /' "$tmp/log" | head
@@ -378,6 +389,9 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		for tool in memcheck racecheck synccheck; do
 			(
 				# shellcheck disable=SC2086 # args are words
+				# The device-loop builds with their flag lists (off by default
+				# on this dense graph).
+				case $prog in */gpudev/*) export FALCON_FRONTIERS=on ;; esac
 				compute-sanitizer --tool $tool --error-exitcode 9 "$prog" $args >"$prog.san.$tool" 2>&1
 				echo $? >"$prog.san.$tool.st"
 			) &
@@ -390,7 +404,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		[ -x "$prog" ] && [ -f "$prog" ] || continue
 		a=$(basename "$prog")
 		case $a in *.*) continue ;; esac
-		case $prog in */gpudev/*) tag="$a (--gpu-loops=device)" ;; *) tag=$a ;; esac
+		case $prog in */gpudev/*) tag="$a (--gpu-loops=device, FALCON_FRONTIERS=on)" ;; *) tag=$a ;; esac
 		for tool in memcheck racecheck synccheck; do
 			st=$(cat "$prog.san.$tool.st" 2>/dev/null || echo 99)
 			# memcheck/synccheck: "ERROR SUMMARY: 0 errors"; racecheck:

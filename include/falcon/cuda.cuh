@@ -213,13 +213,20 @@ static inline int fal_coop_blocks_cap(const void *fn, int *dev, int *coop, int c
 }
 
 /* Launches a planned loop's cooperative kernel with as many blocks as fit
- * at once (fal_coop_blocks), and waits for it.  `name` is the kernel's. */
+ * at once (fal_coop_blocks), at most FAL_LOOP_BLOCKS_PER_SM a
+ * multiprocessor, and waits for it.  `name` is the kernel's.  The cap: a
+ * grid barrier waits for every block, and on an H100 BFS on road-FLA took
+ * 19.4 ms with 4 blocks a multiprocessor against 21.0 with all that fit
+ * (SSSP: 30.5 both; 1 or 2 blocks were slower, docs/optimiser.md). */
+#ifndef FAL_LOOP_BLOCKS_PER_SM
+#define FAL_LOOP_BLOCKS_PER_SM 4
+#endif
 static inline void fal_coop_launch_cap(const void *fn, void **args, const char *name,
                                        const char *file, int line, int cap);
 static inline void fal_coop_launch(const void *fn, void **args, const char *name,
                                    const char *file, int line)
 {
-  fal_coop_launch_cap(fn, args, name, file, line, 0);
+  fal_coop_launch_cap(fn, args, name, file, line, FAL_LOOP_BLOCKS_PER_SM);
 }
 
 /* The same with at most `cap` blocks per multiprocessor. */
@@ -316,6 +323,153 @@ static inline void fal_gprof_end(const char *file, int line, const char *plan, d
   FAL_CUDA(cudaDeviceSynchronize());
   fal_prof_end(file, line, plan, t0, rounds);
 }
+
+/* ---- frontiers in a loop's cooperative kernel (falconc/lower_plan.c) ---- */
+
+/* The GPU side of docs/optimiser.md "Frontiers": for each flag F of the
+ * loop, lists of point ids that hold every point whose F is not 0.
+ * Generation k of a flag's list (k = the phases that wrote F so far, plus
+ * the start scan) lives in ids[k & 1], its length in cnt[k % 3]; the
+ * phase that reads generation k writes k + 1, and its leader zeroes
+ * cnt[(k + 2) % 3], which nobody reads or writes in that phase (it was
+ * generation k - 1's).  So a list needs no commit and no barrier beyond
+ * the one that ends its phase: every thread counts the generations
+ * itself (the loop's control flow is the same in every thread).
+ * mark[x] is the last generation x was pushed into: atomicMax claims x
+ * once per generation.  A length over `limit` (1/32 of the points, as on
+ * the CPU) makes the generation dense: it stands for all points, its ids
+ * are not read, and the next phase that writes F rebuilds the list from a
+ * scan.
+ * The last list (index nflags) is the union marks of shuffle phases. */
+#define FAL_DFRONT_MAX 8
+typedef struct fal_dlist {
+  int32_t *ids[2];
+  unsigned long long *cnt; /* [3] */
+  unsigned *mark;
+} fal_dlist;
+typedef struct fal_dfront {
+  fal_dlist l[FAL_DFRONT_MAX + 1];
+  long long npoints, limit;
+  int nflags, device;
+} fal_dfront;
+
+static inline void fal_dfront_free(fal_dfront *f)
+{
+  for (int j = 0; j <= FAL_DFRONT_MAX; j++) {
+    cudaFree(f->l[j].ids[0]);
+    cudaFree(f->l[j].ids[1]);
+    cudaFree(f->l[j].cnt);
+    cudaFree(f->l[j].mark);
+  }
+  memset(f, 0, sizeof *f);
+}
+
+/* Readies the lists of a loop with `nflags` flags over `npoints` points
+ * on the current device (kept between launches of the loop in *f, marks
+ * and lengths cleared each time).  False when GPU memory is short: the
+ * caller then runs the kernel that scans all points (the lists are a
+ * cost choice, never needed for a result). */
+static inline bool fal_dfront_get(fal_dfront *f, int nflags, long long npoints)
+{
+  int dev = 0;
+  cudaGetDevice(&dev);
+  if (nflags > FAL_DFRONT_MAX || npoints < 0 || npoints > 0x7fffffffLL)
+    return false;
+  if (!f->l[0].mark || f->npoints != npoints || f->nflags != nflags || f->device != dev) {
+    if (f->l[0].mark) {
+      int keep = dev;
+      cudaSetDevice(f->device);
+      fal_dfront_free(f);
+      cudaSetDevice(keep);
+    }
+    size_t n = (size_t)(npoints > 0 ? npoints : 1);
+    bool ok = true;
+    for (int j = 0; j <= nflags && ok; j++) {
+      fal_dlist *l = &f->l[j];
+      if (j < nflags)
+        ok = cudaMalloc((void **)&l->ids[0], n * sizeof(int32_t)) == cudaSuccess &&
+             cudaMalloc((void **)&l->ids[1], n * sizeof(int32_t)) == cudaSuccess;
+      ok = ok && cudaMalloc((void **)&l->cnt, 3 * sizeof(unsigned long long)) == cudaSuccess &&
+           cudaMalloc((void **)&l->mark, n * sizeof(unsigned)) == cudaSuccess;
+    }
+    if (!ok) {
+      cudaGetLastError(); /* the failed cudaMalloc's error is not sticky */
+      fal_dfront_free(f);
+      return false;
+    }
+    f->npoints = npoints;
+    f->limit = npoints / 32 + 64;
+    f->nflags = nflags;
+    f->device = dev;
+  }
+  size_t n = (size_t)(npoints > 0 ? npoints : 1);
+  for (int j = 0; j <= nflags; j++) {
+    FAL_CUDA(cudaMemset(f->l[j].cnt, 0, 3 * sizeof(unsigned long long)));
+    FAL_CUDA(cudaMemset(f->l[j].mark, 0, n * sizeof(unsigned)));
+  }
+  return true;
+}
+
+/* Whether a loop's kernel with lists runs instead of the one that scans
+ * all points: only where FALCON_FRONTIERS=on asks for it.  Measured on an
+ * H100 (docs/optimiser.md "Frontiers in the GPU kernel"): SSSP on
+ * road-FLA took 71 ms with lists against 30.5 ms scanning, because a
+ * round's scans of a graph whose properties fit in the L2 cache cost less
+ * than the chains of dependent loads and atomics that keep the lists. */
+static inline bool fal_dfront_wanted(void)
+{
+  const char *e = getenv("FALCON_FRONTIERS");
+  return e && strcmp(e, "on") == 0;
+}
+
+#ifdef __CUDACC__
+/* Whether generation `gen` of l may still take pushes (it is not over the
+ * limit, i.e. it will not be dense). */
+__device__ static inline bool fal_dopen(const fal_dlist *l, unsigned gen, long long limit)
+{
+  return *(volatile unsigned long long *)&l->cnt[gen % 3] <= (unsigned long long)limit;
+}
+
+/* Claims x for generation gen: true for exactly one caller (one atomic:
+ * a load first would add a round trip to every new point). */
+__device__ static inline bool fal_dclaim(const fal_dlist *l, long long x, unsigned gen)
+{
+  return atomicMax(&l->mark[x], gen) < gen;
+}
+
+/* Adds x to generation gen of l unless it is there already; the threads
+ * of a warp that push at once take one atomicAdd.  A generation may grow
+ * past the limit (it is dense then, and its ids are not read); x is
+ * claimed once, so its slot is below npoints. */
+__device__ static inline void fal_dpush(const fal_dlist *l, long long x, unsigned gen)
+{
+  if (!fal_dclaim(l, x, gen))
+    return;
+  cooperative_groups::coalesced_group a = cooperative_groups::coalesced_threads();
+  unsigned long long at = 0;
+  if (a.thread_rank() == 0)
+    at = atomicAdd(&l->cnt[gen % 3], (unsigned long long)a.size());
+  at = a.shfl(at, 0) + a.thread_rank();
+  l->ids[gen & 1][at] = (int32_t)x;
+}
+
+/* Whether generation gen of l is dense: over the limit, or so late a
+ * generation that the marks could wrap (then it stays dense: scans). */
+__device__ static inline bool fal_ddense(const fal_dlist *l, unsigned gen, long long limit)
+{
+  return gen >= 0x7ffffff0u ||
+         *(volatile unsigned long long *)&l->cnt[gen % 3] > (unsigned long long)limit;
+}
+
+/* The length of generation gen (all points when dense), and whether it
+ * is dense. */
+__device__ static inline long long fal_dlen(const fal_dlist *l, unsigned gen, long long npoints,
+                                            long long limit, bool *dense)
+{
+  *dense = fal_ddense(l, gen, limit);
+  return *dense ? npoints : (long long)*(volatile unsigned long long *)&l->cnt[gen % 3];
+}
+#endif
 
 /* ---- warp per point (falconc/lower_warp.c) ---- */
 

@@ -165,6 +165,114 @@ __global__ void fal_loop_L25_3(fal_G fal_kv_g, int rounds, int limit)
     fal_lo_fal_loop_L25_3_rounds = rounds;
   }
 }
+__device__ long long fal_lr_fal_loopfr_L25_5;
+__device__ long long fal_lv_fal_loopfr_L25_5;
+__device__ int fal_lo_fal_loopfr_L25_5_rounds;
+#line 25 "gpu_loop_device.fal"
+__global__ void fal_loopfr_L25_5(fal_G fal_kv_g, int rounds, int limit, fal_dfront fal_df)
+{
+  fal_G *g = &fal_kv_g;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  long long fal_rounds = 0;
+  long long fal_vis = 0;
+  unsigned fal_gu = 0, fal_g0 = 0, fal_g1 = 0;
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { if (g->active[fal_i]) fal_dpush(&fal_df.l[0], fal_i, 1); if (g->updated[fal_i]) fal_dpush(&fal_df.l[1], fal_i, 1); }
+  fal_g0 = 1;
+  fal_g1 = 1;
+  fal_grid.sync();
+  while (more) {
+    fal_grid.sync();
+#line 26 "gpu_loop_device.fal"
+    if (fal_leader) more = 0;
+    {
+    const bool fal_dw0 = fal_ddense(&fal_df.l[0], fal_g0, fal_df.limit);
+    const bool fal_dw1 = fal_ddense(&fal_df.l[1], fal_g1, fal_df.limit);
+    if (fal_gu >= 0x7ffffff0u || fal_ddense(&fal_df.l[0], fal_g0, fal_df.limit) || fal_ddense(&fal_df.l[1], fal_g1, fal_df.limit))
+    { const long long fal_n0 = g->npoints; const int32_t *fal_p0 = NULL;
+    if (fal_leader) fal_vis += 0 + fal_n0;
+    const long long fal_nt = 0 + fal_n0;
+    for (long long fal_k = blockIdx.x * (long long)blockDim.x + threadIdx.x; fal_k < fal_nt; fal_k += (long long)gridDim.x * blockDim.x) { long long fal_r = fal_k; int fal_seg = 0; 
+    const int32_t *fal_p = fal_p0; const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;
+    if (fal_seg < 1) { do { fal_point t = (fal_point)fal_i; {
+#line 27 "gpu_loop_device.fal"
+                            {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); if (g->active[fal_i]) fal_dpush(&fal_df.l[0], fal_i, fal_g0 + 1); if (g->updated[fal_i]) fal_dpush(&fal_df.l[1], fal_i, fal_g1 + 1); continue; }
+    } }
+    else
+    { bool fal_d0; const long long fal_n0 = fal_dlen(&fal_df.l[0], fal_g0, g->npoints, fal_df.limit, &fal_d0); const int32_t *fal_p0 = fal_d0 ? NULL : fal_df.l[0].ids[fal_g0 & 1]; bool fal_d1; const long long fal_n1 = fal_dlen(&fal_df.l[1], fal_g1, g->npoints, fal_df.limit, &fal_d1); const int32_t *fal_p1 = fal_d1 ? NULL : fal_df.l[1].ids[fal_g1 & 1];
+    if (fal_leader) fal_vis += 0 + fal_n0 + fal_n1;
+    const long long fal_nt = 0 + fal_n0 + fal_n1;
+    for (long long fal_k = blockIdx.x * (long long)blockDim.x + threadIdx.x; fal_k < fal_nt; fal_k += (long long)gridDim.x * blockDim.x) { long long fal_r = fal_k; int fal_seg = 0; if (fal_r >= fal_n0) { fal_r -= fal_n0; fal_seg++; }
+    const int32_t *fal_p = fal_p0; if (fal_seg == 1) fal_p = fal_p1; const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;
+    if (fal_seg < 2) { if (!fal_dclaim(&fal_df.l[2], fal_i, fal_gu + 1)) continue; do { fal_point t = (fal_point)fal_i; {
+#line 27 "gpu_loop_device.fal"
+                            {
+      g->active[t] = g->updated[t];
+      g->updated[t] = 0;
+    } } } while (0); if (g->active[fal_i]) fal_dpush(&fal_df.l[0], fal_i, fal_g0 + 1); if (g->updated[fal_i]) fal_dpush(&fal_df.l[1], fal_i, fal_g1 + 1); continue; }
+    } }
+    if (fal_leader) fal_df.l[0].cnt[(fal_g0 + 2) % 3] = 0;
+    fal_g0++;
+    if (fal_leader) fal_df.l[1].cnt[(fal_g1 + 2) % 3] = 0;
+    fal_g1++;
+    fal_gu++;
+    }
+    fal_grid.sync();
+    {
+    { bool fal_d0; const long long fal_n0 = fal_dlen(&fal_df.l[0], fal_g0, g->npoints, fal_df.limit, &fal_d0); const int32_t *fal_p0 = fal_d0 ? NULL : fal_df.l[0].ids[fal_g0 & 1];
+    if (fal_leader) fal_vis += 0 + fal_n0;
+    const long long fal_nt = 0 + fal_n0;
+    for (long long fal_k = blockIdx.x * (long long)blockDim.x + threadIdx.x; fal_k < fal_nt; fal_k += (long long)gridDim.x * blockDim.x) { long long fal_r = fal_k; int fal_seg = 0; 
+    const int32_t *fal_p = fal_p0; const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;
+    if (fal_seg < 1) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 31 "gpu_loop_device.fal"
+                                      g->visits[t]++; } } while (0); continue; }
+    } }
+    }
+    fal_grid.sync();
+    {
+    const bool fal_dw1 = fal_ddense(&fal_df.l[1], fal_g1, fal_df.limit);
+    { bool fal_d0; const long long fal_n0 = fal_dlen(&fal_df.l[0], fal_g0, g->npoints, fal_df.limit, &fal_d0); const int32_t *fal_p0 = fal_d0 ? NULL : fal_df.l[0].ids[fal_g0 & 1]; bool fal_d1; const long long fal_n1 = fal_dlen(&fal_df.l[1], fal_g1, g->npoints, fal_df.limit, &fal_d1); const int32_t *fal_p1 = fal_d1 ? NULL : fal_df.l[1].ids[fal_g1 & 1];
+    if (fal_leader) fal_vis += 0 + fal_n0;
+    const long long fal_nt = 0 + fal_n0 + fal_n1;
+    for (long long fal_k = blockIdx.x * (long long)blockDim.x + threadIdx.x; fal_k < fal_nt; fal_k += (long long)gridDim.x * blockDim.x) { long long fal_r = fal_k; int fal_seg = 0; if (fal_r >= fal_n0) { fal_r -= fal_n0; fal_seg++; }
+    const int32_t *fal_p = fal_p0; if (fal_seg == 1) fal_p = fal_p1; const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;
+    if (fal_seg < 1) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+#line 32 "gpu_loop_device.fal"
+                                      spread(t, g); } } while (0); if (!fal_dw1) if (g->updated[fal_i]) fal_dpush(&fal_df.l[1], fal_i, fal_g1 + 1); if ((!fal_dw1 && fal_dopen(&fal_df.l[1], fal_g1 + 1, fal_df.limit))) for (int64_t fal_e = g->fal_base.csr.offsets[fal_i]; fal_e < g->fal_base.csr.offsets[fal_i + 1]; fal_e++) { int64_t fal_x = g->fal_base.csr.dst[fal_e]; if (!fal_dw1 && g->updated[fal_x]) fal_dpush(&fal_df.l[1], fal_x, fal_g1 + 1); } continue; }
+    if (fal_seg == 1) { if (g->updated[fal_i]) fal_dpush(&fal_df.l[1], fal_i, fal_g1 + 1); } } }
+    if (fal_leader) fal_df.l[1].cnt[(fal_g1 + 2) % 3] = 0;
+    fal_g1++;
+    }
+    fal_grid.sync();
+    {
+    { bool fal_d0; const long long fal_n0 = fal_dlen(&fal_df.l[1], fal_g1, g->npoints, fal_df.limit, &fal_d0); const int32_t *fal_p0 = fal_d0 ? NULL : fal_df.l[1].ids[fal_g1 & 1];
+    if (fal_leader) fal_vis += 0 + fal_n0;
+    const long long fal_nt = 0 + fal_n0;
+    for (long long fal_k = blockIdx.x * (long long)blockDim.x + threadIdx.x; fal_k < fal_nt; fal_k += (long long)gridDim.x * blockDim.x) { long long fal_r = fal_k; int fal_seg = 0; 
+    const int32_t *fal_p = fal_p0; const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;
+    if (fal_seg < 1) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
+#line 33 "gpu_loop_device.fal"
+                                       more = 1; } } while (0); continue; }
+    } }
+    }
+#line 34 "gpu_loop_device.fal"
+    rounds++;
+#line 35 "gpu_loop_device.fal"
+    if (rounds == limit)
+      break;
+    fal_grid.sync();
+    fal_rounds++;
+  }
+  if (fal_leader) {
+    fal_lr_fal_loopfr_L25_5 = fal_rounds;
+    fal_lv_fal_loopfr_L25_5 = fal_vis;
+    fal_lo_fal_loopfr_L25_5_rounds = rounds;
+  }
+}
 #line 13 "gpu_loop_device.fal"
 int main(int argc, char *argv[])
 {
@@ -178,7 +286,7 @@ int main(int argc, char *argv[])
   fal_G_to_gpu(g, hg, __FILE__, __LINE__);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   fal_sym_set(more, 1);
-  { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds, (void *)&limit}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L25_3, fal_args, "fal_loop_L25_3", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L25_3, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L25_3_rounds, sizeof rounds)); fal_gprof_end("gpu_loop_device.fal", 25, "device", fal_pt0, fal_lr); }
+  { static fal_dfront fal_df_L25_4; fal_cuda_use(g->fal_base.device); if (fal_dfront_wanted() && fal_dfront_get(&fal_df_L25_4, 2, g->npoints)) { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds, (void *)&limit, (void *)&fal_df_L25_4}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loopfr_L25_5, fal_args, "fal_loopfr_L25_5", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopfr_L25_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopfr_L25_5_rounds, sizeof rounds)); fal_gprof_end("gpu_loop_device.fal", 25, "frontier", fal_pt0, fal_lr); if (fal_prof_enabled()) { long long fal_lv = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lv, fal_lv_fal_loopfr_L25_5, sizeof fal_lv)); fal_prof_visits("gpu_loop_device.fal", 25, "frontier", fal_lv); } } else { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds, (void *)&limit}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L25_3, fal_args, "fal_loop_L25_3", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L25_3, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L25_3_rounds, sizeof rounds)); fal_gprof_end("gpu_loop_device.fal", 25, "device", fal_pt0, fal_lr); } }
 #line 37 "gpu_loop_device.fal"
 
   fal_G_to_host(hg, g);
