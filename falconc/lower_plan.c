@@ -397,6 +397,19 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 
 /* ---- CPU: one parallel region ---------------------------------------------------- */
 
+/* The round's tail (emit_region, "One single a round" in docs/optimiser.md):
+ * when set, the next `omp single` a phase emitter prints (a list commit)
+ * ends with it, and clears it. */
+static const char *region_tail;
+
+static void put_tail(Ctx *c)
+{
+  if (!region_tail)
+    return;
+  put(c, region_tail);
+  region_tail = NULL;
+}
+
 /* Frontiers: after phase s ran on element fal_i, push the points whose
  * flags it may have set (the element, its out-neighbours) into the next
  * lists of the flags that are not dense; the lists' dedup marks keep one
@@ -503,6 +516,7 @@ static bool emit_frontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
       putf(c, "fal_front_commit(&fal_fr[%d]); ", j);
   if (s->shuffle)
     put(c, "fal_front_commit(&fal_fu); ");
+  put_tail(c);
   put(c, "}\n");
   return true;
 }
@@ -534,7 +548,10 @@ static void list_phase_tail(Ctx *c, const char *commit)
   put(c, "fal_fbuf_flush(&fal_tb);\n");
   pragma_line(c, "omp barrier");
   pragma_line(c, "omp single");
+  put(c, "{ ");
   put(c, commit);
+  put_tail(c);
+  put(c, "}\n");
 }
 
 /* A topology-driven loop's phase (plan.c topo_rule): over the points
@@ -575,6 +592,64 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
                                 v, g, g, P, v, g, P, g, P));
 }
 
+/* The tail of a round as one thread runs it, or NULL where the loop does
+ * not have that shape.  Legal when every step outside the phases (after
+ * the last, before the first) is a scalar step the plan gives to one
+ * thread (a shared variable written, no call, no reduction, no break):
+ * the others only wait for it, and the condition (no side effects, plan.c)
+ * is read by that thread after the barrier that ends the round, where
+ * the others read it today, so they get the value it would give them.
+ * The steps before the first phase then run right after the condition
+ * in the same thread, as in the loop's own order.  Saves the barrier
+ * between reading the condition and the first step's write, and the one
+ * before the first phase. */
+static const char *round_tail(Ctx *c, const LoopPlan *p, const char **head)
+{
+  int first = 0, last = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      last = i;
+      if (!first)
+        first = i;
+    }
+  if (!first)
+    return NULL;
+  for (int i = 1; i < p->nsteps; i++) {
+    const Step *s = &p->steps[i];
+    if (i >= first && i <= last)
+      continue;
+    /* A declaration would move into the single's block, out of the
+     * phases' scope. */
+    if (s->kind != STEP_SCALAR || !s->leader || s->redux || s->opaque ||
+        s->stmt->kind == K_DECLARATION)
+      return NULL;
+  }
+  StrBuf b = {0}, *out = c->out;
+  c->out = &b;
+  put(c, "\n");
+  put(c, "fal_go = !!");
+  render(c, p->steps[0].stmt);
+  put(c, "; if (fal_go) {");
+  for (int i = 1; i < first; i++) {
+    resync(c, p->steps[i].stmt->start);
+    render(c, p->steps[i].stmt);
+    put(c, "\n");
+  }
+  put(c, "}\n");
+  *head = ctx_printf(c, "%s", b.data);
+  b.len = 0;
+  put(c, "\n");
+  for (int i = last + 1; i < p->nsteps; i++) {
+    resync(c, p->steps[i].stmt->start);
+    render(c, p->steps[i].stmt);
+    put(c, "\n");
+  }
+  c->out = out;
+  const char *r = ctx_printf(c, "%s%s", b.data, *head);
+  strbuf_free(&b);
+  return r;
+}
+
 /* One parallel region running the loop: with the frontier lists (fr),
  * the changed-value list of a topology-driven loop (topo), or scanning
  * all points, fusing what the plan fused. */
@@ -582,7 +657,7 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
 {
   const char *g = fr || topo || level ? gname(c, p->graph) : NULL;
   const char *plan = fr || topo || level ? "frontier" : "region";
-  put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;");
+  put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;");
   if (topo) {
     /* The first round visits every point (a dense list); fal_pv: the
      * value of P each point had when last looked at. */
@@ -630,12 +705,34 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
     pragma_line(c, "omp single");
     putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_commit(&fal_fr[fal_j]);\n", p->nflags);
   }
-  put(c, "while ");
-  render(c, p->steps[0].stmt);
-  put(c, " {\n");
-  bool synced = false; /* the last thing printed was a barrier */
-  for (int i = 1; i < p->nsteps; i++) {
+  /* One single a round: the steps after the last phase, the condition
+   * and the steps before the first phase, run by one thread in one
+   * `omp single` (the commit's, where the last phase has one) that hands
+   * the condition's value to the others in fal_go. */
+  const char *head = NULL, *tail = round_tail(c, p, &head);
+  int last_phase = 0, first_phase = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      last_phase = i;
+      if (!first_phase)
+        first_phase = i;
+    }
+  if (tail) {
+    pragma_line(c, "omp single");
+    putf(c, "{ %s}\n", head);
+    put(c, "while (fal_go) {\n");
+  } else {
+    put(c, "while ");
+    render(c, p->steps[0].stmt);
+    put(c, " {\n");
+  }
+  bool synced = tail != NULL; /* the last thing printed was a barrier */
+  for (int i = tail ? first_phase : 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
+    if (tail && i > last_phase)
+      break; /* the steps after the last phase are in the tail */
+    if (tail && i == last_phase)
+      region_tail = tail;
     /* With lists every phase has loops of its own: phases the plan fused
      * get a barrier between them instead (always legal). */
     if (s->sync_before || (fr && s->fuse_prev)) {
@@ -701,8 +798,16 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
       put(c, "\n");
     }
   }
-  if (p->steps[0].sync_before && !synced)
+  if (tail && region_tail) {
+    /* The last phase printed no single of its own. */
+    region_tail = NULL;
+    if (!synced)
+      pragma_line(c, "omp barrier");
+    pragma_line(c, "omp single");
+    putf(c, "{ %s}\n", tail);
+  } else if (!tail && p->steps[0].sync_before && !synced) {
     pragma_line(c, "omp barrier");
+  }
   put(c, "if (omp_get_thread_num() == 0) fal_lr++;\n}\n}\n");
   if (fr)
     putf(c, "for (int fal_j = 0; fal_j < %d; fal_j++) fal_front_free(&fal_fr[fal_j]); "

@@ -46,17 +46,20 @@ for (fal_point t = 0; t < g->npoints; t++) {
   g->level[(0)] = 0;
   int lev = 0;
   changed = 1;
-  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_tf; fal_front_init(&fal_tf, g->npoints); fal_tf.dense = 1; int fal_lmax = (int)~(int)0 > 0 ? (int)~(int)0 : (int)(((unsigned long long)1 << (8 * sizeof(int) - 1)) - 1); int fal_lm = fal_lmax;
+  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go; fal_front fal_tf; fal_front_init(&fal_tf, g->npoints); fal_tf.dense = 1; int fal_lmax = (int)~(int)0 > 0 ? (int)~(int)0 : (int)(((unsigned long long)1 << (8 * sizeof(int) - 1)) - 1); int fal_lm = fal_lmax;
 #pragma omp parallel
 {
 fal_fbuf fal_tb; fal_tb.f = &fal_tf; fal_tb.n = 0;
 #pragma omp for schedule(static) reduction(min: fal_lm)
 for (int64_t fal_x = 0; fal_x < g->npoints; fal_x++) if (g->level[fal_x] > (lev) && g->level[fal_x] < fal_lm) fal_lm = g->level[fal_x];
-while (changed) {
-#pragma omp barrier
+#pragma omp single
+{ 
+fal_go = !!(changed); if (fal_go) {
 #line 21 "loop_level.fal"
-if (omp_get_thread_num() == 0) changed = 0;
-#pragma omp barrier
+changed = 0;
+}
+}
+while (fal_go) {
 #line 22 "loop_level.fal"
 { const int fal_d = fal_tf.dense || (lev) >= fal_lm; const int32_t *fal_ids = fal_tf.ids; const int64_t fal_n = fal_d ? g->npoints : fal_tf.n;
 if (omp_get_thread_num() == 0) fal_vis += fal_n;
@@ -68,21 +71,31 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
 fal_fbuf_flush(&fal_tb);
 #pragma omp barrier
 #pragma omp single
-{ if ((lev) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; fal_x < g->npoints; fal_x++) if (g->level[fal_x] > (lev) + 1 && g->level[fal_x] < fal_lm) fal_lm = g->level[fal_x]; } fal_front_commit(&fal_tf); }
+{ { if ((lev) >= fal_lm) { fal_lm = fal_lmax; for (int64_t fal_x = 0; fal_x < g->npoints; fal_x++) if (g->level[fal_x] > (lev) + 1 && g->level[fal_x] < fal_lm) fal_lm = g->level[fal_x]; } fal_front_commit(&fal_tf); }
+
 #line 23 "loop_level.fal"
-if (omp_get_thread_num() == 0) lev++;
+lev++;
+
+fal_go = !!(changed); if (fal_go) {
+#line 21 "loop_level.fal"
+changed = 0;
+}
+}
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
 fal_front_free(&fal_tf);
-fal_prof_end("loop_level.fal", 20, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_level.fal", 20, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
+fal_prof_end("loop_level.fal", 20, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_level.fal", 20, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;
 #pragma omp parallel
 {
-while (changed) {
-#pragma omp barrier
+#pragma omp single
+{ 
+fal_go = !!(changed); if (fal_go) {
 #line 21 "loop_level.fal"
-if (omp_get_thread_num() == 0) changed = 0;
-#pragma omp barrier
+changed = 0;
+}
+}
+while (fal_go) {
 #line 22 "loop_level.fal"
 if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 #pragma omp for schedule(dynamic, 256) nowait
@@ -91,8 +104,16 @@ for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_p
 #line 22 "loop_level.fal"
                                             expand(t, g, lev); } } while (0); }
 #pragma omp barrier
+#pragma omp single
+{ 
 #line 23 "loop_level.fal"
-if (omp_get_thread_num() == 0) lev++;
+lev++;
+
+fal_go = !!(changed); if (fal_go) {
+#line 21 "loop_level.fal"
+changed = 0;
+}
+}
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }

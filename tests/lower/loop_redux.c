@@ -33,10 +33,14 @@ int main()
   double change = 1;
   long heavy = 0;
   int rounds = 0;
-  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
+  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;
 #pragma omp parallel
 {
-while (change > 1e-6 && rounds < 50) {
+#pragma omp single
+{ 
+fal_go = !!(change > 1e-6 && rounds < 50); if (fal_go) {}
+}
+while (fal_go) {
 if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 #pragma omp for schedule(static) nowait
 #line 15 "loop_redux.fal"
@@ -71,9 +75,14 @@ if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
 #line 19 "loop_redux.fal"
                             g->x[t] = g->y[t]; } } while (0); }
-#line 20 "loop_redux.fal"
-if (omp_get_thread_num() == 0) rounds++;
 #pragma omp barrier
+#pragma omp single
+{ 
+#line 20 "loop_redux.fal"
+rounds++;
+
+fal_go = !!(change > 1e-6 && rounds < 50); if (fal_go) {}
+}
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }

@@ -102,7 +102,7 @@ int main(int argc, char *argv[])
   fal_G_copy(g, hg);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   more = 1;
-  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints); fal_front_init(&fal_fu, g->npoints);
+  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go; fal_front fal_fr[2], fal_fu; for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_init(&fal_fr[fal_j], g->npoints); fal_front_init(&fal_fu, g->npoints);
 #pragma omp parallel
 {
 fal_fbuf fal_fb[2]; for (int fal_j = 0; fal_j < 2; fal_j++) { fal_fb[fal_j].f = &fal_fr[fal_j]; fal_fb[fal_j].n = 0; }
@@ -200,7 +200,7 @@ if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
 for (int fal_j = 0; fal_j < 2; fal_j++) fal_front_free(&fal_fr[fal_j]); fal_front_free(&fal_fu);
-fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_region.fal", 26, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
+fal_prof_end("loop_region.fal", 26, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_region.fal", 26, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;
 #pragma omp parallel
 {
 while (more) {

@@ -101,7 +101,7 @@ int main(int argc, char *argv[])
   fal_G_copy(g, hg);
   int rounds = 0, limit = argc > 2 ? 10 : 1000;
   more = 1;
-  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
+  { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;
 #pragma omp parallel
 {
 while (more) {

@@ -46,7 +46,7 @@ for (fal_point t = 0; t < g->npoints; t++) {
 #line 18 "loop_topo.fal"
 
   g->dist[(0)] = 0;
-  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; fal_front fal_tf; fal_front_init(&fal_tf, g->npoints); fal_tf.dense = 1; int *fal_pv = (int *)fal_alloc(((size_t)g->npoints + 1) * sizeof *fal_pv); memcpy(fal_pv, g->dist, (size_t)g->npoints * sizeof *fal_pv);
+  if (fal_front_wanted(g->npoints, g->nedges)) { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go; fal_front fal_tf; fal_front_init(&fal_tf, g->npoints); fal_tf.dense = 1; int *fal_pv = (int *)fal_alloc(((size_t)g->npoints + 1) * sizeof *fal_pv); memcpy(fal_pv, g->dist, (size_t)g->npoints * sizeof *fal_pv);
 #pragma omp parallel
 {
 fal_fbuf fal_tb; fal_tb.f = &fal_tf; fal_tb.n = 0;
@@ -66,7 +66,8 @@ for (int64_t fal_k = 0; fal_k < fal_n; fal_k++) { int64_t fal_i = fal_d ? fal_k 
 fal_fbuf_flush(&fal_tb);
 #pragma omp barrier
 #pragma omp single
-fal_front_commit(&fal_tf);
+{ fal_front_commit(&fal_tf);
+}
 #line 23 "loop_topo.fal"
 if (changed == 0)
       break;
@@ -74,7 +75,7 @@ if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
 fal_front_free(&fal_tf); fal_free(fal_pv);
-fal_prof_end("loop_topo.fal", 20, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_topo.fal", 20, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0;
+fal_prof_end("loop_topo.fal", 20, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_topo.fal", 20, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;
 #pragma omp parallel
 {
 while (1) {
