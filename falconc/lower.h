@@ -111,6 +111,10 @@ typedef struct Ctx {
   CollSingle *cs;    /* the parallel loop a single on a Collection is in */
   bool loop_kernel;  /* rendering a loop the planner put on the GPU: the
                       * kernel's host variables are its threads' copies */
+  const char *rot_var;  /* rendering a loop kernel whose flag rotates over
+                         * three slots (lower_plan.c rot_flag): this GPU
+                         * scalar ... */
+  const char *rot_expr; /* ... is printed as this slot */
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */

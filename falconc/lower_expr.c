@@ -436,6 +436,10 @@ void render_call(Ctx *c, const Node *n)
 void render_identifier(Ctx *c, const Node *n)
 {
   const Sym *s = ident_sym(c, n);
+  if (s && s->kind == FK_GPUVAR && c->rot_var && c->in_kernel && strcmp(s->name, c->rot_var) == 0) {
+    put(c, c->rot_expr);
+    return;
+  }
   if (s && c->in_kernel)
     note_use(c, s, n);
   if (s && s->kind == FK_GPUVAR && !c->in_kernel && !c->lvalue)

@@ -196,6 +196,97 @@ static bool emit_dfrontier_phase(Ctx *c, const LoopPlan *p, const Step *s)
   return true;
 }
 
+/* ---- CUDA: a flag shuffle that stores only what changes -------------------------- */
+
+/* A shuffle phase (`t.X = 0;` / `t.X = t.Y;`, plan.c shuffle_body) in a
+ * scanning kernel: each store only where the value differs.  The phase
+ * touches X only through its element (plan.c: a shuffle's flags are the
+ * element's own), so no other thread reads or writes X[t] while it runs,
+ * and skipping a store of the value X[t] already holds leaves the same
+ * memory.  Most flags are 0 and stay 0 from round to round: the scan then
+ * reads them and writes almost nothing. */
+static void shuffle_stores(Ctx *c, const LoopPlan *p, const Step *s)
+{
+  const char *g = gname(c, p->graph);
+  resync(c, s->stmt->start);
+  put(c, "do { const int64_t fal_x = fal_i; ");
+  for (int k = 0; k < s->nshuf; k++) {
+    const char *x = p->flags[s->shx[k]];
+    const Prop *pr = program_prop(c->prog, x);
+    const char *T = pr && pr->ctype ? pr->ctype : "int";
+    if (s->shy[k] < 0)
+      putf(c, "{ const %s fal_v = 0; ", T);
+    else
+      putf(c, "{ const %s fal_v = %s->%s[fal_x]; ", T, g, p->flags[s->shy[k]]);
+    putf(c, "if (%s->%s[fal_x] != fal_v) %s->%s[fal_x] = fal_v; } ", g, x, g, x);
+  }
+  put(c, "} while (0); ");
+}
+
+/* ---- CUDA: the loop's flag over three slots ------------------------------------ */
+
+/* The flag of `while (F) { F = 0; ...phases... }`, or NULL.  The kernel
+ * then keeps F in three slots: round r's phases write slot r % 3, the
+ * condition at the top of round r + 1 reads it, and the leader zeroes slot
+ * (r + 1) % 3 during round r, which no thread reads or writes then (it was
+ * read at the top of round r - 1, before the barrier that ended that
+ * round, and is written in round r + 1, after the barrier that ends this
+ * one).  So neither the barrier between reading F and zeroing it nor the
+ * one between zeroing it and the phases that set it is needed.  The rule:
+ *   1. the condition is F alone, F a GPU scalar, with a barrier before it;
+ *   2. the first step is `F = 0;` (one thread) and the next is a phase;
+ *   3. no other step outside the phases touches F or leaves the round
+ *      (break, continue, return, goto: the loop ends at the condition,
+ *      where F's value is the slot it read);
+ *   4. phases only write F, in their own bodies (not inside a function
+ *      they call: that function is printed once, for every caller). */
+static bool jumps(const Node *n)
+{
+  if (!n)
+    return false;
+  if (n->kind == K_BREAK_STATEMENT || n->kind == K_CONTINUE_STATEMENT ||
+      n->kind == K_RETURN_STATEMENT || (n->type && strcmp(n->type, "goto_statement") == 0))
+    return true;
+  for (const Node *k = n->child; k; k = k->next)
+    if (jumps(k))
+      return true;
+  return false;
+}
+
+const char *rot_flag(Ctx *c, const LoopPlan *p)
+{
+  const Node *cond = p->steps[0].stmt;
+  while (cond && cond->kind == K_PARENTHESIZED_EXPRESSION)
+    cond = node_named_child(cond, 0);
+  if (!cond || cond->kind != K_IDENTIFIER || !p->steps[0].sync_before || p->nsteps < 3)
+    return NULL;
+  const Sym *f = ident_sym(c, cond);
+  if (!f || f->kind != FK_GPUVAR)
+    return NULL;
+  const char *F = f->name;
+  const Step *z = &p->steps[1], *ph = &p->steps[2];
+  const Node *e = z->stmt && z->stmt->kind == K_EXPRESSION_STATEMENT ? node_named_child(z->stmt, 0) : NULL;
+  if (z->kind != STEP_SCALAR || !z->leader || ph->kind != STEP_PHASE || !e ||
+      e->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(e, F_OPERATOR), "=") ||
+      !node_field(e, F_LEFT) || node_field(e, F_LEFT)->kind != K_IDENTIFIER ||
+      strcmp(text_of(c, node_field(e, F_LEFT)), F) != 0 || !node_field(e, F_RIGHT) ||
+      !node_text_is(c->src, node_field(e, F_RIGHT), "0") || z->nacc != 1)
+    return NULL;
+  for (int i = 2; i < p->nsteps; i++) {
+    const Step *s = &p->steps[i];
+    if (s->kind != STEP_PHASE && (s->redux || s->opaque || jumps(s->stmt)))
+      return NULL;
+    for (int j = 0; j < s->nacc; j++) {
+      const Access *a = &s->acc[j];
+      if (strcmp(a->name, F) != 0)
+        continue;
+      if (s->kind != STEP_PHASE || a->read || a->deep)
+        return NULL;
+    }
+  }
+  return F;
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -229,15 +320,35 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
       putf(c, "  fal_g%d = 1;\n", j);
     put(c, "  fal_grid.sync();\n");
   }
+  const char *rot = rot_flag(c, p), *slots = NULL;
+  if (rot) {
+    const Sym *fs = sym_find(c, rot, strlen(rot));
+    slots = ctx_printf(c, "fal_rot_%s", name);
+    strbuf_printf(&c->kernels, "__device__ %s %s[3];\n", fs && fs->ctype ? fs->ctype : "int", slots);
+    /* Round 0 writes slot 0; its condition reads slot 2: F as it is. */
+    putf(c, "  if (fal_leader) { %s[2] = %s; %s[0] = 0; }\n  fal_grid.sync();\n  int fal_rs = 0;\n",
+         slots, rot, slots);
+    c->rot_var = rot;
+    c->rot_expr = ctx_printf(c, "%s[fal_rs == 0 ? 2 : fal_rs - 1]", slots);
+  }
   put(c, "  while ");
   render(c, p->steps[0].stmt);
   put(c, " {\n");
+  if (rot)
+    c->rot_expr = ctx_printf(c, "%s[fal_rs]", slots);
   bool synced = false; /* the last thing printed was a grid barrier */
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
+    if (rot && i == 1) {
+      /* F = 0, for the next round's slot (rot_flag). */
+      putf(c, "    if (fal_leader) %s[fal_rs == 2 ? 0 : fal_rs + 1] = 0;\n", slots);
+      continue;
+    }
     /* With lists every phase has loops of its own: phases the plan fused
-     * get a barrier between them instead (always legal). */
-    if ((s->sync_before || (fr && s->fuse_prev)) && !synced)
+     * get a barrier between them instead (always legal).  With the flag's
+     * slots the first phase needs no barrier: it conflicted only with the
+     * condition and the zeroing, through F (rot_flag). */
+    if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2))
       put(c, "    fal_grid.sync();\n");
     synced = false;
     if (s->kind == STEP_PHASE && fr) {
@@ -247,7 +358,10 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
         putf(c, "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
              "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) { ",
              g, s->edges ? "nedges" : "npoints");
-      phase_body(c, s);
+      if (s->shuffle && s->nshuf > 0)
+        shuffle_stores(c, p, s);
+      else
+        phase_body(c, s);
       if (!fused_next(p, i))
         put(c, "}\n");
     } else {
@@ -262,7 +376,15 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   }
   if (p->steps[0].sync_before && !synced)
     put(c, "    fal_grid.sync();\n");
-  put(c, "    fal_rounds++;\n  }\n");
+  put(c, "    fal_rounds++;\n");
+  if (rot) {
+    put(c, "    fal_rs = fal_rs == 2 ? 0 : fal_rs + 1;\n  }\n");
+    /* The value the last condition read. */
+    putf(c, "  if (fal_leader) %s = %s[fal_rs == 0 ? 2 : fal_rs - 1];\n", rot, slots);
+    c->rot_var = c->rot_expr = NULL;
+  } else {
+    put(c, "  }\n");
+  }
   c->out = out;
   c->loop_kernel = saved_lk;
 

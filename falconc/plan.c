@@ -69,7 +69,7 @@ static void add_access(Step *s, const char *name, bool read, bool write, bool ow
     }
   s->acc = xrealloc(s->acc, (size_t)(s->nacc + 1) * sizeof *s->acc);
   s->acc[s->nacc++] = (Access){xstrdup(name), read, write, own, NULL, !write || own,
-                               !write || near};
+                               !write || near, false};
 }
 
 static bool own_has(const Own *o, Ctx *c, const Node *id)
@@ -117,6 +117,9 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
   if (c->gpu) {
     if (s && s->kind == FK_GPUVAR) {
       add_access(w->s, name, read, write, false, false);
+      for (int i = 0; w->depth > 0 && i < w->s->nacc; i++)
+        if (strcmp(w->s->acc[i].name, name) == 0)
+          w->s->acc[i].deep = true;
       if (write)
         w->s->writes = true;
       return;
@@ -559,7 +562,7 @@ static void pending_add(Pending *q, const Step *s)
     if (j == q->n) {
       q->acc = xrealloc(q->acc, (size_t)(q->n + 1) * sizeof *q->acc);
       q->acc[q->n++] = (Access){xstrdup(a->name), a->read, a->write, a->own && ph,
-                                ph ? s->graph : NULL, false, false};
+                                ph ? s->graph : NULL, false, false, false};
     } else {
       q->acc[j].read |= a->read;
       q->acc[j].write |= a->write;
@@ -658,7 +661,8 @@ static int flag_index(LoopPlan *p, const char *name, bool add)
 
 /* A shuffle phase: no filter, and a body of `v.X = 0;` / `v.X = v.Y;`
  * statements only.  Adds X and Y to the flags and to *mask. */
-static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, unsigned *mask)
+static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, unsigned *mask,
+                         Step *s)
 {
   if (!n)
     return false;
@@ -666,7 +670,7 @@ static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, un
     int k = 0;
     for (const Node *ch = n->child; ch; ch = ch->next)
       if (ch->named && ch->kind != K_COMMENT) {
-        if (!shuffle_body(c, p, ch, var, mask))
+        if (!shuffle_body(c, p, ch, var, mask, s))
           return false;
         k++;
       }
@@ -689,6 +693,12 @@ static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, un
   if (ix < 0 || iy < 0)
     return false;
   *mask |= 1u << ix | 1u << iy;
+  if (s->nshuf >= 0 && s->nshuf < 16) {
+    s->shx[s->nshuf] = (signed char)ix;
+    s->shy[s->nshuf++] = (signed char)(y ? iy : -1);
+  } else {
+    s->nshuf = -1;
+  }
   return true;
 }
 
@@ -1206,7 +1216,7 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
           level_rule(c, p, s);
         return;
       }
-    } else if (shuffle_body(c, p, node_field(n, F_BODY), var, &s->shuffle_mask)) {
+    } else if (s->nshuf = 0, shuffle_body(c, p, node_field(n, F_BODY), var, &s->shuffle_mask, s)) {
       s->shuffle = true;
     } else {
       no_frontier(p, n, "a phase with neither a flag filter nor a flag shuffle body");
@@ -1310,6 +1320,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   }
   fprintf(f, p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
                                     : " (one OpenMP parallel region, barriers)\n");
+  const char *rot = p->kind == PLAN_DEVICE ? rot_flag((Ctx *)c, p) : NULL;
+  if (rot)
+    fprintf(f, "  flag: %s in three slots (no barrier around its reset)\n", rot);
   if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)

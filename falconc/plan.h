@@ -29,6 +29,7 @@ typedef struct Access {
   const char *graph; /* own: the graph of the phase (pending sets, plan.c) */
   bool wown;         /* every write went through the element */
   bool wnear;        /* ... through the element or an out-neighbour of it */
+  bool deep;         /* some access is inside a function the step calls */
 } Access;
 
 typedef struct Step {
@@ -55,6 +56,10 @@ typedef struct Step {
   int filter;
   bool shuffle;
   unsigned shuffle_mask, wown_mask, wnbr_mask;
+  /* A shuffle's statements in order: flags[shx[k]] = shy[k] < 0 ? 0 :
+   * flags[shy[k]] (nshuf -1: more than fit). */
+  int nshuf;
+  signed char shx[16], shy[16];
   Access *acc;
   int nacc;
 } Step;
@@ -92,6 +97,8 @@ void plan_explain(const Ctx *c, const LoopPlan *p);
 void plan_free(LoopPlan *p);
 const char *plan_kind_name(PlanKind k);
 
+/* lower_plan.c: the flag a loop kernel keeps in three slots, or NULL. */
+const char *rot_flag(Ctx *c, const LoopPlan *p);
 /* lower_plan.c: prints a planned loop (PLAN_DEVICE or PLAN_REGION). */
 void emit_planned_loop(Ctx *c, const LoopPlan *p);
 

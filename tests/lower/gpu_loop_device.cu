@@ -136,12 +136,9 @@ __global__ void fal_loop_L25_3(fal_G fal_kv_g, int rounds, int limit)
     fal_grid.sync();
 #line 26 "gpu_loop_device.fal"
     if (fal_leader) more = 0;
-    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { 
 #line 27 "gpu_loop_device.fal"
-                            {
-      g->active[t] = g->updated[t];
-      g->updated[t] = 0;
-    } } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
+do { const int64_t fal_x = fal_i; { const int fal_v = g->updated[fal_x]; if (g->active[fal_x] != fal_v) g->active[fal_x] = fal_v; } { const int fal_v = 0; if (g->updated[fal_x] != fal_v) g->updated[fal_x] = fal_v; } } while (0); do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
 #line 31 "gpu_loop_device.fal"
                                       g->visits[t]++; } } while (0); }
     fal_grid.sync();
