@@ -595,8 +595,16 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
     /* One parallel region for the whole drain: the threads stay up from
      * batch to batch (a barrier, and one thread takes the next batch,
      * which on the host gathers the threads' own bucket lists). */
-    putf(c, "fal_hc_drain_begin(fal_c%d); int fal_s%d = fal_hc_drain_next(fal_c%d, 0); "
-         "if (fal_s%d) {", id, id, id, id);
+    putf(c, "fal_hc_drain_begin(fal_c%d); int fal_s%d = fal_hc_drain_next(fal_c%d, 0); ", id, id, id);
+    /* A small unordered batch runs in this thread (one schedule of a
+     * parallel foreach, §4.1): starting the threads and joining them costs
+     * more than a hundred light elements (falcon/coll.h FAL_DRAIN_SERIAL;
+     * docs/optimiser.md "Collection drains"). */
+    putf(c, "if (fal_s%d && !fal_c%d->ordered && fal_hc_size(fal_c%d) < FAL_DRAIN_SERIAL) { "
+         "int64_t fal_n%d = fal_hc_size(fal_c%d); for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; "
+         "fal_i%d++) { %s %s = *(%s *)fal_coll_at(fal_c%d, fal_i%d); %s } } else ",
+         id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype, id, id, body);
+    putf(c, "if (fal_s%d) {", id);
     pragma_line(c, "omp parallel");
     /* Adds to other collections are buffered per thread (fal_abuf_*,
      * falcon/coll.h) and appended before each barrier. */
@@ -619,8 +627,26 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
          id, id, body);
     pragma_line(c, "omp barrier");
     pragma_line(c, "omp single");
-    putf(c, "fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\nif (!fal_s%d) break; } "
-         "fal_abuf_end(); } } fal_hc_drain_end(fal_c%d); }", id, id, id, id, id);
+    /* The thread that forms the next batch runs it alone while batches
+     * stay small (FAL_DRAIN_SERIAL), forming each next one itself: the
+     * others wait at the single's barrier instead of one barrier a batch.
+     * One thread running a batch is a schedule §4.1 allows; its adds go
+     * to its own bucket lists (and it takes those of the current bucket,
+     * as any thread does), and the others' lists do not change while
+     * they wait, so each next batch is the one the threads together
+     * would form. */
+    putf(c, "{ fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\n"
+         "while (fal_s%d) { int64_t fal_m%d; fal_coll *fal_bm%d = fal_hc_batch(fal_c%d, &fal_m%d); "
+         "if (fal_m%d >= FAL_DRAIN_SERIAL) break; for (int64_t fal_i%d = 0; fal_i%d < fal_m%d; fal_i%d++) "
+         "{ %s %s = *(%s *)fal_coll_at(fal_bm%d, fal_i%d); %s }\n", id, id, id, id, id, id, id, id, id,
+         id, id, id, id, s->ctype, var, s->ctype, id, id, body);
+    putf(c, "{ int64_t fal_k%d; const void *fal_x%d; "
+         "while ((fal_x%d = fal_coll_bin_take(fal_c%d, &fal_k%d)) != NULL) for (int64_t fal_i%d = 0; "
+         "fal_i%d < fal_k%d; fal_i%d++) { %s %s = ((const %s *)fal_x%d)[fal_i%d]; %s } }"
+         "\nfal_abuf_flush(); fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1); } }\n",
+         id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype, id, id, body, id, id, id);
+    putf(c, "if (!fal_s%d) break; } "
+         "fal_abuf_end(); } } fal_hc_drain_end(fal_c%d); }", id, id);
     strbuf_free(&cs.begins);
     return;
   }

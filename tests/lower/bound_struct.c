@@ -77,7 +77,9 @@ for (int k = 0; k < g->ntriangle; k++) { if (fal_phase && !fal_pend[k]) continue
 
   static fal_coll fal_cs_segs; fal_coll *segs = &fal_cs_segs; fal_hc_init(segs, sizeof(struct seg));
   fal_hc_add(segs, (struct seg[1]){s});
-  { fal_coll *fal_c3 = segs; fal_hc_drain_begin(fal_c3); int fal_s3 = fal_hc_drain_next(fal_c3, 0); if (fal_s3) {
+  { fal_coll *fal_c3 = segs; fal_hc_drain_begin(fal_c3); int fal_s3 = fal_hc_drain_next(fal_c3, 0); if (fal_s3 && !fal_c3->ordered && fal_hc_size(fal_c3) < FAL_DRAIN_SERIAL) { int64_t fal_n3 = fal_hc_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { struct seg v = *(struct seg *)fal_coll_at(fal_c3, fal_i3); {
+#line 44 "bound_struct.fal"
+                      g->x0[v.a] = g->y0[v.b]; } } } else if (fal_s3) {
 #pragma omp parallel
 { fal_abuf_begin(); for (int fal_r3 = 0; ; fal_r3++) { int64_t fal_n3; fal_coll *fal_b3 = fal_hc_batch(fal_c3, &fal_n3);
 #pragma omp for schedule(dynamic, fal_omp_chunk(fal_n3)) nowait
@@ -92,7 +94,14 @@ if (!fal_c3->ordered) break;
 fal_abuf_flush();
 #pragma omp barrier
 #pragma omp single
-fal_s3 = fal_hc_drain_next(fal_c3, fal_r3 + 1);
+{ fal_s3 = fal_hc_drain_next(fal_c3, fal_r3 + 1);
+while (fal_s3) { int64_t fal_m3; fal_coll *fal_bm3 = fal_hc_batch(fal_c3, &fal_m3); if (fal_m3 >= FAL_DRAIN_SERIAL) break; for (int64_t fal_i3 = 0; fal_i3 < fal_m3; fal_i3++) { struct seg v = *(struct seg *)fal_coll_at(fal_bm3, fal_i3); {
+#line 44 "bound_struct.fal"
+                      g->x0[v.a] = g->y0[v.b]; } }
+{ int64_t fal_k3; const void *fal_x3; while ((fal_x3 = fal_coll_bin_take(fal_c3, &fal_k3)) != NULL) for (int64_t fal_i3 = 0; fal_i3 < fal_k3; fal_i3++) { struct seg v = ((const struct seg *)fal_x3)[fal_i3]; {
+#line 44 "bound_struct.fal"
+                      g->x0[v.a] = g->y0[v.b]; } } }
+fal_abuf_flush(); fal_s3 = fal_hc_drain_next(fal_c3, fal_r3 + 1); } }
 if (!fal_s3) break; } fal_abuf_end(); } } fal_hc_drain_end(fal_c3); }
 #line 44 "bound_struct.fal"
 

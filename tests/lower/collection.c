@@ -53,7 +53,9 @@ int main()
   fal_hc_addp(a, (fal_point)((0)));
   fal_hc_order(a, &g->dist, 0, 4);
   while (fal_hc_size(a) > 0) {
-    { fal_coll *fal_c4 = a; fal_hs_ready(s); fal_hc_drain_begin(fal_c4); int fal_s4 = fal_hc_drain_next(fal_c4, 0); if (fal_s4) {
+    { fal_coll *fal_c4 = a; fal_hs_ready(s); fal_hc_drain_begin(fal_c4); int fal_s4 = fal_hc_drain_next(fal_c4, 0); if (fal_s4 && !fal_c4->ordered && fal_hc_size(fal_c4) < FAL_DRAIN_SERIAL) { int64_t fal_n4 = fal_hc_size(fal_c4); for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_c4, fal_i4); {
+#line 30 "collection.fal"
+                     push_all(t, g, b, s); } } } else if (fal_s4) {
 #pragma omp parallel
 { fal_abuf_begin(); for (int fal_r4 = 0; ; fal_r4++) { int64_t fal_n4; fal_coll *fal_b4 = fal_hc_batch(fal_c4, &fal_n4);
 #pragma omp for schedule(dynamic, fal_omp_chunk(fal_n4)) nowait
@@ -68,7 +70,14 @@ if (!fal_c4->ordered) break;
 fal_abuf_flush();
 #pragma omp barrier
 #pragma omp single
-fal_s4 = fal_hc_drain_next(fal_c4, fal_r4 + 1);
+{ fal_s4 = fal_hc_drain_next(fal_c4, fal_r4 + 1);
+while (fal_s4) { int64_t fal_m4; fal_coll *fal_bm4 = fal_hc_batch(fal_c4, &fal_m4); if (fal_m4 >= FAL_DRAIN_SERIAL) break; for (int64_t fal_i4 = 0; fal_i4 < fal_m4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_bm4, fal_i4); {
+#line 30 "collection.fal"
+                     push_all(t, g, b, s); } }
+{ int64_t fal_k4; const void *fal_x4; while ((fal_x4 = fal_coll_bin_take(fal_c4, &fal_k4)) != NULL) for (int64_t fal_i4 = 0; fal_i4 < fal_k4; fal_i4++) { fal_point t = ((const fal_point *)fal_x4)[fal_i4]; {
+#line 30 "collection.fal"
+                     push_all(t, g, b, s); } } }
+fal_abuf_flush(); fal_s4 = fal_hc_drain_next(fal_c4, fal_r4 + 1); } }
 if (!fal_s4) break; } fal_abuf_end(); } } fal_hc_drain_end(fal_c4); }
 #line 30 "collection.fal"
 
