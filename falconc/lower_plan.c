@@ -523,6 +523,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
  * when set, the next `omp single` a phase emitter prints (a list commit)
  * ends with it, and clears it. */
 static const char *region_tail;
+static bool region_tail_put; /* a single took it */
 
 static void put_tail(Ctx *c)
 {
@@ -530,6 +531,7 @@ static void put_tail(Ctx *c)
     return;
   put(c, region_tail);
   region_tail = NULL;
+  region_tail_put = true;
 }
 
 /* Frontiers: after phase s ran on element fal_i, push the points whose
@@ -849,12 +851,14 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
     put(c, " {\n");
   }
   bool synced = tail != NULL; /* the last thing printed was a barrier */
+  region_tail_put = false;
   for (int i = tail ? first_phase : 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
     if (tail && i > last_phase)
       break; /* the steps after the last phase are in the tail */
-    if (tail && i == last_phase)
-      region_tail = tail;
+    /* The last phase may end with a single (a list commit) that can take
+     * the tail; fused phases print none (and skip i past the last one). */
+    region_tail = tail && i == last_phase ? tail : NULL;
     /* With lists every phase has loops of its own: phases the plan fused
      * get a barrier between them instead (always legal). */
     if (s->sync_before || (fr && s->fuse_prev)) {
@@ -920,9 +924,9 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
       put(c, "\n");
     }
   }
-  if (tail && region_tail) {
+  region_tail = NULL;
+  if (tail && !region_tail_put) {
     /* The last phase printed no single of its own. */
-    region_tail = NULL;
     if (!synced)
       pragma_line(c, "omp barrier");
     pragma_line(c, "omp single");

@@ -835,11 +835,11 @@ run_e2e() {
 			done
 		done
 		"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/loop_plan.fal" 2>"$tmp/e2e/explain"
-		if grep -q 'loop_plan.fal:64: loop: region' "$tmp/e2e/explain" &&
+		if grep -q 'loop_plan.fal:66: loop: region' "$tmp/e2e/explain" &&
 			grep -q '^  frontier: phases visit the lists of active updated$' "$tmp/e2e/explain" &&
-			grep -q 'line 66: phase \[shuffle, union of lists\]' "$tmp/e2e/explain" &&
-			grep -q 'line 71: phase \[list of active\]' "$tmp/e2e/explain" &&
-			grep -q 'loop_plan.fal:98: loop: host (line 99: a declaration in the loop body)' "$tmp/e2e/explain"; then
+			grep -q 'line 68: phase \[shuffle, union of lists\]' "$tmp/e2e/explain" &&
+			grep -q 'line 73: phase \[list of active\]' "$tmp/e2e/explain" &&
+			grep -q 'loop_plan.fal:100: loop: host (line 101: a declaration in the loop body)' "$tmp/e2e/explain"; then
 			pass "e2e: --explain shows the region, its frontier lists and a fallback's reason"
 		else
 			fail "e2e: --explain output"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
