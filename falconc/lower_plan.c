@@ -47,8 +47,6 @@ static const char *profile_line(Ctx *c, const LoopPlan *p, const char *plan,
                     path_literal(c), p->loop->loc.line, plan, rounds);
 }
 
-/* ---- CUDA: one cooperative kernel --------------------------------------------- */
-
 /* ---- CUDA: frontiers in the kernel (falcon/cuda.cuh fal_dfront) ----------------- */
 
 /* Generation counters: fal_g<j> for flag j, fal_gu for the union marks of
@@ -223,69 +221,7 @@ static void shuffle_stores(Ctx *c, const LoopPlan *p, const Step *s)
   put(c, "} while (0); ");
 }
 
-/* ---- CUDA: the loop's flag over three slots ------------------------------------ */
-
-/* The flag of `while (F) { F = 0; ...phases... }`, or NULL.  The kernel
- * then keeps F in three slots: round r's phases write slot r % 3, the
- * condition at the top of round r + 1 reads it, and the leader zeroes slot
- * (r + 1) % 3 during round r, which no thread reads or writes then (it was
- * read at the top of round r - 1, before the barrier that ended that
- * round, and is written in round r + 1, after the barrier that ends this
- * one).  So neither the barrier between reading F and zeroing it nor the
- * one between zeroing it and the phases that set it is needed.  The rule:
- *   1. the condition is F alone, F a GPU scalar, with a barrier before it;
- *   2. the first step is `F = 0;` (one thread) and the next is a phase;
- *   3. no other step outside the phases touches F or leaves the round
- *      (break, continue, return, goto: the loop ends at the condition,
- *      where F's value is the slot it read);
- *   4. phases only write F, in their own bodies (not inside a function
- *      they call: that function is printed once, for every caller). */
-static bool jumps(const Node *n)
-{
-  if (!n)
-    return false;
-  if (n->kind == K_BREAK_STATEMENT || n->kind == K_CONTINUE_STATEMENT ||
-      n->kind == K_RETURN_STATEMENT || (n->type && strcmp(n->type, "goto_statement") == 0))
-    return true;
-  for (const Node *k = n->child; k; k = k->next)
-    if (jumps(k))
-      return true;
-  return false;
-}
-
-const char *rot_flag(Ctx *c, const LoopPlan *p)
-{
-  const Node *cond = p->steps[0].stmt;
-  while (cond && cond->kind == K_PARENTHESIZED_EXPRESSION)
-    cond = node_named_child(cond, 0);
-  if (!cond || cond->kind != K_IDENTIFIER || !p->steps[0].sync_before || p->nsteps < 3)
-    return NULL;
-  const Sym *f = ident_sym(c, cond);
-  if (!f || f->kind != FK_GPUVAR)
-    return NULL;
-  const char *F = f->name;
-  const Step *z = &p->steps[1], *ph = &p->steps[2];
-  const Node *e = z->stmt && z->stmt->kind == K_EXPRESSION_STATEMENT ? node_named_child(z->stmt, 0) : NULL;
-  if (z->kind != STEP_SCALAR || !z->leader || ph->kind != STEP_PHASE || !e ||
-      e->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(e, F_OPERATOR), "=") ||
-      !node_field(e, F_LEFT) || node_field(e, F_LEFT)->kind != K_IDENTIFIER ||
-      strcmp(text_of(c, node_field(e, F_LEFT)), F) != 0 || !node_field(e, F_RIGHT) ||
-      !node_text_is(c->src, node_field(e, F_RIGHT), "0") || z->nacc != 1)
-    return NULL;
-  for (int i = 2; i < p->nsteps; i++) {
-    const Step *s = &p->steps[i];
-    if (s->kind != STEP_PHASE && (s->redux || s->opaque || jumps(s->stmt)))
-      return NULL;
-    for (int j = 0; j < s->nacc; j++) {
-      const Access *a = &s->acc[j];
-      if (strcmp(a->name, F) != 0)
-        continue;
-      if (s->kind != STEP_PHASE || a->read || a->deep)
-        return NULL;
-    }
-  }
-  return F;
-}
+/* ---- CUDA: one cooperative kernel --------------------------------------------- */
 
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
@@ -320,7 +256,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
       putf(c, "  fal_g%d = 1;\n", j);
     put(c, "  fal_grid.sync();\n");
   }
-  const char *rot = rot_flag(c, p), *slots = NULL;
+  const char *rot = p->rot, *slots = NULL;
   if (rot) {
     const Sym *fs = sym_find(c, rot, strlen(rot));
     slots = ctx_printf(c, "fal_rot_%s", name);
@@ -340,14 +276,14 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
     if (rot && i == 1) {
-      /* F = 0, for the next round's slot (rot_flag). */
+      /* F = 0, for the next round's slot (plan.c rot_rule). */
       putf(c, "    if (fal_leader) %s[fal_rs == 2 ? 0 : fal_rs + 1] = 0;\n", slots);
       continue;
     }
     /* With lists every phase has loops of its own: phases the plan fused
      * get a barrier between them instead (always legal).  With the flag's
      * slots the first phase needs no barrier: it conflicted only with the
-     * condition and the zeroing, through F (rot_flag). */
+     * condition and the zeroing, through F (plan.c rot_rule). */
     if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2))
       put(c, "    fal_grid.sync();\n");
     synced = false;
@@ -716,6 +652,18 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
                                 v, g, g, P, v, g, P, g, P));
 }
 
+/* The indices of the loop's first and last phase (0 and 0: none). */
+static void phase_span(const LoopPlan *p, int *first, int *last)
+{
+  *first = *last = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      *last = i;
+      if (!*first)
+        *first = i;
+    }
+}
+
 /* The tail of a round as one thread runs it, or NULL where the loop does
  * not have that shape.  Legal when every step outside the phases (after
  * the last, before the first) is a scalar step the plan gives to one
@@ -729,23 +677,17 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
  * before the first phase. */
 static const char *round_tail(Ctx *c, const LoopPlan *p, const char **head)
 {
-  int first = 0, last = 0;
-  for (int i = 1; i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE) {
-      last = i;
-      if (!first)
-        first = i;
-    }
+  int first, last;
+  phase_span(p, &first, &last);
   if (!first)
     return NULL;
+  /* (The planner refuses declarations in the loop body: no step moved
+   * into the single's block leaves the phases' scope.) */
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
     if (i >= first && i <= last)
       continue;
-    /* A declaration would move into the single's block, out of the
-     * phases' scope. */
-    if (s->kind != STEP_SCALAR || !s->leader || s->redux || s->opaque ||
-        s->stmt->kind == K_DECLARATION)
+    if (s->kind != STEP_SCALAR || !s->leader || s->redux || s->opaque)
       return NULL;
   }
   StrBuf b = {0}, *out = c->out;
@@ -834,13 +776,8 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
    * `omp single` (the commit's, where the last phase has one) that hands
    * the condition's value to the others in fal_go. */
   const char *head = NULL, *tail = round_tail(c, p, &head);
-  int last_phase = 0, first_phase = 0;
-  for (int i = 1; i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE) {
-      last_phase = i;
-      if (!first_phase)
-        first_phase = i;
-    }
+  int first_phase, last_phase;
+  phase_span(p, &first_phase, &last_phase);
   if (tail) {
     pragma_line(c, "omp single");
     putf(c, "{ %s}\n", head);

@@ -518,6 +518,7 @@ static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
   walk(&w, n, &none, true, false);
   if (refused(p))
     return;
+  s->brk = brk;
   if (brk && (s->writes || s->opaque)) {
     refuse(p, n, "a step both writes and breaks");
     return;
@@ -1248,6 +1249,56 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
    * lists do not pay) uses it; the list form puts a barrier there. */
 }
 
+/* ---- the loop flag in three slots (CUDA) ------------------------------------------ */
+
+/* The flag of `while (F) { F = 0; ...phases... }`, or NULL.  The kernel
+ * then keeps F in three slots (lower_plan.c device_loop_kernel): round r's
+ * phases write slot r % 3, the condition at the top of round r + 1 reads
+ * it, and the leader zeroes slot (r + 1) % 3 during round r, which no
+ * thread reads or writes then (it was read at the top of round r - 1,
+ * before the barrier that ended that round, and is written in round
+ * r + 1, after the barrier that ends this one).  So neither the barrier
+ * between reading F and zeroing it nor the one between zeroing it and the
+ * phases that set it is needed.  The rule:
+ *   1. the condition is F alone, F a GPU scalar, with a barrier before it;
+ *   2. the first step is `F = 0;` (one thread) and the next is a phase;
+ *   3. no other step outside the phases touches F or breaks (the loop
+ *      ends at the condition, where F's value is the slot it read; the
+ *      planner refuses every other jump out of a step);
+ *   4. phases only write F, in their own bodies (not inside a function
+ *      they call: that function is printed once, for every caller). */
+static const char *rot_rule(Ctx *c, const LoopPlan *p)
+{
+  const Node *cond = unparen(p->steps[0].stmt);
+  if (!cond || cond->kind != K_IDENTIFIER || !p->steps[0].sync_before || p->nsteps < 3)
+    return NULL;
+  const Sym *f = ident_sym(c, cond);
+  if (!f || f->kind != FK_GPUVAR)
+    return NULL;
+  const char *F = f->name;
+  const Step *z = &p->steps[1], *ph = &p->steps[2];
+  const Node *e = z->stmt && z->stmt->kind == K_EXPRESSION_STATEMENT ? node_named_child(z->stmt, 0) : NULL;
+  if (z->kind != STEP_SCALAR || !z->leader || ph->kind != STEP_PHASE || !e ||
+      e->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(e, F_OPERATOR), "=") ||
+      !node_field(e, F_LEFT) || node_field(e, F_LEFT)->kind != K_IDENTIFIER ||
+      strcmp(text_of(c, node_field(e, F_LEFT)), F) != 0 || !node_field(e, F_RIGHT) ||
+      !node_text_is(c->src, node_field(e, F_RIGHT), "0") || z->nacc != 1)
+    return NULL;
+  for (int i = 2; i < p->nsteps; i++) {
+    const Step *s = &p->steps[i];
+    if (s->kind != STEP_PHASE && (s->brk || s->opaque))
+      return NULL;
+    for (int j = 0; j < s->nacc; j++) {
+      const Access *a = &s->acc[j];
+      if (strcmp(a->name, F) != 0)
+        continue;
+      if (s->kind != STEP_PHASE || a->read || a->deep)
+        return NULL;
+    }
+  }
+  return F;
+}
+
 /* ---- the plan ------------------------------------------------------------------ */
 
 PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
@@ -1301,6 +1352,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     free(p->lev);
     p->topo = p->level = p->lev = NULL;
     p->twhy[0] = p->lwhy[0] = '\0';
+    const char *rot = rot_rule(c, p);
+    p->rot = rot ? xstrdup(rot) : NULL;
   }
   return p->kind;
 }
@@ -1320,9 +1373,8 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   }
   fprintf(f, p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
                                     : " (one OpenMP parallel region, barriers)\n");
-  const char *rot = p->kind == PLAN_DEVICE ? rot_flag((Ctx *)c, p) : NULL;
-  if (rot)
-    fprintf(f, "  flag: %s in three slots (no barrier around its reset)\n", rot);
+  if (p->rot)
+    fprintf(f, "  flag: %s in three slots (no barrier around its reset)\n", p->rot);
   if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
@@ -1380,5 +1432,6 @@ void plan_free(LoopPlan *p)
   free(p->topo);
   free(p->level);
   free(p->lev);
+  free(p->rot);
   memset(p, 0, sizeof *p);
 }

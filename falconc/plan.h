@@ -45,6 +45,8 @@ typedef struct Step {
   bool writes;         /* STEP_SCALAR: writes a shared object */
   bool writes_host;    /* CUDA: writes the threads' copy of a host variable */
   bool leader;         /* STEP_SCALAR: run by one thread */
+  bool brk;            /* STEP_SCALAR: holds a break (the only jump a
+                        * step may hold) */
   bool redux;          /* STEP_SCALAR (CPU): a reduction (§4.4), every
                         * thread its share of the elements */
   bool sync_before;    /* a barrier before this step */
@@ -87,6 +89,9 @@ typedef struct LoopPlan {
    * in the round before; level: the property, lev: the host variable. */
   char *level, *lev;
   char lwhy[256];      /* why not, when the filter is (t.P == v) */
+  /* PLAN_DEVICE: the flag the kernel keeps in three slots (plan.c
+   * rot_rule), or NULL. */
+  char *rot;
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST
@@ -97,8 +102,6 @@ void plan_explain(const Ctx *c, const LoopPlan *p);
 void plan_free(LoopPlan *p);
 const char *plan_kind_name(PlanKind k);
 
-/* lower_plan.c: the flag a loop kernel keeps in three slots, or NULL. */
-const char *rot_flag(Ctx *c, const LoopPlan *p);
 /* lower_plan.c: prints a planned loop (PLAN_DEVICE or PLAN_REGION). */
 void emit_planned_loop(Ctx *c, const LoopPlan *p);
 

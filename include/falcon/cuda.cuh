@@ -418,16 +418,22 @@ static inline bool fal_dfront_get(fal_dfront *f, int nflags, long long npoints)
  * than the chains of dependent loads and atomics that keep the lists. */
 static inline bool fal_dfront_wanted(void)
 {
-  const char *e = getenv("FALCON_FRONTIERS");
-  return e && strcmp(e, "on") == 0;
+  return fal_front_forced() == 1;
 }
 
 #ifdef __CUDACC__
+/* The length generation `gen` of l has reached (read past the L1 cache:
+ * other blocks add to it). */
+__device__ static inline unsigned long long fal_dcount(const fal_dlist *l, unsigned gen)
+{
+  return *(volatile unsigned long long *)&l->cnt[gen % 3];
+}
+
 /* Whether generation `gen` of l may still take pushes (it is not over the
  * limit, i.e. it will not be dense). */
 __device__ static inline bool fal_dopen(const fal_dlist *l, unsigned gen, long long limit)
 {
-  return *(volatile unsigned long long *)&l->cnt[gen % 3] <= (unsigned long long)limit;
+  return fal_dcount(l, gen) <= (unsigned long long)limit;
 }
 
 /* Claims x for generation gen: true for exactly one caller (one atomic:
@@ -457,8 +463,7 @@ __device__ static inline void fal_dpush(const fal_dlist *l, long long x, unsigne
  * generation that the marks could wrap (then it stays dense: scans). */
 __device__ static inline bool fal_ddense(const fal_dlist *l, unsigned gen, long long limit)
 {
-  return gen >= 0x7ffffff0u ||
-         *(volatile unsigned long long *)&l->cnt[gen % 3] > (unsigned long long)limit;
+  return gen >= 0x7ffffff0u || fal_dcount(l, gen) > (unsigned long long)limit;
 }
 
 /* The length of generation gen (all points when dense), and whether it
@@ -467,7 +472,7 @@ __device__ static inline long long fal_dlen(const fal_dlist *l, unsigned gen, lo
                                             long long limit, bool *dense)
 {
   *dense = fal_ddense(l, gen, limit);
-  return *dense ? npoints : (long long)*(volatile unsigned long long *)&l->cnt[gen % 3];
+  return *dense ? npoints : (long long)fal_dcount(l, gen);
 }
 #endif
 
@@ -1084,9 +1089,8 @@ FAL_HD static inline T fal_cas(T *p, E expected, D desired)
  * device (every writer stores the same value). */
 #ifdef __CUDA_ARCH__
 #define FAL_SET_FLAG(f) (*(volatile __typeof__(f) *)&(f) = 1)
-#else /* host threads: read first, as in falcon/falcon.h */
-#define FAL_SET_FLAG(f)                                                        \
-  (__atomic_load_n(&(f), __ATOMIC_RELAXED) ? (void)0 : __atomic_store_n(&(f), 1, __ATOMIC_RELAXED))
+#else /* host threads: read first (falcon/falcon.h) */
+#define FAL_SET_FLAG(f) FAL_SET_FLAG_HOST(f)
 #endif
 
 /* single (§4.3): the thread that changes the lock from 0 to 1 wins. */

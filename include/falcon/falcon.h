@@ -291,6 +291,18 @@ static inline void fal_edge_share(const int64_t *off, int64_t np, int64_t *lo, i
 #define MAX_INT INT_MAX
 #endif
 
+/* MIN(target, v, flag) on host threads (§4.2): the flag is set with an
+ * atomic store so that many threads may set it at once.  A flag already
+ * set is only read: every thread storing into the one cache line on every
+ * success moved that line between cores each time (BFS on road-FLA ran
+ * slower on 16 threads than on one).  Nothing clears the flag while a
+ * parallel loop runs (it is reset between loops, behind a barrier), so
+ * skipping the store of a 1 over a 1 changes nothing.  FAL_SET_FLAG is
+ * this in C, and on the host side of falcon/cuda.cuh. */
+#define FAL_SET_FLAG_HOST(f)                                                   \
+  (__atomic_load_n(&(f), __ATOMIC_RELAXED) ? (void)0                           \
+                                           : __atomic_store_n(&(f), 1, __ATOMIC_RELAXED))
+
 /* ---- atomics (§4.2) -------------------------------------------------------- */
 #ifndef __cplusplus
 
@@ -397,15 +409,8 @@ FAL_DEFINE_FLOAT_OPS(double, d);
            long long: fal_##op##_ll,                                         \
            unsigned long long: fal_##op##_ull)((p), __VA_ARGS__)
 
-/* MIN(target, v, flag): the flag is set with an atomic store so that many
- * threads may set it at once (§4.2).  A flag already set is only read:
- * every thread storing into the one cache line on every success moved
- * that line between cores each time (BFS on road-FLA ran slower on 16
- * threads than on one).  Nothing clears the flag while a parallel loop
- * runs (it is reset between loops, behind a barrier), so skipping the
- * store of a 1 over a 1 changes nothing. */
-#define FAL_SET_FLAG(f)                                                        \
-  (__atomic_load_n(&(f), FAL_RLX) ? (void)0 : __atomic_store_n(&(f), 1, FAL_RLX))
+/* MIN(target, v, flag): FAL_SET_FLAG_HOST above. */
+#define FAL_SET_FLAG(f) FAL_SET_FLAG_HOST(f)
 
 /* single (lvalue) (§4.3): the thread that changes it from 0 to 1 wins. */
 static inline int fal_single_int(int *p)

@@ -45,6 +45,15 @@ typedef struct fal_fbuf {
   int32_t ids[FAL_FBUF];
 } fal_fbuf;
 
+/* FALCON_FRONTIERS: 1 for on, 0 for off, -1 when not set (the rule of
+ * each target decides: fal_front_wanted here, fal_dfront_wanted in
+ * falcon/cuda.cuh). */
+static inline int fal_front_forced(void)
+{
+  const char *e = getenv("FALCON_FRONTIERS");
+  return e && strcmp(e, "on") == 0 ? 1 : e && strcmp(e, "off") == 0 ? 0 : -1;
+}
+
 /* Whether a loop with frontiers uses its lists (else it runs the region
  * that scans all points, printed next to it).  A cost rule, not a
  * legality one: on graphs of average out-degree above 8 rounds are few
@@ -54,12 +63,8 @@ typedef struct fal_fbuf {
  * FALCON_FRONTIERS=on or off forces either. */
 static inline int fal_front_wanted(int64_t npoints, int64_t nedges)
 {
-  const char *e = getenv("FALCON_FRONTIERS");
-  if (e && strcmp(e, "on") == 0)
-    return 1;
-  if (e && strcmp(e, "off") == 0)
-    return 0;
-  return nedges <= 8 * npoints;
+  int f = fal_front_forced();
+  return f >= 0 ? f : nedges <= 8 * npoints;
 }
 
 static inline void fal_front_init(fal_front *f, int64_t npoints)
