@@ -565,6 +565,25 @@ static void put_single_resets(Ctx *c, const Sym *s, bool sp, bool se, bool gpu)
     putf(c, "%s(&%s->fal_base, 1%s); ", fn, s->graph, tail);
 }
 
+/* `for (i < count) { T var = batch[i]; body }` over a drain's batch
+ * (fal_i<id> its index). */
+static void put_elem_loop(Ctx *c, const Sym *s, const char *var, int id, const char *batch,
+                          const char *count, const char *body)
+{
+  putf(c, "for (int64_t fal_i%d = 0; fal_i%d < %s; fal_i%d++) { %s %s = *(%s *)"
+       "fal_coll_at(%s, fal_i%d); %s }", id, id, count, id, s->ctype, var, s->ctype, batch, id, body);
+}
+
+/* What this thread added to the current bucket of ordered drain <id>
+ * itself, while it is small, at once (fal_coll_bin_take). */
+static void put_bin_take(Ctx *c, const Sym *s, const char *var, int id, const char *body)
+{
+  putf(c, "{ int64_t fal_k%d; const void *fal_x%d; "
+       "while ((fal_x%d = fal_coll_bin_take(fal_c%d, &fal_k%d)) != NULL) for (int64_t fal_i%d = 0; "
+       "fal_i%d < fal_k%d; fal_i%d++) { %s %s = ((const %s *)fal_x%d)[fal_i%d]; %s } }",
+       id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype, id, id, body);
+}
+
 /* The drain: every batch of the collection (all of it, or one bucket of
  * an ordered collection at a time) runs as a parallel loop. */
 static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char *var)
@@ -600,11 +619,10 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
      * parallel foreach, §4.1): starting the threads and joining them costs
      * more than a hundred light elements (falcon/coll.h FAL_DRAIN_SERIAL;
      * docs/optimiser.md "Collection drains"). */
-    putf(c, "if (fal_s%d && !fal_c%d->ordered && fal_hc_size(fal_c%d) < FAL_DRAIN_SERIAL) { "
-         "int64_t fal_n%d = fal_hc_size(fal_c%d); for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; "
-         "fal_i%d++) { %s %s = *(%s *)fal_coll_at(fal_c%d, fal_i%d); %s } } else ",
-         id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype, id, id, body);
-    putf(c, "if (fal_s%d) {", id);
+    putf(c, "int64_t fal_q%d = fal_s%d && !fal_c%d->ordered ? fal_hc_size(fal_c%d) : "
+         "(int64_t)FAL_DRAIN_SERIAL; if (fal_q%d < FAL_DRAIN_SERIAL) { ", id, id, id, id, id);
+    put_elem_loop(c, s, var, id, ctx_printf(c, "fal_c%d", id), ctx_printf(c, "fal_q%d", id), body);
+    putf(c, " } else if (fal_s%d) {", id);
     pragma_line(c, "omp parallel");
     /* Adds to other collections are buffered per thread (fal_abuf_*,
      * falcon/coll.h) and appended before each barrier. */
@@ -612,19 +630,14 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
          "fal_hc_batch(fal_c%d, &fal_n%d);", id, id, id, id, id, id);
     pragma_line(c, ctx_printf(c, "omp for schedule(dynamic, fal_omp_chunk(fal_n%d)) nowait", id));
     resync(c, n->start);
-    putf(c, "for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; fal_i%d++) { %s %s = *(%s *)"
-         "fal_coll_at(fal_b%d, fal_i%d); %s }", id, id, id, id, s->ctype, var, s->ctype,
-         id, id, body);
+    put_elem_loop(c, s, var, id, ctx_printf(c, "fal_b%d", id), ctx_printf(c, "fal_n%d", id), body);
     /* An unordered collection is one batch: the region's end is the
      * only barrier, as for a parallel for.  An ordered one: what this
-     * thread added to the current bucket itself, while it is small, at
-     * once, without a barrier (fal_coll_bin_take; the body is printed a
-     * second time for it), then the barrier and the next batch. */
-    putf(c, "\nif (!fal_c%d->ordered) break;\n{ int64_t fal_k%d; const void *fal_x%d; "
-         "while ((fal_x%d = fal_coll_bin_take(fal_c%d, &fal_k%d)) != NULL) for (int64_t fal_i%d = 0; "
-         "fal_i%d < fal_k%d; fal_i%d++) { %s %s = ((const %s *)fal_x%d)[fal_i%d]; %s } }"
-         "\nfal_abuf_flush();", id, id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype,
-         id, id, body);
+     * thread added to the current bucket itself (put_bin_take; the body
+     * is printed again for it), then the barrier and the next batch. */
+    putf(c, "\nif (!fal_c%d->ordered) break;\n", id);
+    put_bin_take(c, s, var, id, body);
+    put(c, "\nfal_abuf_flush();");
     pragma_line(c, "omp barrier");
     pragma_line(c, "omp single");
     /* The thread that forms the next batch runs it alone while batches
@@ -637,14 +650,11 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
      * would form. */
     putf(c, "{ fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1);\n"
          "while (fal_s%d) { int64_t fal_m%d; fal_coll *fal_bm%d = fal_hc_batch(fal_c%d, &fal_m%d); "
-         "if (fal_m%d >= FAL_DRAIN_SERIAL) break; for (int64_t fal_i%d = 0; fal_i%d < fal_m%d; fal_i%d++) "
-         "{ %s %s = *(%s *)fal_coll_at(fal_bm%d, fal_i%d); %s }\n", id, id, id, id, id, id, id, id, id,
-         id, id, id, id, s->ctype, var, s->ctype, id, id, body);
-    putf(c, "{ int64_t fal_k%d; const void *fal_x%d; "
-         "while ((fal_x%d = fal_coll_bin_take(fal_c%d, &fal_k%d)) != NULL) for (int64_t fal_i%d = 0; "
-         "fal_i%d < fal_k%d; fal_i%d++) { %s %s = ((const %s *)fal_x%d)[fal_i%d]; %s } }"
-         "\nfal_abuf_flush(); fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1); } }\n",
-         id, id, id, id, id, id, id, id, id, s->ctype, var, s->ctype, id, id, body, id, id, id);
+         "if (fal_m%d >= FAL_DRAIN_SERIAL) break; ", id, id, id, id, id, id, id, id, id);
+    put_elem_loop(c, s, var, id, ctx_printf(c, "fal_bm%d", id), ctx_printf(c, "fal_m%d", id), body);
+    put(c, "\n");
+    put_bin_take(c, s, var, id, body);
+    putf(c, "\nfal_abuf_flush(); fal_s%d = fal_hc_drain_next(fal_c%d, fal_r%d + 1); } }\n", id, id, id);
     putf(c, "if (!fal_s%d) break; } "
          "fal_abuf_end(); } } fal_hc_drain_end(fal_c%d); }", id, id);
     strbuf_free(&cs.begins);
@@ -659,10 +669,8 @@ static void render_coll_loop_cpu(Ctx *c, const Node *n, const Sym *s, const char
   }
   pragma_line(c, "omp parallel for schedule(dynamic, 256)");
   resync(c, n->start);
-  putf(c, "for (int64_t fal_i%d = 0; fal_i%d < fal_n%d; fal_i%d++) { %s %s = *(%s *)"
-       "fal_coll_at(fal_b%d, fal_i%d); %s }%s } fal_hc_drain_end(fal_c%d); }", id, id, id,
-       id, s->ctype, var, s->ctype, id, id, body,
-       cs.used ? " } fal_pend_free(fal_pend);" : "", id);
+  put_elem_loop(c, s, var, id, ctx_printf(c, "fal_b%d", id), ctx_printf(c, "fal_n%d", id), body);
+  putf(c, "%s } fal_hc_drain_end(fal_c%d); }", cs.used ? " } fal_pend_free(fal_pend);" : "", id);
   strbuf_free(&cs.begins);
 }
 

@@ -131,19 +131,21 @@ void fal_coll_bin_add(fal_coll *c, const void *x);
  * before the barrier; NULL when none or many (runtime/coll.c). */
 const void *fal_coll_bin_take(fal_coll *c, int64_t *n);
 
+/* A CPU drain batch of fewer elements than this runs in one thread
+ * (falconc/lower_coll.c): an unordered one in the thread that reaches it,
+ * without starting the others; ordered ones in the thread that forms
+ * them, while they stay that small.  A parallel region's start and end,
+ * or a barrier, cost more than that many light elements.
+ * -DFAL_DRAIN_SERIAL=0 turns it off. */
+#ifndef FAL_DRAIN_SERIAL
+#define FAL_DRAIN_SERIAL 128
+#endif
+
 /* Adds buffered per thread (host, inside the parallel loop of a
  * Collection drain): a thread collects what it adds to a few shared
  * collections and appends each batch with one atomic add, when its
  * buffer fills, when the thread itself reads the collection's size, and
  * at the end of the loop (fal_abuf_end).  See docs/language-choices.md. */
-/* An unordered CPU drain of fewer elements than this runs in the thread
- * that reaches it, without starting the others (falconc/lower_coll.c):
- * a parallel region's start and end cost more than that many light
- * elements.  -DFAL_DRAIN_SERIAL=0 turns it off. */
-#ifndef FAL_DRAIN_SERIAL
-#define FAL_DRAIN_SERIAL 128
-#endif
-
 #ifndef __CUDA_ARCH__
 #define FAL_ABUF_N 4
 #define FAL_ABUF_BYTES 2048

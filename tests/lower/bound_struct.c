@@ -77,7 +77,7 @@ for (int k = 0; k < g->ntriangle; k++) { if (fal_phase && !fal_pend[k]) continue
 
   static fal_coll fal_cs_segs; fal_coll *segs = &fal_cs_segs; fal_hc_init(segs, sizeof(struct seg));
   fal_hc_add(segs, (struct seg[1]){s});
-  { fal_coll *fal_c3 = segs; fal_hc_drain_begin(fal_c3); int fal_s3 = fal_hc_drain_next(fal_c3, 0); if (fal_s3 && !fal_c3->ordered && fal_hc_size(fal_c3) < FAL_DRAIN_SERIAL) { int64_t fal_n3 = fal_hc_size(fal_c3); for (int64_t fal_i3 = 0; fal_i3 < fal_n3; fal_i3++) { struct seg v = *(struct seg *)fal_coll_at(fal_c3, fal_i3); {
+  { fal_coll *fal_c3 = segs; fal_hc_drain_begin(fal_c3); int fal_s3 = fal_hc_drain_next(fal_c3, 0); int64_t fal_q3 = fal_s3 && !fal_c3->ordered ? fal_hc_size(fal_c3) : (int64_t)FAL_DRAIN_SERIAL; if (fal_q3 < FAL_DRAIN_SERIAL) { for (int64_t fal_i3 = 0; fal_i3 < fal_q3; fal_i3++) { struct seg v = *(struct seg *)fal_coll_at(fal_c3, fal_i3); {
 #line 44 "bound_struct.fal"
                       g->x0[v.a] = g->y0[v.b]; } } } else if (fal_s3) {
 #pragma omp parallel

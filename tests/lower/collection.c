@@ -53,7 +53,7 @@ int main()
   fal_hc_addp(a, (fal_point)((0)));
   fal_hc_order(a, &g->dist, 0, 4);
   while (fal_hc_size(a) > 0) {
-    { fal_coll *fal_c4 = a; fal_hs_ready(s); fal_hc_drain_begin(fal_c4); int fal_s4 = fal_hc_drain_next(fal_c4, 0); if (fal_s4 && !fal_c4->ordered && fal_hc_size(fal_c4) < FAL_DRAIN_SERIAL) { int64_t fal_n4 = fal_hc_size(fal_c4); for (int64_t fal_i4 = 0; fal_i4 < fal_n4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_c4, fal_i4); {
+    { fal_coll *fal_c4 = a; fal_hs_ready(s); fal_hc_drain_begin(fal_c4); int fal_s4 = fal_hc_drain_next(fal_c4, 0); int64_t fal_q4 = fal_s4 && !fal_c4->ordered ? fal_hc_size(fal_c4) : (int64_t)FAL_DRAIN_SERIAL; if (fal_q4 < FAL_DRAIN_SERIAL) { for (int64_t fal_i4 = 0; fal_i4 < fal_q4; fal_i4++) { fal_point t = *(fal_point *)fal_coll_at(fal_c4, fal_i4); {
 #line 30 "collection.fal"
                      push_all(t, g, b, s); } } } else if (fal_s4) {
 #pragma omp parallel
