@@ -652,6 +652,57 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
                                 v, g, g, P, v, g, P, g, P));
 }
 
+/* A level-synchronous phase the pull rule (plan.c pull_rule) kept, in the
+ * region that scans all points: each round pushes (every point whose
+ * level is lev lowers its out-neighbours' to lev + 1, as the program's
+ * body does) or pulls (every point the push could set looks through its
+ * in-neighbours for one whose level is lev, and stops at the first).
+ * Both count the points they set (fal_aw) and those points' out-edges
+ * (fal_sc); after the round one thread picks the next direction by the
+ * rule of direction-optimising BFS (Beamer et al., the constants 15 and
+ * 18 of GAPBS): push until the next frontier's out-edges exceed 1/15 of
+ * the edges not yet explored from, then pull until a round sets fewer
+ * points than the round before and fewer than 1/18 of all points.
+ * FALCON_DIRECTION=push or pull forces one (fal_dir_forced). */
+static void emit_pull_phase(Ctx *c, const LoopPlan *p, const Step *s)
+{
+  const char *g = gname(c, p->graph), *P = p->level, *v = p->lev, *T = prop_ctype(c, P);
+  const char *K = p->pull_k, *F = p->pull_flag;
+  const char *kf = K ? ctx_printf(c, "fal_u == (%s) && ", K) : "";
+  const char *set = F ? ctx_printf(c, "FAL_SET_FLAG(%s); ", F) : "";
+  putf(c, "{ long long fal_sc1 = 0, fal_aw1 = 0; if (omp_get_thread_num() == 0) fal_vis += %s->npoints;\n"
+       "if (fal_dir) {\n", g);
+  pragma_line(c, "omp for schedule(dynamic, 1024) nowait");
+  resync(c, s->stmt->start);
+  putf(c, "for (int64_t fal_i = 0; fal_i < %s->npoints; fal_i++) { %s fal_u; "
+       "__atomic_load(&%s->%s[fal_i], &fal_u, __ATOMIC_RELAXED); if (%s(%s) + 1 < fal_u) "
+       "for (int64_t fal_e = fal_io[fal_i], fal_n = fal_io[fal_i + 1]; fal_e < fal_n; fal_e++) { "
+       "%s fal_s; __atomic_load(&%s->%s[fal_is[fal_e]], &fal_s, __ATOMIC_RELAXED); "
+       "if (fal_s == (%s)) { %s fal_nv = (%s) + 1; __atomic_store(&%s->%s[fal_i], &fal_nv, __ATOMIC_RELAXED); "
+       "%sfal_aw1++; fal_sc1 += %s->fal_base.csr.offsets[fal_i + 1] - %s->fal_base.csr.offsets[fal_i]; "
+       "break; } } }\n} else {\n",
+       g, T, g, P, kf, v, T, g, P, v, T, v, g, P, set, g, g);
+  pragma_line(c, "omp for schedule(dynamic, 256) nowait");
+  resync(c, s->stmt->start);
+  putf(c, "for (int64_t fal_i = 0; fal_i < %s->npoints; fal_i++) { %s fal_t; "
+       "__atomic_load(&%s->%s[fal_i], &fal_t, __ATOMIC_RELAXED); if (fal_t == (%s)) "
+       "for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i], fal_n = %s->fal_base.csr.offsets[fal_i + 1]; "
+       "fal_e < fal_n; fal_e++) { int64_t fal_x = %s->fal_base.csr.dst[fal_e]; %s fal_u; "
+       "__atomic_load(&%s->%s[fal_x], &fal_u, __ATOMIC_RELAXED); "
+       "if (%sFAL_ATOMIC_ANY(min, &%s->%s[fal_x], (%s) + 1)) { %sfal_aw1++; "
+       "fal_sc1 += %s->fal_base.csr.offsets[fal_x + 1] - %s->fal_base.csr.offsets[fal_x]; } } }\n}\n",
+       g, T, g, P, v, g, g, g, T, g, P, kf, g, P, v, set, g, g);
+  put(c, "__atomic_add_fetch(&fal_sc, fal_sc1, __ATOMIC_RELAXED); "
+         "__atomic_add_fetch(&fal_aw, fal_aw1, __ATOMIC_RELAXED); }\n");
+  pragma_line(c, "omp barrier");
+  pragma_line(c, "omp single");
+  putf(c, "{ if (fal_dfix < 0) { if (!fal_dir) { if (fal_sc > fal_etc / 15) fal_dir = 1; "
+       "else fal_etc -= fal_sc; } else if (fal_aw < fal_oaw && fal_aw <= %s->npoints / 18) fal_dir = 0; } "
+       "fal_oaw = fal_aw; fal_sc = fal_aw = 0;\n", g);
+  put_tail(c);
+  put(c, "}\n");
+}
+
 /* The indices of the loop's first and last phase (0 and 0: none). */
 static void phase_span(const LoopPlan *p, int *first, int *last)
 {
@@ -721,8 +772,9 @@ static const char *round_tail(Ctx *c, const LoopPlan *p, const char **head)
  * all points, fusing what the plan fused. */
 static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool level)
 {
-  const char *g = fr || topo || level ? gname(c, p->graph) : NULL;
-  const char *plan = fr || topo || level ? "frontier" : "region";
+  const bool pull = p->pull && !fr && !topo && !level;
+  const char *g = fr || topo || level || pull ? gname(c, p->graph) : NULL;
+  const char *plan = fr || topo || level ? "frontier" : pull ? "region, push/pull" : "region";
   put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;");
   if (topo) {
     /* The first round visits every point (a dense list); fal_pv: the
@@ -747,6 +799,17 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
          "%s fal_lmax = (%s)~(%s)0 > 0 ? (%s)~(%s)0 : (%s)(((unsigned long long)1 "
          "<< (8 * sizeof(%s) - 1)) - 1); %s fal_lm = fal_lmax;",
          g, T, T, T, T, T, T, T, T);
+  }
+  if (pull) {
+    /* fal_dir: this round pulls; fal_etc: out-edges not yet explored
+     * from; in-edges: the out-edges of an undirected graph, the in-edge
+     * lists of a directed one where the program built them (else the
+     * rounds all push). */
+    putf(c, " int fal_dir = 0, fal_dfix = fal_dir_forced(); long long fal_sc = 0, fal_aw = 0, "
+         "fal_oaw = 0; long long fal_etc = %s->nedges; const int64_t *fal_io = "
+         "%s->directed ? %s->fal_base.csr.in_offsets : %s->fal_base.csr.offsets; const fal_point "
+         "*fal_is = %s->directed ? %s->fal_base.csr.in_src : %s->fal_base.csr.dst; "
+         "if (!fal_io || !fal_is) fal_dfix = 0; fal_dir = fal_dfix == 1;", g, g, g, g, g, g, g);
   }
   pragma_line(c, "omp parallel");
   put(c, "{\n");
@@ -811,6 +874,9 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
       synced = true; /* the commit's single ends with a barrier */
     } else if (s->kind == STEP_PHASE && level) {
       emit_level_phase(c, p, s);
+      synced = true;
+    } else if (s->kind == STEP_PHASE && pull) {
+      emit_pull_phase(c, p, s);
       synced = true;
     } else if (s->kind == STEP_PHASE) {
       /* The phase and the phases fused with it: one loop. */

@@ -1092,6 +1092,8 @@ static const char *level_writes(Ctx *c, const Node *body, const char *P, const c
  * that ran) or its P had that value when the loop started (checked at run
  * time: a round whose v reaches the smallest starting value above the
  * first round's scans all points). */
+static void pull_rule(Ctx *c, LoopPlan *p, const Step *s);
+
 static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
   const Node *n = s->stmt;
@@ -1179,6 +1181,152 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
   }
   p->level = xstrdup(P);
   p->lev = xstrdup(v);
+  pull_rule(c, p, s);
+}
+
+/* ---- pull rounds (docs/lowering.md "Pull rounds") ---- */
+
+/* The one statement of `n`, looking through braces that hold only it
+ * (comments aside); NULL for braces with none or more. */
+static const Node *only_stmt(const Node *n)
+{
+  while (n && n->kind == K_COMPOUND_STATEMENT) {
+    const Node *one = NULL;
+    for (const Node *q = n->child; q; q = q->next) {
+      if (!q->named || q->kind == K_COMMENT)
+        continue;
+      if (one)
+        return NULL;
+      one = q;
+    }
+    n = one;
+  }
+  return n;
+}
+
+/* Whether identifier `name` is a parameter of f (or f is NULL: never). */
+static bool is_param(Ctx *c, const FuncInfo *f, const char *name)
+{
+  const Node *params = f ? function_params(f->def) : NULL;
+  for (int k = 0; params && k < node_named_count(params); k++) {
+    const Node *prm = node_named_child(params, k);
+    const Node *d = prm && prm->kind == K_PARAMETER_DECLARATION
+                        ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
+    if (d && strcmp(text_of(c, d), name) == 0)
+      return true;
+  }
+  return false;
+}
+
+/* A value the round cannot change, readable where the loop is: a number,
+ * or an identifier that is not a parameter of f (a macro or a global)
+ * and that no step of the loop writes. */
+static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, const Node *e)
+{
+  e = unparen(e);
+  if (e && is_type(e, "number_literal"))
+    return text_of(c, e);
+  if (!e || e->kind != K_IDENTIFIER || is_param(c, f, text_of(c, e)) ||
+      program_prop(c->prog, text_of(c, e)))
+    return NULL;
+  for (int i = 0; i < p->nsteps; i++)
+    for (int j = 0; j < p->steps[i].nacc; j++)
+      if (p->steps[i].acc[j].write && strcmp(p->steps[i].acc[j].name, text_of(c, e)) == 0)
+        return NULL;
+  return text_of(c, e);
+}
+
+/* The rule, on a loop level_rule kept (property P, round value v): the
+ * phase's body (or the element function it calls) is exactly
+ *   foreach (n In elem.outnbrs) [(n.P == K)] MIN(n.P, x + 1[, F]);
+ * with K a number or an identifier no step writes and not a parameter,
+ * F a variable some other step of the loop uses (so it is in scope
+ * there) and not a parameter.  A round of it sets n.P = v + 1 for
+ * exactly the points n with (n.P == K, when there is a filter) and
+ * v + 1 < n.P that have an in-neighbour whose P is v at the start of
+ * the round, and raises F if it set any: a source keeps P = v (MIN of
+ * v + 1 cannot lower it) and a set point gets v + 1, not v, so whether a
+ * point is a source does not change during the round; a point's filter
+ * sees either its starting value or v + 1, and MIN of v + 1 on v + 1
+ * changes nothing.  The pull form computes the same set: each such
+ * point, by itself, looks through its in-neighbours for one whose P is
+ * v (a read that sees v + 1 is not v).  lower_plan.c chooses the
+ * direction of each round. */
+static void pull_rule(Ctx *c, LoopPlan *p, const Step *s)
+{
+  const Node *n = s->stmt;
+  const char *var = text_of(c, node_field(n, F_VARIABLE)), *elem = var, *x = p->lev;
+  const char *why = NULL;
+  const Node *body = only_stmt(node_field(n, F_BODY));
+  const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? unparen(node_named_child(body, 0)) : NULL;
+  FuncInfo *f = NULL;
+  if (call && call->kind == K_CALL_EXPRESSION) {
+    const Node *fn = node_field(call, F_FUNCTION);
+    f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+  }
+  if (f && f->def) {
+    /* level_rule found the element's and v's parameters */
+    const Node *args = node_field(call, F_ARGUMENTS);
+    elem = x = NULL;
+    for (const Node *a = args ? args->child : NULL; a; a = a->next) {
+      if (!a->named || a->kind == K_COMMENT)
+        continue;
+      const Node *pa = param_for(f, args, a), *ua = unparen(a);
+      if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), var) == 0)
+        elem = text_of(c, pa);
+      if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), p->lev) == 0)
+        x = text_of(c, pa);
+    }
+    body = only_stmt(node_field(f->def, F_BODY));
+  } else {
+    f = NULL;
+  }
+  const Node *it = body && body->kind == K_FOREACH_STATEMENT ? node_field(body, F_ITERABLE) : NULL;
+  const Node *o = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
+  const char *nv = it ? text_of(c, node_field(body, F_VARIABLE)) : NULL;
+  if (!elem || !x || !o || o->kind != K_IDENTIFIER || strcmp(text_of(c, o), elem) != 0 ||
+      !node_text_is(c->src, node_field(it, F_FIELD), "outnbrs") || node_field(body, F_OFFSET))
+    why = "the body is not one foreach over the element's out-neighbours";
+  const char *K = NULL, *F = NULL;
+  const Node *cond = why ? NULL : unparen(node_field(body, F_CONDITION));
+  if (cond) {
+    const Node *l = is_type(cond, "binary_expression") &&
+                    node_text_is(c->src, node_field(cond, F_OPERATOR), "==")
+                        ? unparen(node_field(cond, F_LEFT)) : NULL;
+    const Node *r = l ? node_field(cond, F_RIGHT) : NULL;
+    if (!l || own_flag(c, l, nv) == NULL || strcmp(own_flag(c, l, nv), p->level) != 0 ||
+        !(K = round_const(c, p, f, r)))
+      why = "the neighbour filter is not (n.level == a constant)";
+  }
+  const Node *st = why ? NULL : only_stmt(node_field(body, F_BODY));
+  const Node *mn = st && st->kind == K_EXPRESSION_STATEMENT ? unparen(node_named_child(st, 0)) : NULL;
+  const Node *args = mn && mn->kind == K_CALL_EXPRESSION &&
+                             node_text_is(c->src, node_field(mn, F_FUNCTION), "MIN")
+                         ? node_field(mn, F_ARGUMENTS) : NULL;
+  int na = args ? node_named_count(args) : 0;
+  if (!why && (!args || na < 2 || na > 3 || !own_flag(c, node_named_child(args, 0), nv) ||
+               strcmp(own_flag(c, node_named_child(args, 0), nv), p->level) != 0 ||
+               !is_plus_one(c, node_named_child(args, 1), x)))
+    why = "the neighbour loop's body is not MIN(n.level, lev + 1[, flag]) alone";
+  if (!why && na == 3) {
+    const Node *fl = unparen(node_named_child(args, 2));
+    F = fl && fl->kind == K_IDENTIFIER && !is_param(c, f, text_of(c, fl)) ? text_of(c, fl) : NULL;
+    bool seen = false;
+    for (int i = 0; F && i < p->nsteps; i++)
+      for (int j = 0; &p->steps[i] != s && j < p->steps[i].nacc; j++)
+        seen |= strcmp(p->steps[i].acc[j].name, F) == 0;
+    if (!F || !seen)
+      why = "MIN's flag is not a variable the loop itself uses";
+  }
+  if (!why && c->prog->mutates)
+    why = "the program changes graphs";
+  if (why) {
+    snprintf(p->pwhy, sizeof p->pwhy, "line %u: %s", n->loc.line, why);
+    return;
+  }
+  p->pull = true;
+  p->pull_k = K ? xstrdup(K) : NULL;
+  p->pull_flag = F ? xstrdup(F) : NULL;
 }
 
 static void no_frontier(LoopPlan *p, const Node *at, const char *why)
@@ -1350,8 +1498,11 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     free(p->topo);
     free(p->level);
     free(p->lev);
-    p->topo = p->level = p->lev = NULL;
-    p->twhy[0] = p->lwhy[0] = '\0';
+    free(p->pull_k);
+    free(p->pull_flag);
+    p->topo = p->level = p->lev = p->pull_k = p->pull_flag = NULL;
+    p->pull = false;
+    p->twhy[0] = p->lwhy[0] = p->pwhy[0] = '\0';
     const char *rot = rot_rule(c, p);
     p->rot = rot ? xstrdup(rot) : NULL;
   }
@@ -1386,6 +1537,11 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   } else if (p->kind == PLAN_REGION && p->level) {
     fprintf(f, "  frontier: the phase visits the points set to %s + 1 in the round before "
                "(level-synchronous)\n", p->lev);
+    if (p->pull)
+      fprintf(f, "  pull: on graphs of average degree above 8, a round may look for parents "
+                 "among in-neighbours (chosen by frontier size)\n");
+    else
+      fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
   } else {
     fprintf(f, "  frontier: none (%s)\n", p->fwhy);
     if (p->lwhy[0])
@@ -1432,6 +1588,8 @@ void plan_free(LoopPlan *p)
   free(p->topo);
   free(p->level);
   free(p->lev);
+  free(p->pull_k);
+  free(p->pull_flag);
   free(p->rot);
   memset(p, 0, sizeof *p);
 }

@@ -89,6 +89,14 @@ typedef struct LoopPlan {
    * in the round before; level: the property, lev: the host variable. */
   char *level, *lev;
   char lwhy[256];      /* why not, when the filter is (t.P == v) */
+  /* PLAN_REGION, level-synchronous, and the phase is exactly a push of
+   * v + 1 into out-neighbours (plan.c pull_rule): a round may run in pull
+   * form, each unset point looking for a parent among its in-neighbours.
+   * pull_k: the neighbour filter's value (n.P == K), or NULL for none;
+   * pull_flag: MIN's flag, or NULL. */
+  bool pull;
+  char *pull_k, *pull_flag;
+  char pwhy[256];      /* why not, when the loop is level-synchronous */
   /* PLAN_DEVICE: the flag the kernel keeps in three slots (plan.c
    * rot_rule), or NULL. */
   char *rot;

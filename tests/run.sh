@@ -748,6 +748,13 @@ run_e2e() {
 		done
 		unset FALCON_FRONTIERS
 	done
+	# bfs.fal's pull rounds (docs/lowering.md "Pull rounds"), forced, in
+	# the region that scans.
+	export FALCON_FRONTIERS=off FALCON_DIRECTION=pull
+	for gf in "$tmp"/e2e/graphs/*; do
+		e2e_run bfs "$gf" "$tmp/e2e" "e2e pull rounds"
+	done
+	unset FALCON_FRONTIERS FALCON_DIRECTION
 	# Edge-balanced shares or dynamic chunks (docs/optimiser.md): the degree
 	# rule picks one per graph; both forced on every graph.
 	for eb in on off; do
@@ -882,6 +889,45 @@ run_e2e() {
 		pass "e2e: the level-synchronous rule: one loop kept, three refused with their reasons"
 	else
 		fail "e2e: the level-synchronous rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	# Pull rounds (docs/lowering.md "Pull rounds"): the rule's verdicts,
+	# and the levels of the loop that keeps it against falref's BFS with
+	# the direction forced both ways and chosen by frontier size, in the
+	# region that scans (FALCON_FRONTIERS=off: the one with pull rounds);
+	# with a point starting at level 3, pulls equal pushes.
+	"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/pull_rules.fal" 2>"$tmp/e2e/explain"
+	if grep -q '^  pull: on graphs of average degree above 8' "$tmp/e2e/explain" &&
+		grep -q '^  no pull rounds (line 74: the neighbour loop.s body is not MIN(n.level, lev + 1\[, flag\]) alone)' "$tmp/e2e/explain" &&
+		grep -q '^  no pull rounds (line 86: the neighbour filter is not (n.level == a constant))' "$tmp/e2e/explain"; then
+		pass "e2e: the pull rule: one loop kept, two refused with their reasons"
+	else
+		fail "e2e: the pull rule (--explain)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	if e2e_build pull_rules "$srcdir/tests/e2e/pull_rules.fal"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			src=$(e2e_source "$gf")
+			for dir in push pull auto; do
+				if ! FALCON_FRONTIERS=off FALCON_DIRECTION=$dir OMP_NUM_THREADS=4 "$tmp/e2e/pull_rules" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1; then
+					fail "e2e pull_rules $(basename "$gf") ($dir): the program failed"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+				elif "$FALREF" bfs "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+					"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
+					pass "e2e pull_rules $(basename "$gf") ($dir): levels equal the reference"
+				else
+					fail "e2e pull_rules $(basename "$gf") ($dir): differs"; sed 's/^/    /' "$tmp/e2e/cmp" | head -5
+				fi
+			done
+			n=$("$FALGRAPH" info "$gf" 2>/dev/null | sed -n 's/^points: *\([0-9]*\).*/\1/p')
+			seed=$(( ${n:-2} / 2 ))
+			if FALCON_FRONTIERS=off FALCON_DIRECTION=pull OMP_NUM_THREADS=4 "$tmp/e2e/pull_rules" "$gf" "$src" "$tmp/e2e/seed.pull" "$seed" >"$tmp/e2e/log" 2>&1 &&
+				FALCON_FRONTIERS=off FALCON_DIRECTION=push OMP_NUM_THREADS=4 "$tmp/e2e/pull_rules" "$gf" "$src" "$tmp/e2e/seed.push" "$seed" >>"$tmp/e2e/log" 2>&1 &&
+				cmp -s "$tmp/e2e/seed.pull" "$tmp/e2e/seed.push"; then
+				pass "e2e pull_rules $(basename "$gf"), point $seed starting at level 3: pulls equal pushes"
+			else
+				fail "e2e pull_rules $(basename "$gf"), point $seed starting at level 3"; sed 's/^/    /' "$tmp/e2e/log" | head -5
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/pull_rules.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# A starting level the lists cannot see (point n/2 starts at 3): the
 	# levels with lists equal those of the loop that scans every round.

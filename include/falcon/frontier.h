@@ -54,6 +54,15 @@ static inline int fal_front_forced(void)
   return e && strcmp(e, "on") == 0 ? 1 : e && strcmp(e, "off") == 0 ? 0 : -1;
 }
 
+/* FALCON_DIRECTION: 0 (push) or 1 (pull) to force the direction of every
+ * round of a level-synchronous loop with pull rounds (falconc/plan.c
+ * pull_rule); -1 when not set (chosen each round by frontier size). */
+static inline int fal_dir_forced(void)
+{
+  const char *e = getenv("FALCON_DIRECTION");
+  return e && strcmp(e, "push") == 0 ? 0 : e && strcmp(e, "pull") == 0 ? 1 : -1;
+}
+
 /* Whether a loop with frontiers uses its lists (else it runs the region
  * that scans all points, printed next to it).  A cost rule, not a
  * legality one: on graphs of average out-degree above 8 rounds are few
