@@ -145,6 +145,12 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     ready_sets(c);
   if (parallel && !ranged && c->prog->mutates)
     putf(c, "fal_G_settle(%s); ", it->graph);
+  /* CPU, the points of a graph nothing mutates: the schedule is chosen
+   * when the loop starts (fal_sched_points): contiguous shares on graphs
+   * of low average degree, dynamic chunks on skewed ones. */
+  bool runtime_sched = parallel && !ranged && !c->gpu && it->dom == D_POINTS && !c->prog->mutates;
+  if (runtime_sched)
+    putf(c, "fal_sched_points(&%s->fal_base.csr); ", gname(c, it->graph));
   c->out = saved;
   bool wrap = pre.len > 0;
   if (wrap)
@@ -159,6 +165,7 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
     pragma_line(c, it->dom != D_POINTS ? "omp parallel for schedule(static)"
+                   : runtime_sched     ? "omp parallel for schedule(runtime)"
                                        : "omp parallel for schedule(dynamic, 256)");
     resync(c, n->start);
   }

@@ -510,8 +510,25 @@ static inline fal_point FAL_HD_FN(fal_set_find)(const fal_set *s, fal_point x)
   }
 }
 
+/* A relaxed store of a parent pointer (path halving). */
+static inline void FAL_HD_FN(fal_set_store)(fal_point *p, fal_point v)
+{
+#ifdef __CUDA_ARCH__
+  *(volatile fal_point *)p = v;
+#else
+  __atomic_store_n(p, v, __ATOMIC_RELAXED);
+#endif
+}
+
+/* The forest keeps parent[x] <= x (a root is linked under a smaller
+ * point), so it has no cycles and a set's root is its smallest point.
+ * A point that is not a root never becomes one, and the points above it
+ * stay above it (links are only made at roots), so pointing it at any
+ * point above it keeps every set as it is: path halving may use a plain
+ * store, and two halvings of one point racing leave either value. */
+
 /* s.Findcompress(x): find with path halving (each visited point is
- * pointed at its grandparent by compare-and-swap). */
+ * pointed at its grandparent). */
 static inline fal_point FAL_HD_FN(fal_set_findc)(const fal_set *s, fal_point x)
 {
   for (;;) {
@@ -520,7 +537,7 @@ static inline fal_point FAL_HD_FN(fal_set_findc)(const fal_set *s, fal_point x)
       return x;
     fal_point gp = fal_set_load(&s->parent[p]);
     if (gp != p)
-      fal_set_cas(&s->parent[x], p, gp);
+      fal_set_store(&s->parent[x], gp);
     x = gp;
   }
 }

@@ -29,8 +29,8 @@ static void fal_G_read(fal_G *g, const char *path)
 #line 10 "atomics.fal"
 void all(fal_G *g)
 {
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 12 "atomics.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 12 "atomics.fal"
@@ -46,7 +46,7 @@ for (fal_point t = 0; t < g->npoints; t++) {
     FAL_ATOMIC_INT(xor, &(g->a[t].i), (5));
     int old = FAL_ATOMIC_ANY(cas, &(g->a[t].i), (0), (1));
     g->flag[t] = old;
-  } }
+  } } }
 #line 24 "atomics.fal"
 
 }

@@ -49,12 +49,12 @@ int main()
   static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->dist, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&g->fal_base, (void **)&g->seen, sizeof(int), FAL_PROP_POINT);
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 20 "foreach_nbrs.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 20 "foreach_nbrs.fal"
-                          relax(t, g); }
+                          relax(t, g); } }
 #line 20 "foreach_nbrs.fal"
 
 }

@@ -22,8 +22,8 @@ static void fal_G_read(fal_G *g, const char *path)
 #line 3 "foreach_points.fal"
 void level_up(fal_G *g, int lev)
 {
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 5 "foreach_points.fal"
 for (fal_point t = 0; t < g->npoints; t++) { if (!(g->level[t] == lev)) continue;
 #line 5 "foreach_points.fal"
@@ -34,7 +34,7 @@ for (fal_point t = 0; t < g->npoints; t++) { if (!(g->level[t] == lev)) continue
       if (i == g->level[t])
         break;
     g->level[t] = lev + 1;
-  } }
+  } } }
 #line 12 "foreach_points.fal"
 
 }

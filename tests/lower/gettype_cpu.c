@@ -70,12 +70,12 @@ int main(int argc, char **argv)
   fal_G_read(hg, argv[1]);
   static fal_G fal_gs_g = {0}; fal_G *g = &fal_gs_g;
   fal_G_copy(g, hg);
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 12 "gettype_cpu.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 12 "gettype_cpu.fal"
-                          g->dist[t] = 0; }
+                          g->dist[t] = 0; } }
 #line 12 "gettype_cpu.fal"
 
   fal_host_prop_copy((void **)&hg->dist, g->dist, fal_prop_elems(&g->fal_base.csr, 0) * sizeof *g->dist);

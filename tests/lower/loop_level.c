@@ -35,12 +35,12 @@ int main()
   static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->level, sizeof(int), FAL_PROP_POINT);
   fal_G_read(g, "graph.bin");
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 16 "loop_level.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 16 "loop_level.fal"
-                          g->level[t] = 2147483647; }
+                          g->level[t] = 2147483647; } }
 #line 16 "loop_level.fal"
 
   g->level[(0)] = 0;

@@ -32,20 +32,20 @@ int main(int argc, char **argv)
   static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
   fal_prop_add(&g->fal_base, (void **)&g->dist, sizeof(int), FAL_PROP_POINT);
   fal_G_read(g, argv[1]);
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 16 "prototypes_cpu.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 16 "prototypes_cpu.fal"
-                          g->dist[t] = 1; }
+                          g->dist[t] = 1; } }
 #line 16 "prototypes_cpu.fal"
 
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 17 "prototypes_cpu.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 17 "prototypes_cpu.fal"
-                          relax(t, g); }
+                          relax(t, g); } }
 #line 17 "prototypes_cpu.fal"
 
   printf("%d %d %d\n", count_points(g), helper_from_c(1), local_only(2));

@@ -26,8 +26,8 @@ static void fal_G_read(fal_G *g, const char *path)
 #line 7 "single.fal"
 void pick(fal_G *g)
 {
-  { fal_single_reset(&g->fal_base, 0); 
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_single_reset(&g->fal_base, 0); fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 9 "single.fal"
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 9 "single.fal"

@@ -72,12 +72,12 @@ for (int t = 0; t < g->ntris; t++) { if (fal_phase && !fal_pend[t]) continue; { 
 #line 31 "view.fal"
 
   static fal_coll fal_cs_work; fal_coll *work = &fal_cs_work; fal_hc_init(work, sizeof(fal_point));
-  
-#pragma omp parallel for schedule(dynamic, 256)
+  { fal_sched_points(&g->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
 #line 33 "view.fal"
 for (fal_point p = 0; p < g->npoints; p++) {
 #line 33 "view.fal"
-                          fal_coll_addp(work, (fal_point)(p)); }
+                          fal_coll_addp(work, (fal_point)(p)); } }
 #line 33 "view.fal"
 
   { fal_coll *fal_c3 = work; fal_hc_drain_begin(fal_c3); for (int fal_r3 = 0; fal_hc_drain_next(fal_c3, fal_r3); fal_r3++) { int64_t fal_n3; fal_coll *fal_b3 = fal_hc_batch(fal_c3, &fal_n3); fal_owner_begin(&g->fal_base.own[0], (int64_t)g->npoints); unsigned char *fal_pend = fal_pend_get((int64_t)fal_n3); for (int fal_phase = 0; fal_phase < 2; fal_phase++) { 
