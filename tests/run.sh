@@ -755,6 +755,16 @@ run_e2e() {
 		e2e_run bfs "$gf" "$tmp/e2e" "e2e pull rounds"
 	done
 	unset FALCON_FRONTIERS FALCON_DIRECTION
+	# cc.fal samples neighbours (Afforest) on graphs of average degree 16
+	# and more, which the graphs above are not: a denser Kronecker graph.
+	if "$FALGRAPH" --weights 1 100 7 gen kron 10 24 5 "$tmp/e2e/dense.bin" >/dev/null 2>&1; then
+		e2e_run cc "$tmp/e2e/dense.bin" "$tmp/e2e" "e2e sampling"
+		"$FALGRAPH" convert "$tmp/e2e/dense.bin" "$tmp/e2e/dense.txt" >/dev/null 2>&1 &&
+			e2e_run cc "$tmp/e2e/dense.txt" "$tmp/e2e" "e2e sampling, directed"
+		rm -f "$tmp/e2e/dense.bin" "$tmp/e2e/dense.txt"
+	else
+		fail "e2e: generating a dense graph"
+	fi
 	# Edge-balanced shares or dynamic chunks (docs/optimiser.md): the degree
 	# rule picks one per graph; both forced on every graph.
 	for eb in on off; do
