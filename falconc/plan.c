@@ -1218,16 +1218,38 @@ static bool is_param(Ctx *c, const FuncInfo *f, const char *name)
   return false;
 }
 
+/* Whether the function around `at` declares `name` (a local or a
+ * parameter that would hide a global of that name where the loop is). */
+static bool declared_around(Ctx *c, const Node *at, const char *name)
+{
+  const Node *fn = at;
+  while (fn && fn->kind != K_FUNCTION_DEFINITION)
+    fn = fn->parent;
+  for (const Node *n = fn; n; n = node_next(n, fn, true)) {
+    const Node *d = n->parent;
+    if (n->kind != K_IDENTIFIER || strcmp(text_of(c, n), name) != 0 || !d)
+      continue;
+    if ((is_type(d, "init_declarator") && node_field(d, F_DECLARATOR) == n) ||
+        is_type(d, "declaration") || is_type(d, "parameter_declaration") ||
+        is_type(d, "pointer_declarator") || is_type(d, "array_declarator"))
+      return true;
+  }
+  return false;
+}
+
 /* A value the round cannot change, readable where the loop is: a number,
- * or an identifier that is not a parameter of f (a macro or a global)
- * and that no step of the loop writes. */
+ * or an identifier that is not a parameter of f (a macro or a global),
+ * that the function around the loop does not declare (it would hide the
+ * global there) when the body is f's, and that no step of the loop
+ * writes. */
 static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, const Node *e)
 {
   e = unparen(e);
   if (e && is_type(e, "number_literal"))
     return text_of(c, e);
   if (!e || e->kind != K_IDENTIFIER || is_param(c, f, text_of(c, e)) ||
-      program_prop(c->prog, text_of(c, e)))
+      program_prop(c->prog, text_of(c, e)) ||
+      (f && declared_around(c, p->loop, text_of(c, e))))
     return NULL;
   for (int i = 0; i < p->nsteps; i++)
     for (int j = 0; j < p->steps[i].nacc; j++)
@@ -1241,7 +1263,8 @@ static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, con
  *   foreach (n In elem.outnbrs) [(n.P == K)] MIN(n.P, x + 1[, F]);
  * with K a number or an identifier no step writes and not a parameter,
  * F a variable some other step of the loop uses (so it is in scope
- * there) and not a parameter.  A round of it sets n.P = v + 1 for
+ * there) and not a parameter; when the body is f's, neither K nor F is
+ * declared in the function around the loop (it would hide f's global).  A round of it sets n.P = v + 1 for
  * exactly the points n with (n.P == K, when there is a filter) and
  * v + 1 < n.P that have an in-neighbour whose P is v at the start of
  * the round, and raises F if it set any: a source keeps P = v (MIN of
@@ -1310,7 +1333,8 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s)
     why = "the neighbour loop's body is not MIN(n.level, lev + 1[, flag]) alone";
   if (!why && na == 3) {
     const Node *fl = unparen(node_named_child(args, 2));
-    F = fl && fl->kind == K_IDENTIFIER && !is_param(c, f, text_of(c, fl)) ? text_of(c, fl) : NULL;
+    F = fl && fl->kind == K_IDENTIFIER && !is_param(c, f, text_of(c, fl)) &&
+        !(f && declared_around(c, p->loop, text_of(c, fl))) ? text_of(c, fl) : NULL;
     bool seen = false;
     for (int i = 0; F && i < p->nsteps; i++)
       for (int j = 0; &p->steps[i] != s && j < p->steps[i].nacc; j++)
