@@ -1092,7 +1092,8 @@ static const char *level_writes(Ctx *c, const Node *body, const char *P, const c
  * that ran) or its P had that value when the loop started (checked at run
  * time: a round whose v reaches the smallest starting value above the
  * first round's scans all points). */
-static void pull_rule(Ctx *c, LoopPlan *p, const Step *s);
+static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, const char *elem,
+                      const char *x);
 
 static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
@@ -1149,9 +1150,10 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
     const Node *fn = node_field(call, F_FUNCTION);
     f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
   }
+  const char *elem = var, *x = v; /* the element's and v's names in the body */
   if (!why && f && f->def) {
     const Node *args = node_field(call, F_ARGUMENTS);
-    const char *elem = NULL, *x = NULL;
+    elem = x = NULL;
     for (const Node *a = args ? args->child : NULL; a; a = a->next) {
       if (!a->named || a->kind == K_COMMENT)
         continue;
@@ -1181,7 +1183,7 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
   }
   p->level = xstrdup(P);
   p->lev = xstrdup(v);
-  pull_rule(c, p, s);
+  pull_rule(c, p, s, f && f->def ? f : NULL, elem, x);
 }
 
 /* ---- pull rounds (docs/lowering.md "Pull rounds") ---- */
@@ -1204,22 +1206,8 @@ static const Node *only_stmt(const Node *n)
   return n;
 }
 
-/* Whether identifier `name` is a parameter of f (or f is NULL: never). */
-static bool is_param(Ctx *c, const FuncInfo *f, const char *name)
-{
-  const Node *params = f ? function_params(f->def) : NULL;
-  for (int k = 0; params && k < node_named_count(params); k++) {
-    const Node *prm = node_named_child(params, k);
-    const Node *d = prm && prm->kind == K_PARAMETER_DECLARATION
-                        ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
-    if (d && strcmp(text_of(c, d), name) == 0)
-      return true;
-  }
-  return false;
-}
-
-/* Whether the function around `at` declares `name` (a local or a
- * parameter that would hide a global of that name where the loop is). */
+/* Whether the function around `at` declares `name` (a parameter or a
+ * local). */
 static bool declared_around(Ctx *c, const Node *at, const char *name)
 {
   const Node *fn = at;
@@ -1237,19 +1225,25 @@ static bool declared_around(Ctx *c, const Node *at, const char *name)
   return false;
 }
 
+/* Whether `name`, read in the body of element function f (NULL: the
+ * body is the loop's own), may name something else where the loop is:
+ * f or the function around the loop declares it (f's parameter, or a
+ * local that hides the global f reads). */
+static bool not_global(Ctx *c, const LoopPlan *p, const FuncInfo *f, const char *name)
+{
+  return f && (declared_around(c, f->def, name) || declared_around(c, p->loop, name));
+}
+
 /* A value the round cannot change, readable where the loop is: a number,
- * or an identifier that is not a parameter of f (a macro or a global),
- * that the function around the loop does not declare (it would hide the
- * global there) when the body is f's, and that no step of the loop
- * writes. */
+ * or an identifier (a macro or a global) that not_global allows and that
+ * no step of the loop writes. */
 static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, const Node *e)
 {
   e = unparen(e);
   if (e && is_type(e, "number_literal"))
     return text_of(c, e);
-  if (!e || e->kind != K_IDENTIFIER || is_param(c, f, text_of(c, e)) ||
-      program_prop(c->prog, text_of(c, e)) ||
-      (f && declared_around(c, p->loop, text_of(c, e))))
+  if (!e || e->kind != K_IDENTIFIER || program_prop(c->prog, text_of(c, e)) ||
+      not_global(c, p, f, text_of(c, e)))
     return NULL;
   for (int i = 0; i < p->nsteps; i++)
     for (int j = 0; j < p->steps[i].nacc; j++)
@@ -1258,8 +1252,9 @@ static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, con
   return text_of(c, e);
 }
 
-/* The rule, on a loop level_rule kept (property P, round value v): the
- * phase's body (or the element function it calls) is exactly
+/* The rule, on a loop level_rule kept (property P, round value v; f: the
+ * element function it found, or NULL; elem and x: the names of the
+ * element and of v in the body): the phase's body, or f's, is exactly
  *   foreach (n In elem.outnbrs) [(n.P == K)] MIN(n.P, x + 1[, F]);
  * with K a number or an identifier no step writes and not a parameter,
  * F a variable some other step of the loop uses (so it is in scope
@@ -1275,35 +1270,12 @@ static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, con
  * point, by itself, looks through its in-neighbours for one whose P is
  * v (a read that sees v + 1 is not v).  lower_plan.c chooses the
  * direction of each round. */
-static void pull_rule(Ctx *c, LoopPlan *p, const Step *s)
+static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, const char *elem,
+                      const char *x)
 {
   const Node *n = s->stmt;
-  const char *var = text_of(c, node_field(n, F_VARIABLE)), *elem = var, *x = p->lev;
   const char *why = NULL;
-  const Node *body = only_stmt(node_field(n, F_BODY));
-  const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? unparen(node_named_child(body, 0)) : NULL;
-  FuncInfo *f = NULL;
-  if (call && call->kind == K_CALL_EXPRESSION) {
-    const Node *fn = node_field(call, F_FUNCTION);
-    f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
-  }
-  if (f && f->def) {
-    /* level_rule found the element's and v's parameters */
-    const Node *args = node_field(call, F_ARGUMENTS);
-    elem = x = NULL;
-    for (const Node *a = args ? args->child : NULL; a; a = a->next) {
-      if (!a->named || a->kind == K_COMMENT)
-        continue;
-      const Node *pa = param_for(f, args, a), *ua = unparen(a);
-      if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), var) == 0)
-        elem = text_of(c, pa);
-      if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), p->lev) == 0)
-        x = text_of(c, pa);
-    }
-    body = only_stmt(node_field(f->def, F_BODY));
-  } else {
-    f = NULL;
-  }
+  const Node *body = only_stmt(node_field(f ? f->def : n, F_BODY));
   const Node *it = body && body->kind == K_FOREACH_STATEMENT ? node_field(body, F_ITERABLE) : NULL;
   const Node *o = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
   const char *nv = it ? text_of(c, node_field(body, F_VARIABLE)) : NULL;
@@ -1333,8 +1305,8 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s)
     why = "the neighbour loop's body is not MIN(n.level, lev + 1[, flag]) alone";
   if (!why && na == 3) {
     const Node *fl = unparen(node_named_child(args, 2));
-    F = fl && fl->kind == K_IDENTIFIER && !is_param(c, f, text_of(c, fl)) &&
-        !(f && declared_around(c, p->loop, text_of(c, fl))) ? text_of(c, fl) : NULL;
+    F = fl && fl->kind == K_IDENTIFIER && !not_global(c, p, f, text_of(c, fl)) ? text_of(c, fl)
+                                                                                : NULL;
     bool seen = false;
     for (int i = 0; F && i < p->nsteps; i++)
       for (int j = 0; &p->steps[i] != s && j < p->steps[i].nacc; j++)
