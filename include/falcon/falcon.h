@@ -256,8 +256,8 @@ static inline int fal_edge_balanced(const fal_graph *g)
   static int mode = -1; /* 0 by degree, 1 on, 2 off */
   int m = __atomic_load_n(&mode, __ATOMIC_RELAXED);
   if (m < 0) {
-    const char *e = getenv("FALCON_EDGE_BALANCE");
-    m = e && strcmp(e, "on") == 0 ? 1 : e && strcmp(e, "off") == 0 ? 2 : 0;
+    int f = fal_env_switch("FALCON_EDGE_BALANCE", "on", "off");
+    m = f == 1 ? 1 : f == 0 ? 2 : 0;
     __atomic_store_n(&mode, m, __ATOMIC_RELAXED);
   }
   if (m)

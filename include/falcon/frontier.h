@@ -45,13 +45,20 @@ typedef struct fal_fbuf {
   int32_t ids[FAL_FBUF];
 } fal_fbuf;
 
+/* An environment switch: 1 when variable `name` is `one`, 0 when it is
+ * `zero`, -1 when it is neither or not set. */
+static inline int fal_env_switch(const char *name, const char *one, const char *zero)
+{
+  const char *e = getenv(name);
+  return e && strcmp(e, one) == 0 ? 1 : e && strcmp(e, zero) == 0 ? 0 : -1;
+}
+
 /* FALCON_FRONTIERS: 1 for on, 0 for off, -1 when not set (the rule of
  * each target decides: fal_front_wanted here, fal_dfront_wanted in
  * falcon/cuda.cuh). */
 static inline int fal_front_forced(void)
 {
-  const char *e = getenv("FALCON_FRONTIERS");
-  return e && strcmp(e, "on") == 0 ? 1 : e && strcmp(e, "off") == 0 ? 0 : -1;
+  return fal_env_switch("FALCON_FRONTIERS", "on", "off");
 }
 
 /* FALCON_DIRECTION: 0 (push) or 1 (pull) to force the direction of every
@@ -59,8 +66,7 @@ static inline int fal_front_forced(void)
  * pull_rule); -1 when not set (chosen each round by frontier size). */
 static inline int fal_dir_forced(void)
 {
-  const char *e = getenv("FALCON_DIRECTION");
-  return e && strcmp(e, "push") == 0 ? 0 : e && strcmp(e, "pull") == 0 ? 1 : -1;
+  return fal_env_switch("FALCON_DIRECTION", "pull", "push");
 }
 
 /* Whether a loop with frontiers uses its lists (else it runs the region
