@@ -404,7 +404,7 @@ void put_linkage(Ctx *c, const Node *n, const FuncInfo *f, bool is_main)
 {
   if (!c->gpu || is_main)
     return;
-  if (f && f->element)
+  if (f && (f->element || merge_on_device(c, f)))
     put(c, "__host__ __device__ ");
   else if (!is_static(c, n))
     put(c, "extern \"C\" ");
@@ -845,6 +845,224 @@ static void emit_gpu_graph_functions(Ctx *c)
          "  g->fal_base.structure_of = NULL;\n  fal_gbase_free(&h.fal_base);\n}\n");
 }
 
+/* The merge function that the border exchange calls on the device: the
+ * program's one updateFunction, if its body is device code (no calls but
+ * to element functions and a few math and output functions); NULL with
+ * *ok false when there are several or it cannot run on a GPU. */
+static const FuncInfo *device_merge(Ctx *c, bool *ok)
+{
+  static const char *const on_device[] = {"MIN", "MAX", "fabs", "fmin", "fmax", "abs",
+                                          "sqrt", "printf", "min", "max", NULL};
+  const FuncInfo *m = NULL;
+  *ok = true;
+  for (int i = 0; i < c->prog->nfuncs; i++) {
+    const FuncInfo *f = &c->prog->funcs[i];
+    if (!f->merge)
+      continue;
+    if (m || !f->def) {
+      *ok = false;
+      return NULL;
+    }
+    m = f;
+  }
+  if (!m)
+    return NULL;
+  const Node *body = node_field(m->def, F_BODY);
+  for (const Node *n = body; n; n = node_next(n, body, true)) {
+    if (n->kind != K_CALL_EXPRESSION)
+      continue;
+    const Node *fn = node_field(n, F_FUNCTION);
+    const FuncInfo *callee = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+    if (callee ? callee->element : fn && fn->kind == K_IDENTIFIER && is_one_of(text_of(c, fn), on_device))
+      continue;
+    *ok = false;
+    return NULL;
+  }
+  return m;
+}
+
+/* Whether put_linkage makes function f device code as well: the
+ * updateFunction that the border exchange calls on the GPU. */
+bool merge_on_device(Ctx *c, const FuncInfo *f)
+{
+  bool ok;
+  return c->gpu && !c->mpi && c->prog->nparted && f && f->merge && !c->prog->mutates &&
+         device_merge(c, &ok) == f && ok;
+}
+
+/* CUDA target: the border exchange between GPU parts (falcon/cuda.cuh
+ * fal_bx, docs/lowering.md "Partitioned graphs (§7)").  Kernels that
+ * snapshot a part's ghosts, merge the ghosts another part changed into
+ * their owner's values, and refresh a part's ghosts from their owners;
+ * fal_G_bx_begin / fal_G_bx_end around a foreach; fal_G_fresh (host code
+ * reads points: the parts' values come back) and fal_G_mark (host code
+ * writes point p: it goes to the parts before the next foreach). */
+static void emit_border_exchange(Ctx *c)
+{
+  Program *p = c->prog;
+  bool ok;
+  const FuncInfo *m = device_merge(c, &ok);
+  ok = ok && !p->mutates;
+  const char *mname = m ? text_of(c, declarator_name(node_field(m->def, F_DECLARATOR))) : NULL;
+#define EACH_POINT_PROP for (int i = 0; i < p->nprops; i++) if (p->props[i].kind == PK_POINT)
+  if (m && ok) { /* the kernel below calls it; its definition comes later */
+    const Node *t = node_field(m->def, F_TYPE);
+    putf(c, "__host__ __device__ %s %s(fal_G *, fal_point, fal_G *, fal_point);\n",
+         t ? text_of(c, t) : "void", mname);
+  }
+  put(c, "#define FAL_G_GRID_LOOP(x, n) for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+         "x < (n); x += (int64_t)gridDim.x * blockDim.x)\n");
+  put(c, "__global__ void fal_G_bx_snap(fal_G g, fal_G sh, const fal_point *ids, int64_t n)\n{\n"
+         "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n");
+  EACH_POINT_PROP putf(c, "    if (sh.%s)\n      sh.%s[x] = g.%s[p];\n", p->props[i].name,
+                       p->props[i].name, p->props[i].name);
+  put(c, "  }\n}\n");
+  put(c, "__global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, "
+         "const fal_point *ids, int64_t n, int use_merge)\n{\n"
+         "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n    if (!(0");
+  EACH_POINT_PROP putf(c, " ||\n          (sh.%s && fal_bx_differs(from.%s[p], sh.%s[s0 + x]))",
+                       p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "))\n      continue; /* this part did not change it */\n");
+  if (m && ok)
+    putf(c, "    if (use_merge) {\n      %s(&own, p, &from, p);\n      continue;\n    }\n", mname);
+  else
+    put(c, "    (void)use_merge;\n");
+  EACH_POINT_PROP putf(c, "    if (own.%s)\n      own.%s[p] = from.%s[p];\n", p->props[i].name,
+                       p->props[i].name, p->props[i].name);
+  put(c, "  }\n}\n");
+  put(c, "__global__ void fal_G_bx_scatter(fal_G g, fal_G from, const fal_point *ids, int64_t n)\n{\n"
+         "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n");
+  EACH_POINT_PROP putf(c, "    if (g.%s)\n      g.%s[p] = from.%s[p];\n", p->props[i].name,
+                       p->props[i].name, p->props[i].name);
+  put(c, "  }\n}\n");
+  /* setup: after makePartition placed the parts */
+  put(c, "static void fal_G_bx_setup(fal_G *h, const char *file, int line)\n{\n"
+         "  int k = h->fal_nparts, dev[64];\n");
+  if (!ok)
+    put(c, "  /* several updateFunctions, one that is not device code, or mutation (§6):\n"
+           "   * every foreach copies every property */\n");
+  putf(c, "  if (%s || h->fal_shared || fal_env_switch(\"FALCON_BORDERS\", \"on\", \"off\") == 0)\n"
+          "    return;\n", ok ? "0" : "1");
+  put(c, "  for (int i = 0; i < k; i++) {\n"
+         "    if (!h->fal_parts[i].fal_base.on_gpu)\n      return; /* host parts: every property travels */\n"
+         "    dev[i] = h->fal_parts[i].fal_base.device;\n  }\n"
+         "  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, file, line);\n"
+         "  if (!h->fal_bx)\n    return;\n"
+         "  h->fal_shadow = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
+         "  for (int i = 0; i < k; i++) {\n"
+         "    int64_t n = fal_bx_nghosts(h->fal_bx, i);\n"
+         "    fal_cuda_use(dev[i]);\n");
+  EACH_POINT_PROP putf(c, "    if (h->%s && n)\n      h->fal_shadow[i].%s = (%s *)fal_dalloc((size_t)n * sizeof(%s), file, line);\n",
+                       p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  put(c, "  }\n  h->fal_gpin = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
+         "  for (int i = 0; i < k; i++) { /* graph properties travel through pinned memory */\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "    FAL_CUDA(cudaMallocHost((void **)&h->fal_gpin[i].%s, sizeof(%s)));\n",
+           p->props[i].name, p->props[i].ctype);
+  put(c, "  }\n  h->fal_stale = h->fal_ndirty = 0;\n}\n");
+  /* fresh and mark */
+  put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
+         "  if (!h->fal_stale)\n    return h;\n"
+         "  for (int i = 0; i < h->fal_nparts; i++) {\n"
+         "    fal_G *q = &h->fal_parts[i];\n"
+         "    int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;\n"
+         "    fal_cuda_use(q->fal_base.device);\n");
+  EACH_POINT_PROP putf(c, "    if (h->%s && q->%s && n)\n"
+                          "      FAL_CUDA(cudaMemcpy(h->%s + lo, q->%s + lo, (size_t)n * sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+                       p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+                       p->props[i].name);
+  put(c, "  }\n  h->fal_stale = 0;\n  return h;\n}\n"
+         "static inline int64_t fal_G_mark(fal_G *h, int64_t p)\n{\n"
+         "  if (h->fal_bx && h->fal_ndirty <= 64) {\n"
+         "    if (p < 0 || h->fal_ndirty == 64)\n      h->fal_ndirty = 65; /* all */\n"
+         "    else\n      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  }\n"
+         "  return p;\n}\n"
+         "static inline fal_G *fal_G_markall(fal_G *h)\n{\n  fal_G_mark(h, -1);\n  return h;\n}\n");
+  /* begin */
+  put(c, "static int fal_G_bx_begin(fal_G *h, int own_only)\n{\n"
+         "  if (!h->fal_bx) {\n    fal_G_parts_push(h);\n    return 0;\n  }\n"
+         "  fal_bx *x = h->fal_bx;\n  int k = h->fal_nparts;\n"
+         "  for (int i = 0; i < k; i++) {\n"
+         "    fal_G *q = &h->fal_parts[i];\n"
+         "    if (h->fal_ndirty > 64) { /* host code changed points: every value */\n"
+         "      fal_G_to_gpu(q, h, __FILE__, __LINE__);\n      continue;\n    }\n"
+         "    fal_cuda_use(q->fal_base.device);\n"
+         "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
+         "      fal_point p = h->fal_dirty_pt[d];\n");
+  EACH_POINT_PROP putf(c, "      if (h->%s && q->%s)\n"
+                          "        FAL_CUDA(cudaMemcpy(q->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
+                       p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+                       p->props[i].name);
+  put(c, "    }\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "    if (h->%s && q->%s) {\n"
+              "      h->fal_gpin[i].%s[0] = h->%s[0];\n"
+              "      FAL_CUDA(cudaMemcpyAsync(q->%s, h->fal_gpin[i].%s, sizeof *h->%s, cudaMemcpyHostToDevice, 0));\n"
+              "    }\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  }\n  h->fal_ndirty = 0;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s)\n    h->fal_bx_before_%s = h->%s[0];\n", p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "  for (int i = 0; i < k && !own_only; i++) { /* the ghosts' values before the foreach */\n"
+         "    int64_t n = fal_bx_nghosts(x, i);\n"
+         "    if (!n)\n      continue;\n"
+         "    fal_cuda_use(x->dev[i]);\n"
+         "    fal_G_bx_snap<<<fal_cuda_grid(n), FAL_BLOCK>>>(h->fal_parts[i], h->fal_shadow[i], x->gids[i], n);\n"
+         "    FAL_CHECK_LAUNCH(\"fal_G_bx_snap\");\n  }\n  return 1;\n}\n");
+  /* end */
+  put(c, "static void fal_G_bx_end(fal_G *h, int on, int own_only)\n{\n"
+         "  if (!on) {\n    fal_G_parts_pull(h);\n    return;\n  }\n"
+         "  fal_bx *x = h->fal_bx;\n  int k = h->fal_nparts;\n  fal_G *v = h->fal_parts;\n"
+         "  x->rounds++;\n"
+         "  for (int i = 0; i < k; i++) {\n"
+         "    fal_cuda_use(x->dev[i]);\n    FAL_CUDA(cudaEventRecord(x->done[i], 0));\n  }\n"
+         "  for (int j = 0; j < k && !own_only; j++) { /* owners merge what others changed */\n"
+         "    fal_cuda_use(x->dev[j]);\n"
+         "    for (int i = 0; i < k; i++) {\n"
+         "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
+         "      if (i == j || !n)\n        continue;\n"
+         "      FAL_CUDA(cudaStreamWaitEvent(0, x->done[i], 0));\n"
+         "      fal_G_bx_merge<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[j], v[i], h->fal_shadow[i],\n"
+         "          x->b.off[i * k + j] - x->b.off[i * k], x->oids[j] + x->ooff[j * (k + 1) + i], n,\n"
+         "          h->fal_merge != NULL);\n"
+         "      FAL_CHECK_LAUNCH(\"fal_G_bx_merge\");\n    }\n"
+         "    FAL_CUDA(cudaEventRecord(x->merged[j], 0));\n  }\n"
+         "  for (int i = 0; i < k; i++) { /* ghosts take their owners' values */\n"
+         "    fal_cuda_use(x->dev[i]);\n"
+         "    for (int j = 0; j < k; j++) {\n"
+         "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
+         "      if (i == j || !n)\n        continue;\n"
+         "      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));\n"
+         "      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j],\n"
+         "          x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);\n"
+         "      FAL_CHECK_LAUNCH(\"fal_G_bx_scatter\");\n    }\n  }\n");
+  put(c, "  for (int i = 0; i < k; i++) { /* graph properties back, then wait */\n"
+         "    fal_cuda_use(x->dev[i]);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "    if (h->%s && v[i].%s)\n"
+              "      FAL_CUDA(cudaMemcpyAsync(h->fal_gpin[i].%s, v[i].%s, sizeof *h->%s, cudaMemcpyDeviceToHost, 0));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "  }\n  for (int i = 0; i < k; i++) {\n"
+         "    fal_cuda_use(x->dev[i]);\n    FAL_CUDA(cudaDeviceSynchronize());\n  }\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s) /* a value changed by any part wins */\n"
+              "    for (int j = 0; j < k; j++)\n"
+              "      if (fal_bx_differs(h->fal_gpin[j].%s[0], h->fal_bx_before_%s)) {\n"
+              "        h->%s[0] = h->fal_gpin[j].%s[0];\n        break;\n      }\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "  h->fal_stale = 1;\n}\n");
+#undef EACH_POINT_PROP
+}
+
 /* Partitioned graphs (§7): the canonical values live in the host graph;
  * each part holds a whole copy, works on its own range of points, and
  * after each foreach the copies are merged back: for each point, every
@@ -855,6 +1073,8 @@ static void emit_gpu_graph_functions(Ctx *c)
 static void emit_partition_functions(Ctx *c)
 {
   Program *p = c->prog;
+  if (c->gpu)
+    put(c, "static void fal_G_bx_setup(fal_G *h, const char *file, int line);\n");
   put(c, "static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)\n{\n"
          "  int k = ngpu + ncpu;\n  (void)policy;\n"
          "  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {\n"
@@ -891,7 +1111,7 @@ static void emit_partition_functions(Ctx *c)
       putf(c, "    q->%s = h->fal_shared ? h->%s : (%s *)fal_calloc(%s + 1, sizeof *q->%s);\n",
          p->props[i].name, p->props[i].name, p->props[i].ctype,
          prop_count_expr(p->props[i].kind), p->props[i].name);
-  put(c, "  }\n}\n");
+  put(c, c->gpu ? "  }\n  fal_G_bx_setup(h, file, line);\n}\n" : "  }\n}\n");
   /* push */
   put(c, "static void fal_G_parts_push(fal_G *h)\n{\n"
          "  if (h->fal_shared)\n    return;\n"
@@ -951,7 +1171,11 @@ static void emit_partition_functions(Ctx *c)
               "        h->%s[0] = v[j]->%s[0];\n        break;\n      }\n  }\n",
            p->props[i].name, p->props[i].ctype, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name);
+  if (c->gpu) /* the parts are behind the host graph now */
+    put(c, "  if (h->fal_bx)\n    h->fal_ndirty = 65;\n");
   put(c, "}\n");
+  if (c->gpu)
+    emit_border_exchange(c);
 }
 
 /* --mpi (docs/lowering.md "Partitioned graphs under MPI"): every rank
@@ -1246,6 +1470,18 @@ static void emit_graph_struct(Ctx *c)
            "   * point of each part, and the merge function of updateFunction */\n"
            "  struct fal_G *fal_parts, *fal_mirrors;\n  int fal_nparts, fal_shared;\n  int64_t *fal_lo;\n"
            "  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);\n");
+  if (p->nparted && !c->mpi && c->gpu) {
+    put(c, "  /* the border exchange of GPU parts (NULL: every property travels),\n"
+           "   * each part's ghosts at the start of a foreach, whether the parts\n"
+           "   * hold newer values than this host graph, the points host code wrote\n"
+           "   * since the last foreach (65: all), graph properties before it */\n"
+           "  fal_bx *fal_bx;\n  struct fal_G *fal_shadow, *fal_gpin; /* fal_gpin: pinned graph properties */\n"
+           "  int fal_stale, fal_ndirty;\n"
+           "  fal_point fal_dirty_pt[64];\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "  %s fal_bx_before_%s;\n", p->props[i].ctype, p->props[i].name);
+  }
   if (p->nparted && c->mpi) {
     put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copy that\n"
            "   * incoming records are merged from, whether points of other ranks\n"

@@ -180,6 +180,8 @@ const char *bound_graph_of(Ctx *c, const Node *graph_name);
 /* ---- lower_coll.c ------------------------------------------------------ */
 
 bool host_code(const Ctx *c);
+bool is_one_of(const char *s, const char *const *list); /* s is in the NULL-ended list */
+bool merge_on_device(Ctx *c, const FuncInfo *f);
 const Sym *coll_sym(Ctx *c, const Node *e);
 void render_coll_declaration(Ctx *c, const Node *n, const Node *type, FalKind kind);
 void render_coll_parameter(Ctx *c, const Node *n, const Node *type, FalKind kind);

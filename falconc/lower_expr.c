@@ -11,7 +11,7 @@
 
 static const char *const graph_fields[] = {"npoints", "nedges", "directed", NULL};
 
-static bool is_one_of(const char *s, const char *const *list)
+bool is_one_of(const char *s, const char *const *list)
 {
   for (; *list; list++)
     if (strcmp(s, *list) == 0)
@@ -35,7 +35,29 @@ static void put_device_ref(Ctx *c, const char *ref, const char *g)
  * foreach changed them). */
 static bool mpi_host_access(Ctx *c, const char *graph)
 {
-  return c->mpi && host_code(c) && !c->redux && graph && program_parted(c->prog, graph);
+  return (c->mpi || c->gpu) && host_code(c) && !c->redux && graph &&
+         program_parted(c->prog, graph);
+}
+
+/* Whether the property access n may be written: the left side of an
+ * assignment, ++/--, &, or an argument (MIN and the atomics write it). */
+static bool host_may_write(Ctx *c, const Node *n)
+{
+  const Node *up = n;
+  while (up->parent &&
+         ((up->parent->kind == K_FIELD_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
+          (up->parent->kind == K_SUBSCRIPT_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
+          up->parent->kind == K_PARENTHESIZED_EXPRESSION))
+    up = up->parent;
+  const Node *par = up->parent;
+  if (par && par->kind == K_ARGUMENT_LIST) { /* printf's arguments are read */
+    const Node *fn = par->parent ? node_field(par->parent, F_FUNCTION) : NULL;
+    static const char *const readers[] = {"printf", "fprintf", "sprintf", "snprintf", NULL};
+    return !(fn && fn->kind == K_IDENTIFIER && is_one_of(text_of(c, fn), readers));
+  }
+  return c->lvalue ||
+         (par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                  par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION));
 }
 
 /* g.npoints -> g->npoints; g.changed -> g->changed (graph property). */
@@ -67,9 +89,10 @@ static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
   }
   if (p && (p->kind == PK_POINT || p->kind == PK_EDGE) &&
       mpi_host_access(c, expr_type(c, arg).graph)) {
-    put(c, "fal_G_fresh(");
+    /* CUDA: the whole array may be written, so it all goes to the parts */
+    put(c, c->mpi ? "fal_G_fresh(" : "fal_G_fresh(fal_G_markall(");
     render(c, arg);
-    putf(c, ")->%s", f);
+    putf(c, c->mpi ? ")->%s" : "))->%s", f);
     return;
   }
   render(c, arg);
@@ -85,7 +108,14 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
   const Prop *p = program_prop(c->prog, f);
   const char *g = gname(c, a.graph);
   if (p && p->kind == (edge ? PK_EDGE : PK_POINT) && mpi_host_access(c, a.graph)) {
-    putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id); /* other ranks' values first */
+    if (c->mpi)
+      putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id); /* other ranks' values first */
+    else if (!host_may_write(c, n)) /* CUDA: the GPU parts' values first */
+      putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id);
+    else if (edge) /* and what host code writes goes back to them */
+      putf(c, "fal_G_fresh(fal_G_markall(%s))->%s[%s]", g, f, id);
+    else
+      putf(c, "fal_G_fresh(%s)->%s[fal_G_mark(%s, %s)]", g, f, g, id);
   } else if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {
     put_device_ref(c, ctx_printf(c, "%s->%s[%s]", g, f, id), g);
   } else if (!edge && (strcmp(f, "x") == 0 || strcmp(f, "y") == 0)) {

@@ -385,7 +385,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   StrBuf wbody = {0};
   const char *why = NULL;
   WarpInfo wi;
-  bool warp = it->dom == D_POINTS && !ranged && !cs.used &&
+  bool warp = it->dom == D_POINTS && !cs.used &&
               warp_body_check(c, n, var, &wi, &why);
   if (warp) {
     WarpInfo *sw = c->warp;
@@ -398,7 +398,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     c->warp = sw;
     c->warp_nbr = snbr;
   }
-  if (c->opt->explain && it->dom == D_POINTS && !ranged &&
+  if (c->opt->explain && it->dom == D_POINTS &&
       (warp || (why && strcmp(why, "no neighbour loop to share") != 0)))
     fprintf(stderr, "%s:%u: foreach: %s%s%s\n", c->src->path, n->loc.line,
             warp ? "a thread per point, or a warp per point on graphs of average degree "
@@ -438,12 +438,13 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (warp) { /* blocks of 32 x FAL_BLOCK/32: threadIdx.y is the warp */
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
-    strbuf_printf(k, "__global__ void %s_w(%s)\n{\n%s", name, params.data ? params.data : "",
+    strbuf_printf(k, "__global__ void %s_w(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
+                  ranged && more ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
                   views.data ? views.data : "");
-    strbuf_printf(k, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
+    strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.y) "
                   "{ %s %s = (%s)fal_i; %s%s }\n}\n",
-                  limit, elem_ctype(it), var, elem_ctype(it),
+                  ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
                   mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
                                    it->graph, var) : "",
                   wbody.data ? wbody.data : "");
@@ -461,7 +462,13 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (cs.used)
     coll_single_phases(c, &cs, hlimit, ctx_printf(c, "%s->fal_base.device", g));
   put(c, pre.data ? pre.data : "");
-  if (ranged)
+  if (ranged && warp) /* a part of a partition (§7): its range of points */
+    putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((fal_hi - fal_lo) * 32), "
+         "dim3(32, FAL_BLOCK / 32)>>>(%s%sfal_lo, fal_hi); else "
+         "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
+         "FAL_CHECK_LAUNCH(\"%s\");%s }", g, name, a, *a ? ", " : "", name, a, *a ? ", " : "",
+         name, post.data ? post.data : "");
+  else if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
          "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
          post.data ? post.data : "");
@@ -633,6 +640,110 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
   return true;
 }
 
+/* The border exchange's rule (CUDA target, docs/lowering.md "Partitioned
+ * graphs (§7)"): a part keeps current values of its own points and of its
+ * ghosts only, so a foreach may use it when every point property that its
+ * condition and body (and the Falcon functions they call) read or write is
+ * reached through the loop's point (`own`: the loop variable, or a
+ * parameter that received it) or through a neighbour of it (`nbr`: the
+ * variable of a foreach over own.outnbrs, own.innbrs or own.nbrs, or a
+ * parameter that received one), and no edge property is touched (edges
+ * are not exchanged).  *wrote_nbr tells whether a neighbour's property is
+ * written (then ghosts change, and owners merge them).  Anything unsure
+ * (a name of the sets declared again, a call through a pointer, deep
+ * calls) answers false, and the foreach copies every property. */
+typedef struct BxNames {
+  char *own[16], *nbr[16];
+  int nown, nnbr;
+} BxNames;
+
+static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, bool *wrote_nbr)
+{
+  if (!root)
+    return true;
+  if (depth > 8)
+    return false;
+  BxNames s = *in;
+  /* the neighbour loops over an own point, anywhere in root */
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind != K_FOREACH_STATEMENT)
+      continue;
+    const Node *it = node_field(m, F_ITERABLE), *var = node_field(m, F_VARIABLE);
+    if (it && it->kind == K_FIELD_EXPRESSION && var && var->kind == K_IDENTIFIER &&
+        name_is_one_of(c, node_field(it, F_ARGUMENT), s.own, s.nown) &&
+        node_field(it, F_FIELD) &&
+        is_one_of(text_of(c, node_field(it, F_FIELD)), (const char *const[]){"outnbrs", "innbrs", "nbrs", NULL})) {
+      if (s.nnbr == 16)
+        return false;
+      s.nbr[s.nnbr++] = text_of(c, var);
+    }
+  }
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind == K_FOREACH_STATEMENT && m != root &&
+        name_is_one_of(c, node_field(m, F_VARIABLE), s.own, s.nown))
+      return false;
+    if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
+      for (const Node *d = m->child; d; d = d->next)
+        if (name_is_one_of(c, declarator_name(d), s.own, s.nown) ||
+            name_is_one_of(c, declarator_name(d), s.nbr, s.nnbr))
+          return false;
+    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
+      const Prop *pr = program_prop(c->prog, text_of(c, node_field(m, F_FIELD)));
+      if (!pr || pr->kind == PK_GRAPH || pr->kind == PK_VIEW)
+        continue;
+      if (pr->kind == PK_EDGE)
+        return false;
+      const Node *base = node_field(m, F_ARGUMENT);
+      while (base && base->kind == K_PARENTHESIZED_EXPRESSION)
+        base = base->child;
+      bool own = name_is_one_of(c, base, s.own, s.nown);
+      if (!own && !name_is_one_of(c, base, s.nbr, s.nnbr))
+        return false;
+      const Node *up = m;
+      while (up->parent &&
+             ((up->parent->kind == K_FIELD_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
+              (up->parent->kind == K_SUBSCRIPT_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
+              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
+        up = up->parent;
+      const Node *par = up->parent;
+      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
+                        par->kind == K_ARGUMENT_LIST);
+      if (wr && !own)
+        *wrote_nbr = true;
+    } else if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (!fn || (fn->kind != K_IDENTIFIER && fn->kind != K_FIELD_EXPRESSION))
+        return false;
+      const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (!fi || !fi->def)
+        continue;
+      /* the callee's parameters that receive an own point or a neighbour */
+      BxNames sub = {{0}, {0}, 0, 0};
+      const Node *ps = function_params(fi->def);
+      const Node *args = node_field(m, F_ARGUMENTS);
+      const Node *p = ps ? ps->child : NULL;
+      for (const Node *a = args ? args->child : NULL; a; a = a->next) {
+        if (!a->named || a->kind == K_COMMENT)
+          continue; /* punctuation */
+        while (p && p->kind != K_PARAMETER_DECLARATION)
+          p = p->next;
+        if (!p)
+          break;
+        const Node *pn = declarator_name(node_field(p, F_DECLARATOR));
+        if (pn && name_is_one_of(c, a, s.own, s.nown) && sub.nown < 16)
+          sub.own[sub.nown++] = text_of(c, pn);
+        else if (pn && name_is_one_of(c, a, s.nbr, s.nnbr) && sub.nnbr < 16)
+          sub.nbr[sub.nnbr++] = text_of(c, pn);
+        p = p->next;
+      }
+      if (!bx_local(c, node_field(fi->def, F_BODY), &sub, depth + 1, wrote_nbr))
+        return false;
+    }
+  }
+  return true;
+}
+
 static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
 {
   MpiWalk w = {c, 0, NULL, 0};
@@ -654,7 +765,8 @@ static void mpi_fresh_before(Ctx *c, const Node *n)
     const char *g = c->prog->parted[i];
     for (const Node *m = n; m; m = node_next(m, n, true))
       if (m->kind == K_IDENTIFIER && node_text_is(c->src, m, g)) {
-        putf(c, "fal_G_fresh(%s); ", g);
+        /* CUDA: the body may write its points too (they go to the parts) */
+        putf(c, c->mpi ? "fal_G_fresh(%s); " : "fal_G_fresh(fal_G_markall(%s)); ", g);
         break;
       }
   }
@@ -696,7 +808,31 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
       "%s->fal_lo[fal_pi + 1]; if (%s->fal_shared) { if (fal_pi > 0) break; "
       "fal_hi = %s->fal_lo[%s->fal_nparts]; } ", g, g, g, g, g, g, g);
-  putf(c, "{ fal_G_parts_push(%s); ", g);
+  /* CUDA target: the border exchange when the rule holds (bx_local);
+   * otherwise the host graph is brought up to date and every property
+   * travels.  fal_G_bx_begin falls back to the copies at run time when
+   * the exchange cannot run (host parts, devices without peer access). */
+  BxNames own = {{0}, {0}, 0, 0};
+  bool wrote_nbr = false, local = false;
+  if (c->gpu) {
+    own.own[own.nown++] = (char *)var;
+    local = bx_local(c, node_field(n, F_CONDITION), &own, 0, &wrote_nbr) &&
+            bx_local(c, node_field(n, F_BODY), &own, 0, &wrote_nbr);
+  }
+  if (c->gpu && c->opt->explain)
+    fprintf(stderr, "%s:%u: foreach over partitioned '%s': %s\n", c->src->path, n->loc.line, g,
+            !local ? "every property copied to and from each part (it reaches points that "
+                     "are neither its own nor their neighbours, or edge properties)"
+            : wrote_nbr ? "border exchange when every part is on a GPU (changed ghosts merged "
+                          "by their owners, then every ghost refreshed)"
+                        : "border exchange when every part is on a GPU (its own points only: "
+                          "ghosts refreshed from their owners)");
+  if (local)
+    putf(c, "{ int fal_bxon = fal_G_bx_begin(%s, %d); ", g, !wrote_nbr);
+  else if (c->gpu)
+    putf(c, "{ fal_G_fresh(%s); fal_G_parts_push(%s); ", g, g);
+  else
+    putf(c, "{ fal_G_parts_push(%s); ", g);
   if (c->gpu) {
     put(c, part_loop);
     putf(c, "if (fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
@@ -706,7 +842,10 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   put(c, part_loop);
   putf(c, "if (!fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
   render_foreach_all(c, n, it, var, true, true);
-  putf(c, " } }\nfal_G_parts_pull(%s); }", g);
+  if (local)
+    putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %d); }", g, !wrote_nbr);
+  else
+    putf(c, " } }\nfal_G_parts_pull(%s); }", g);
 }
 
 void render_foreach(Ctx *c, const Node *n)
@@ -734,7 +873,7 @@ void render_foreach(Ctx *c, const Node *n)
   }
   char *var = text_of(c, var_node);
   bool parallel = !c->element && c->foreach_depth == 0;
-  if (c->mpi && parallel && host_code(c) && !program_parted(c->prog, it.graph))
+  if ((c->mpi || c->gpu) && parallel && host_code(c) && !program_parted(c->prog, it.graph))
     mpi_fresh_before(c, n);
   if (parallel && program_parted(c->prog, it.graph) && !graph_on_gpu(c, it.graph)) {
     if (it.dom == D_POINTS)
@@ -926,6 +1065,8 @@ static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
          mul ? "*" : "+", right, r, mul ? 1 : 0, left, mul ? "*" : "+", r);
     return;
   }
+  if (c->gpu && program_parted(c->prog, d.graph) && host_code(c))
+    putf(c, " fal_G_fresh(%s);", gname(c, d.graph)); /* the GPU parts' values */
   pragma_line(c, ctx_printf(c, "omp parallel for reduction(%s:%s)", mul ? "*" : "+", r));
   resync(c, stmt->start);
   putf(c, "for (int64_t %s = 0; %s < %s->%s; %s++) %s%s%s %s %s= (%s); %s %s= %s; }",

@@ -197,6 +197,41 @@ for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
 	fi
 done
 
+# The border exchange between GPU parts (docs/lowering.md "Partitioned
+# graphs (§7)"): loops that it runs and loops that copy every property,
+# with host code in between; the output must equal the --target=cpu
+# build's (the parts share one copy there).  With two GPU parts it must
+# have run (FALCON_VERBOSE lists the parts' ghosts), and FALCON_BORDERS=off
+# must give the same result through the copies.
+if cuda_build part_mixed "$srcdir/tests/e2e/part_mixed.fal" "$tmp/gpu" &&
+	"$FALCONC" --target=cpu -o "$tmp/gpu/part_mixed_cpu.c" "$srcdir/tests/e2e/part_mixed.fal" 2>>"$tmp/err" &&
+	${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpu/part_mixed_cpu" \
+		"$tmp/gpu/part_mixed_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"; then
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		src=$(e2e_source "$gf")
+		"$tmp/gpu/part_mixed_cpu" "$gf" "$src" 2 0 "$tmp/e2e/mixed.ref" >/dev/null 2>&1 ||
+			{ fail "gpu part_mixed $(basename "$gf"): the CPU build failed"; continue; }
+		for run in "1 0" "2 0" "1 1" "2 1" "2 0 off"; do
+			set -- $run
+			name="gpu part_mixed $(basename "$gf") ($run)"
+			if ! FALCON_BORDERS=${3:-on} FALCON_VERBOSE=1 timeout 120 "$tmp/gpu/part_mixed" "$gf" "$src" "$1" "$2" \
+				"$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1; then
+				fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			elif ! cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
+				fail "$name: differs from the CPU build"
+				diff "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref" | head -5 | sed 's/^/    /'
+			elif [ "$run" = "2 0" ] && ! grep -q '^falcon: part 1: GPU' "$tmp/e2e/run"; then
+				fail "$name: the border exchange did not run"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			else
+				pass "$name"
+			fi
+		done
+	done
+else
+	fail "gpu: building tests/e2e/part_mixed.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
+
 # Atomics that lose no update, single, and ordered drains (one
 # cooperative kernel) on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null

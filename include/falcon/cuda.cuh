@@ -2360,4 +2360,104 @@ static inline void fal_hs_assign(fal_set *dst, fal_set *src)
     FAL_CUDA(cudaMemcpy(dst->parent, src->parent, bytes, kind));
 }
 
+/* ---- the border exchange of a partitioned graph (§7) ----------------------
+ * docs/lowering.md "Partitioned graphs (§7)".  When every part of a
+ * partition is a GPU part and the devices can reach each other's memory
+ * (peer access, or one device), each part keeps its own points' values
+ * between foreach loops, and after a foreach only the ghosts travel,
+ * device to device: the owner merges the ghosts another part changed
+ * (read from that part's memory by the owner's kernel), then every part
+ * refreshes its ghosts from their owners.  The lists come from
+ * fal_borders_build; the kernels that move values are generated per graph
+ * type (falconc, emit_partition_functions), since they know the
+ * properties and the merge function. */
+typedef struct fal_bx {
+  int k;
+  fal_borders b;
+  int dev[64];
+  fal_point *gids[64];  /* on part i's device: its ghosts, lists (i, 0..k-1) */
+  fal_point *oids[64];  /* on part j's device: lists (0..k-1, j), holder by holder */
+  int64_t *ooff;        /* k * (k + 1): list (i, j) starts at oids[j] + ooff[j * (k + 1) + i] */
+  cudaEvent_t done[64], merged[64];
+  long long rounds;
+} fal_bx;
+
+/* Builds the exchange, or returns NULL (with a note under FALCON_VERBOSE)
+ * when it cannot run: two devices that cannot reach each other. */
+static inline fal_bx *fal_bx_new(const fal_graph *g, const int64_t *lo, int k, const int *dev,
+                                 const char *file, int line)
+{
+  int verbose = getenv("FALCON_VERBOSE") && strcmp(getenv("FALCON_VERBOSE"), "0") != 0;
+  for (int i = 0; i < k; i++)
+    for (int j = 0; j < k; j++) {
+      if (dev[i] == dev[j])
+        continue;
+      int ok = 0;
+      FAL_CUDA(cudaDeviceCanAccessPeer(&ok, dev[i], dev[j]));
+      if (!ok) {
+        if (verbose)
+          fprintf(stderr, "falcon: note: GPUs %d and %d cannot reach each other's memory: "
+                          "partitions copy every property through the host\n", dev[i], dev[j]);
+        return NULL;
+      }
+      fal_cuda_use(dev[i]);
+      cudaError_t err = cudaDeviceEnablePeerAccess(dev[j], 0);
+      if (err == cudaErrorPeerAccessAlreadyEnabled)
+        cudaGetLastError();
+      else if (err != cudaSuccess)
+        fal_cuda_fail(err, "cudaDeviceEnablePeerAccess", file, line);
+    }
+  fal_bx *x = (fal_bx *)fal_calloc(1, sizeof *x);
+  x->k = k;
+  if (fal_borders_build(&x->b, g, lo, k) != 0)
+    exit(1);
+  x->ooff = (int64_t *)fal_calloc((size_t)k * (k + 1), sizeof *x->ooff);
+  fal_point *tmp = (fal_point *)fal_calloc((size_t)x->b.off[k * k] + 1, sizeof *tmp);
+  for (int i = 0; i < k; i++) {
+    x->dev[i] = dev[i];
+    fal_cuda_use(dev[i]);
+    int64_t g0 = x->b.off[i * k], gn = x->b.off[i * k + k] - g0;
+    x->gids[i] = (fal_point *)fal_dalloc((size_t)gn * sizeof(fal_point), file, line);
+    if (gn)
+      FAL_CUDA(cudaMemcpy(x->gids[i], x->b.pts + g0, (size_t)gn * sizeof(fal_point),
+                          cudaMemcpyHostToDevice));
+    int64_t on = 0; /* the lists (h, i) of every holder h, one after another */
+    for (int h = 0; h < k; h++) {
+      x->ooff[i * (k + 1) + h] = on;
+      int64_t n = FAL_BORDER_N(&x->b, h, i);
+      if (n)
+        memcpy(tmp + on, x->b.pts + x->b.off[h * k + i], (size_t)n * sizeof *tmp);
+      on += n;
+    }
+    x->ooff[i * (k + 1) + k] = on;
+    x->oids[i] = (fal_point *)fal_dalloc((size_t)on * sizeof(fal_point), file, line);
+    if (on)
+      FAL_CUDA(cudaMemcpy(x->oids[i], tmp, (size_t)on * sizeof(fal_point), cudaMemcpyHostToDevice));
+    FAL_CUDA(cudaEventCreateWithFlags(&x->done[i], cudaEventDisableTiming));
+    FAL_CUDA(cudaEventCreateWithFlags(&x->merged[i], cudaEventDisableTiming));
+    if (verbose)
+      fprintf(stderr, "falcon: part %d: GPU %d, points [%lld, %lld), %lld ghosts, %lld of its "
+                      "points held by other parts\n", i, dev[i], (long long)lo[i],
+              (long long)lo[i + 1], (long long)gn, (long long)on);
+  }
+  free(tmp);
+  return x;
+}
+
+/* The ghosts of part i (their number) */
+static inline int64_t fal_bx_nghosts(const fal_bx *x, int i)
+{
+  return x->b.off[i * x->k + x->k] - x->b.off[i * x->k];
+}
+
+/* Whether two values differ bit for bit (a property of any type). */
+template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const T &b)
+{
+  const unsigned char *p = (const unsigned char *)&a, *q = (const unsigned char *)&b;
+  for (size_t i = 0; i < sizeof(T); i++)
+    if (p[i] != q[i])
+      return true;
+  return false;
+}
+
 #endif /* FALCON_CUDA_CUH */

@@ -235,4 +235,24 @@ void fal_prof_end(const char *file, int line, const char *plan, double t0, long 
 /* FALCON_PROFILE: the points a CPU region's phases visited (profile.c). */
 void fal_prof_visits(const char *file, int line, const char *plan, long long visited);
 
+/* ---- borders of a partitioned graph (§7; runtime/part.c) ---------------- */
+
+/* k parts own the contiguous ranges [lo[i], lo[i+1]) of the points.  An
+ * edge u -> v between two parts makes v a ghost of u's part and u a ghost
+ * of v's part (a foreach may read or write either end through outnbrs,
+ * innbrs or nbrs).  List (i, j), i != j, is the sorted set of points that
+ * part j owns and part i holds as ghosts: pts[off[i * k + j] ..
+ * off[i * k + j + 1]).  Lists of a holder are contiguous (j ascending),
+ * so pts[off[i * k] .. off[i * k + k]) are all the ghosts of part i. */
+typedef struct fal_borders {
+  int k;
+  int64_t *off;   /* k * k + 1 */
+  fal_point *pts;
+} fal_borders;
+/* Builds the lists from the out-edges (deleted edges and the §6 gaps
+ * skipped).  0, or -1 with a message when memory runs out. */
+int fal_borders_build(fal_borders *b, const fal_graph *g, const int64_t *lo, int k);
+void fal_borders_free(fal_borders *b);
+#define FAL_BORDER_N(b, i, j) ((b)->off[(i) * (b)->k + (j) + 1] - (b)->off[(i) * (b)->k + (j)])
+
 #endif /* FALCON_GRAPH_H */

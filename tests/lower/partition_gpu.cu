@@ -1,0 +1,489 @@
+#include "falcon/cuda.cuh"
+typedef struct fal_G fal_G;
+#line 1 "tests/lower/partition_gpu.fal"
+/* Partitioned graph on the CUDA target (§7): the border exchange around
+ * loops that reach only their point and its neighbours (one that writes
+ * neighbours merges changed ghosts first), and every property copied
+ * around a loop that reaches another point. */
+/* falconc: the graph type of this program; one array per property (§3.1). */
+struct fal_G {
+  fal_gbase fal_base;
+  int npoints;
+  long nedges;
+  int directed;
+  int *d; /* point property */
+  int *flag; /* graph property */
+  /* makePartition (§7): the parts, host views of GPU parts, the first
+   * point of each part, and the merge function of updateFunction */
+  struct fal_G *fal_parts, *fal_mirrors;
+  int fal_nparts, fal_shared;
+  int64_t *fal_lo;
+  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);
+  /* the border exchange of GPU parts (NULL: every property travels),
+   * each part's ghosts at the start of a foreach, whether the parts
+   * hold newer values than this host graph, the points host code wrote
+   * since the last foreach (65: all), graph properties before it */
+  fal_bx *fal_bx;
+  struct fal_G *fal_shadow, *fal_gpin; /* fal_gpin: pinned graph properties */
+  int fal_stale, fal_ndirty;
+  fal_point fal_dirty_pt[64];
+  int fal_bx_before_flag;
+};
+static void fal_G_read(fal_G *g, const char *path)
+{
+  fal_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)g->fal_base.csr.nedges;
+  g->directed = g->fal_base.csr.directed;
+}
+static fal_G fal_G_gpu(int device)
+{
+  fal_G g;
+  memset(&g, 0, sizeof g);
+  g.fal_base.on_gpu = 1;
+  g.fal_base.want_device = device;
+  g.fal_base.device = -1;
+  return g;
+}
+static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  int fal_regrow = d->fal_base.loaded &&
+      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||
+       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));
+  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
+  d->npoints = h->npoints;
+  d->nedges = h->nedges;
+  d->directed = h->directed;
+  if (fal_regrow && d->d) {
+    FAL_CUDA(cudaFree(d->d));
+    d->d = NULL;
+  }
+  fal_dcopy_in((void **)&d->d, h->d, (size_t)h->npoints * sizeof *d->d, file, line);
+}
+static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  if (d->fal_base.device < 0)
+    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
+  fal_cuda_use(d->fal_base.device);
+  fal_G_elems_to_gpu(d, h, file, line);
+  fal_dcopy_in((void **)&d->flag, h->flag, 1 * sizeof *d->flag, file, line);
+}
+static void fal_G_props_to_host(fal_G *h, const fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  h->npoints = d->npoints;
+  h->nedges = d->nedges;
+  h->directed = d->directed;
+  fal_dcopy_out((void **)&h->d, d->d, (size_t)d->npoints * sizeof *h->d);
+  fal_dcopy_out((void **)&h->flag, d->flag, 1 * sizeof *h->flag);
+}
+static void fal_G_to_host(fal_G *h, fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||
+                             d->fal_base.csr.version != h->fal_base.csr.version)) {
+    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);
+    fal_free(h->d);
+    h->d = NULL;
+    d->fal_base.structure_of = h->fal_base.csr.offsets;
+  }
+  fal_G_props_to_host(h, d);
+}
+static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
+{
+  fal_G h;
+  memset(&h, 0, sizeof h);
+  fal_prop_add(&h.fal_base, (void **)&h.d, sizeof *h.d, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.flag, sizeof *h.flag, FAL_PROP_GRAPH);
+  fal_G_read(&h, path);
+  fal_G_to_gpu(g, &h, file, line);
+  g->fal_base.structure_of = NULL;
+  fal_gbase_free(&h.fal_base);
+}
+static void fal_G_bx_setup(fal_G *h, const char *file, int line);
+static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
+{
+  int k = ngpu + ncpu;
+  (void)policy;
+  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {
+    fprintf(stderr, "%s:%d: error: makePartition(%d, %d): between 1 and 64 parts\n", file, line, ngpu, ncpu);
+    exit(1);
+  }
+  h->fal_nparts = k;
+  h->fal_parts = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  h->fal_mirrors = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  h->fal_lo = (int64_t *)fal_calloc((size_t)k + 1, sizeof(int64_t));
+  const int64_t *off = h->fal_base.csr.offsets;
+  int64_t n = h->npoints, m = h->nedges;
+  for (int i = 1; i < k; i++) { /* ORDERED: contiguous, balanced by edges */
+    int64_t want = m / k * i + m % k * i / k, lo = h->fal_lo[i - 1], hi = n;
+    while (lo < hi) {
+      int64_t mid = lo + (hi - lo) / 2;
+      if (off[mid] < want)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    h->fal_lo[i] = lo;
+  }
+  h->fal_lo[k] = n;
+  h->fal_shared = ngpu == 0 || fal_cuda_count_quiet() == 0;
+  for (int i = 0; i < k; i++) {
+    fal_G *q = &h->fal_parts[i];
+    if (i < ngpu && fal_cuda_count_quiet() > 0) { /* a GPU part */
+      *q = fal_G_gpu(-1);
+      fal_G_to_gpu(q, h, file, line);
+      continue;
+    }
+    if (i < ngpu && i == 0)
+      fprintf(stderr, "falcon: note: no GPU: the %d GPU part(s) run on the host\n", ngpu);
+    q->fal_base.csr = h->fal_base.csr; /* a host part shares the CSR */
+    q->fal_base.device = -1;
+    q->npoints = h->npoints;
+    q->nedges = h->nedges;
+    q->directed = h->directed;
+    q->d = h->fal_shared ? h->d : (int *)fal_calloc((size_t)h->npoints + 1, sizeof *q->d);
+    q->flag = h->fal_shared ? h->flag : (int *)fal_calloc(1 + 1, sizeof *q->flag);
+  }
+  fal_G_bx_setup(h, file, line);
+}
+static void fal_G_parts_push(fal_G *h)
+{
+  if (h->fal_shared)
+    return;
+  for (int i = 0; i < h->fal_nparts; i++) {
+    fal_G *q = &h->fal_parts[i];
+    if (q->fal_base.on_gpu) {
+      fal_G_to_gpu(q, h, __FILE__, __LINE__);
+      continue;
+    }
+    if (h->d)
+      memcpy(q->d, h->d, (size_t)h->npoints * sizeof *h->d);
+    if (h->flag)
+      memcpy(q->flag, h->flag, 1 * sizeof *h->flag);
+  }
+}
+static int fal_G_point_differs(const fal_G *a, const fal_G *h, fal_point p)
+{
+  return 0 ||
+    (h->d && memcmp(&a->d[p], &h->d[p], sizeof *h->d) != 0);
+}
+static void fal_G_point_take(fal_G *to, const fal_G *from, fal_point p)
+{
+  if (to->d && from->d)
+    to->d[p] = from->d[p];
+}
+static void fal_G_parts_pull(fal_G *h)
+{
+  fal_G *v[64];
+  int k = h->fal_nparts;
+  if (h->fal_shared)
+    return;
+  for (int i = 0; i < k; i++) {
+    v[i] = &h->fal_parts[i];
+    if (v[i]->fal_base.on_gpu) {
+      fal_G_props_to_host(&h->fal_mirrors[i], v[i]);
+      v[i] = &h->fal_mirrors[i];
+    }
+  }
+  for (int o = 0; o < k; o++) {
+    int64_t lo = h->fal_lo[o], hi = h->fal_lo[o + 1];
+#pragma omp parallel for schedule(static)
+    for (int64_t p = lo; p < hi; p++) {
+      for (int j = 0; j < k; j++) {
+        if (j == o || !fal_G_point_differs(v[j], h, (fal_point)p))
+          continue;
+        if (h->fal_merge)
+          h->fal_merge(v[o], (fal_point)p, v[j], (fal_point)p);
+        else
+          fal_G_point_take(v[o], v[j], (fal_point)p);
+      }
+      fal_G_point_take(h, v[o], (fal_point)p);
+    }
+  }
+  if (h->flag) { /* a value changed by any part wins */
+    int before = h->flag[0];
+    for (int j = 0; j < k; j++)
+      if (memcmp(&v[j]->flag[0], &before, sizeof before) != 0) {
+        h->flag[0] = v[j]->flag[0];
+        break;
+      }
+  }
+  if (h->fal_bx)
+    h->fal_ndirty = 65;
+}
+__host__ __device__ void merge(fal_G *, fal_point, fal_G *, fal_point);
+#define FAL_G_GRID_LOOP(x, n) for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < (n); x += (int64_t)gridDim.x * blockDim.x)
+__global__ void fal_G_bx_snap(fal_G g, fal_G sh, const fal_point *ids, int64_t n)
+{
+  FAL_G_GRID_LOOP(x, n) {
+    fal_point p = ids[x];
+    if (sh.d)
+      sh.d[x] = g.d[p];
+  }
+}
+__global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, const fal_point *ids, int64_t n, int use_merge)
+{
+  FAL_G_GRID_LOOP(x, n) {
+    fal_point p = ids[x];
+    if (!(0 ||
+          (sh.d && fal_bx_differs(from.d[p], sh.d[s0 + x]))))
+      continue; /* this part did not change it */
+    if (use_merge) {
+      merge(&own, p, &from, p);
+      continue;
+    }
+    if (own.d)
+      own.d[p] = from.d[p];
+  }
+}
+__global__ void fal_G_bx_scatter(fal_G g, fal_G from, const fal_point *ids, int64_t n)
+{
+  FAL_G_GRID_LOOP(x, n) {
+    fal_point p = ids[x];
+    if (g.d)
+      g.d[p] = from.d[p];
+  }
+}
+static void fal_G_bx_setup(fal_G *h, const char *file, int line)
+{
+  int k = h->fal_nparts, dev[64];
+  if (0 || h->fal_shared || fal_env_switch("FALCON_BORDERS", "on", "off") == 0)
+    return;
+  for (int i = 0; i < k; i++) {
+    if (!h->fal_parts[i].fal_base.on_gpu)
+      return; /* host parts: every property travels */
+    dev[i] = h->fal_parts[i].fal_base.device;
+  }
+  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, file, line);
+  if (!h->fal_bx)
+    return;
+  h->fal_shadow = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  for (int i = 0; i < k; i++) {
+    int64_t n = fal_bx_nghosts(h->fal_bx, i);
+    fal_cuda_use(dev[i]);
+    if (h->d && n)
+      h->fal_shadow[i].d = (int *)fal_dalloc((size_t)n * sizeof(int), file, line);
+  }
+  h->fal_gpin = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  for (int i = 0; i < k; i++) { /* graph properties travel through pinned memory */
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_gpin[i].flag, sizeof(int)));
+  }
+  h->fal_stale = h->fal_ndirty = 0;
+}
+static fal_G *fal_G_fresh(fal_G *h)
+{
+  if (!h->fal_stale)
+    return h;
+  for (int i = 0; i < h->fal_nparts; i++) {
+    fal_G *q = &h->fal_parts[i];
+    int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;
+    fal_cuda_use(q->fal_base.device);
+    if (h->d && q->d && n)
+      FAL_CUDA(cudaMemcpy(h->d + lo, q->d + lo, (size_t)n * sizeof *h->d, cudaMemcpyDeviceToHost));
+  }
+  h->fal_stale = 0;
+  return h;
+}
+static inline int64_t fal_G_mark(fal_G *h, int64_t p)
+{
+  if (h->fal_bx && h->fal_ndirty <= 64) {
+    if (p < 0 || h->fal_ndirty == 64)
+      h->fal_ndirty = 65; /* all */
+    else
+      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
+  }
+  return p;
+}
+static inline fal_G *fal_G_markall(fal_G *h)
+{
+  fal_G_mark(h, -1);
+  return h;
+}
+static int fal_G_bx_begin(fal_G *h, int own_only)
+{
+  if (!h->fal_bx) {
+    fal_G_parts_push(h);
+    return 0;
+  }
+  fal_bx *x = h->fal_bx;
+  int k = h->fal_nparts;
+  for (int i = 0; i < k; i++) {
+    fal_G *q = &h->fal_parts[i];
+    if (h->fal_ndirty > 64) { /* host code changed points: every value */
+      fal_G_to_gpu(q, h, __FILE__, __LINE__);
+      continue;
+    }
+    fal_cuda_use(q->fal_base.device);
+    for (int d = 0; d < h->fal_ndirty; d++) {
+      fal_point p = h->fal_dirty_pt[d];
+      if (h->d && q->d)
+        FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyHostToDevice));
+    }
+    if (h->flag && q->flag) {
+      h->fal_gpin[i].flag[0] = h->flag[0];
+      FAL_CUDA(cudaMemcpyAsync(q->flag, h->fal_gpin[i].flag, sizeof *h->flag, cudaMemcpyHostToDevice, 0));
+    }
+  }
+  h->fal_ndirty = 0;
+  if (h->flag)
+    h->fal_bx_before_flag = h->flag[0];
+  for (int i = 0; i < k && !own_only; i++) { /* the ghosts' values before the foreach */
+    int64_t n = fal_bx_nghosts(x, i);
+    if (!n)
+      continue;
+    fal_cuda_use(x->dev[i]);
+    fal_G_bx_snap<<<fal_cuda_grid(n), FAL_BLOCK>>>(h->fal_parts[i], h->fal_shadow[i], x->gids[i], n);
+    FAL_CHECK_LAUNCH("fal_G_bx_snap");
+  }
+  return 1;
+}
+static void fal_G_bx_end(fal_G *h, int on, int own_only)
+{
+  if (!on) {
+    fal_G_parts_pull(h);
+    return;
+  }
+  fal_bx *x = h->fal_bx;
+  int k = h->fal_nparts;
+  fal_G *v = h->fal_parts;
+  x->rounds++;
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaEventRecord(x->done[i], 0));
+  }
+  for (int j = 0; j < k && !own_only; j++) { /* owners merge what others changed */
+    fal_cuda_use(x->dev[j]);
+    for (int i = 0; i < k; i++) {
+      int64_t n = FAL_BORDER_N(&x->b, i, j);
+      if (i == j || !n)
+        continue;
+      FAL_CUDA(cudaStreamWaitEvent(0, x->done[i], 0));
+      fal_G_bx_merge<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[j], v[i], h->fal_shadow[i],
+          x->b.off[i * k + j] - x->b.off[i * k], x->oids[j] + x->ooff[j * (k + 1) + i], n,
+          h->fal_merge != NULL);
+      FAL_CHECK_LAUNCH("fal_G_bx_merge");
+    }
+    FAL_CUDA(cudaEventRecord(x->merged[j], 0));
+  }
+  for (int i = 0; i < k; i++) { /* ghosts take their owners' values */
+    fal_cuda_use(x->dev[i]);
+    for (int j = 0; j < k; j++) {
+      int64_t n = FAL_BORDER_N(&x->b, i, j);
+      if (i == j || !n)
+        continue;
+      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));
+      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j],
+          x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);
+      FAL_CHECK_LAUNCH("fal_G_bx_scatter");
+    }
+  }
+  for (int i = 0; i < k; i++) { /* graph properties back, then wait */
+    fal_cuda_use(x->dev[i]);
+    if (h->flag && v[i].flag)
+      FAL_CUDA(cudaMemcpyAsync(h->fal_gpin[i].flag, v[i].flag, sizeof *h->flag, cudaMemcpyDeviceToHost, 0));
+  }
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaDeviceSynchronize());
+  }
+  if (h->flag) /* a value changed by any part wins */
+    for (int j = 0; j < k; j++)
+      if (fal_bx_differs(h->fal_gpin[j].flag[0], h->fal_bx_before_flag)) {
+        h->flag[0] = h->fal_gpin[j].flag[0];
+        break;
+      }
+  h->fal_stale = 1;
+}
+#line 5 "tests/lower/partition_gpu.fal"
+__host__ __device__ void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
+{
+  if (fal_g_orig->d[orig] > fal_g_incom->d[incom])
+    fal_g_orig->d[orig] = fal_g_incom->d[incom];
+}
+
+#line 19 "tests/lower/partition_gpu.fal"
+__global__ void fal_foreach_L19_1(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 19 "tests/lower/partition_gpu.fal"
+                          g->d[t] = t; } }
+}
+#line 22 "tests/lower/partition_gpu.fal"
+__global__ void fal_foreach_L22_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 23 "tests/lower/partition_gpu.fal"
+    { const fal_point fal_p3 = t; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point u = g->fal_base.csr.dst[fal_e4]; {
+#line 23 "tests/lower/partition_gpu.fal"
+                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+#line 23 "tests/lower/partition_gpu.fal"
+ } }
+}
+#line 22 "tests/lower/partition_gpu.fal"
+__global__ void fal_foreach_L22_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
+#line 23 "tests/lower/partition_gpu.fal"
+    { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
+#line 23 "tests/lower/partition_gpu.fal"
+                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+#line 23 "tests/lower/partition_gpu.fal"
+ } }
+}
+#line 24 "tests/lower/partition_gpu.fal"
+__global__ void fal_foreach_L24_9(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(t == 0)) continue;
+#line 24 "tests/lower/partition_gpu.fal"
+                                  g->d[(1)] = 0; } }
+}
+#line 11 "tests/lower/partition_gpu.fal"
+int main(int argc, char *argv[])
+{
+  static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
+  fal_prop_add(&g->fal_base, (void **)&g->d, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&g->fal_base, (void **)&g->flag, sizeof(int), FAL_PROP_GRAPH);
+  fal_G_read(g, argv[1]);
+  fal_G_partition(g, 2, 0, ORDERED, __FILE__, __LINE__);
+  (g->fal_merge = merge);
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L19_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L19_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 19 "tests/lower/partition_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 19 "tests/lower/partition_gpu.fal"
+                          g->d[t] = t; } } }
+fal_G_bx_end(g, fal_bxon, 1); }
+#line 19 "tests/lower/partition_gpu.fal"
+
+  fal_G_fresh(g)->d[fal_G_mark(g, (0))] = 5;
+  g->flag[0] = 0;
+  { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L22_2_w<<<fal_cuda_grid((fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi); else fal_foreach_L22_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L22_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 22 "tests/lower/partition_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 23 "tests/lower/partition_gpu.fal"
+    { const fal_point fal_p7 = t; FAL_UNROLL for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point u = g->fal_base.csr.dst[fal_e8]; {
+#line 23 "tests/lower/partition_gpu.fal"
+                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+#line 23 "tests/lower/partition_gpu.fal"
+ } } }
+fal_G_bx_end(g, fal_bxon, 0); }
+#line 23 "tests/lower/partition_gpu.fal"
+
+  { fal_G_fresh(g); fal_G_parts_push(g); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L24_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L24_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 24 "tests/lower/partition_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(t == 0)) continue;
+#line 24 "tests/lower/partition_gpu.fal"
+                                  g->d[(1)] = 0; } } }
+fal_G_parts_pull(g); }
+#line 24 "tests/lower/partition_gpu.fal"
+
+  printf("%d %d\n", g->flag[0], fal_G_fresh(g)->d[(1)]);
+  return 0;
+}
