@@ -3,15 +3,19 @@
 # samples for CUDA and, on each graph, times
 #   - SSSP and BFS one after the other vs. at once in parallel sections
 #     (samples/multigpu_sssp_bfs.fal; with two GPUs each gets one);
-#   - one SSSP and one BFS over partitions: 1 GPU, 2 GPUs, 2 GPUs + the
-#     host (samples/partitioned_sssp.fal, samples/partitioned_bfs.fal);
+#   - samples/sssp.fal and samples/bfs.fal unpartitioned on one GPU;
+#   - one SSSP and one BFS over partitions: 1 GPU, 2 GPUs (the border
+#     exchange), and with MULTI_HOST=1 2 GPUs + the host
+#     (samples/partitioned_sssp.fal, samples/partitioned_bfs.fal), with
+#     the speed-up of 2 GPUs over 1 and the ratio to the unpartitioned time;
 # checking every result against the serial references, and prints medians.
 #
 #   bench/multi.sh [--trials N] [GRAPH.bin ...]
 #
 # Default graphs: road-FLA (../shared/data, weights 1..1000) and a
 # 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
-# BUILD= names the build directory, GPU_LIBS the libraries to link.
+# BUILD= names the build directory, GPU_LIBS the libraries to link,
+# BINDIR= a directory of these five programs built already.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -28,7 +32,9 @@ if [ $# -eq 0 ]; then
 		"$build/falgraph" --weights 1 1000 1 gen kron 22 16 1 "$cache/kron-22.bin" >/dev/null
 	set -- "$cache/road-FLA.bin" "$cache/kron-22.bin"
 fi
-for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs; do
+for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs sssp bfs; do
+	# BINDIR: programs built already (nvcc elsewhere), taken as they are
+	[ -n "${BINDIR:-}" ] && { cp "$BINDIR/$s" "$cache/bin/$s"; continue; }
 	"$build/falconc" -o "$cache/bin/$s.cu" "$top/samples/$s.fal"
 	${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
 		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
@@ -48,7 +54,8 @@ run() {
 		sed -n 's/^[a-z_]*: time \([0-9.]*\) ms$/\1/p' "$cache/out" >>"$cache/times"
 		i=$((i + 1))
 	done
-	printf '  %-34s %10.1f ms\n' "$label" "$(median <"$cache/times")"
+	last=$(median <"$cache/times")
+	printf '  %-34s %10.1f ms\n' "$label" "$last"
 }
 
 for g in "$@"; do
@@ -66,18 +73,32 @@ for g in "$@"; do
 			"$build/falref" compare exact "$cache/out.l" "$cache/ref.l" >/dev/null ||
 			{ echo "bench: wrong result ($mode)" >&2; exit 1; }
 	done
-	for split in "1 0" "2 0" "2 1"; do
-		# shellcheck disable=SC2086
-		run "partitioned SSSP, $split (GPUs CPUs)" "$cache/bin/partitioned_sssp" "$g" "$src" \
-			$split "$cache/out.p"
-		"$build/falref" compare exact "$cache/out.p" "$cache/ref.d" >/dev/null ||
-			{ echo "bench: wrong partitioned result ($split)" >&2; exit 1; }
-	done
-	for split in "1 0" "2 0" "2 1"; do
-		# shellcheck disable=SC2086
-		run "partitioned BFS, $split (GPUs CPUs)" "$cache/bin/partitioned_bfs" "$g" "$src" \
-			$split "$cache/out.b"
-		"$build/falref" compare exact "$cache/out.b" "$cache/ref.l" >/dev/null ||
-			{ echo "bench: wrong partitioned BFS result ($split)" >&2; exit 1; }
+	# The unpartitioned samples (frontiers, loops on the device) on one GPU
+	run "SSSP unpartitioned (samples/sssp)" "$cache/bin/sssp" "$g" "$src" "$cache/out.u"
+	"$build/falref" compare exact "$cache/out.u" "$cache/ref.d" >/dev/null ||
+		{ echo "bench: wrong unpartitioned SSSP result" >&2; exit 1; }
+	t_sssp=$last
+	run "BFS unpartitioned (samples/bfs)" "$cache/bin/bfs" "$g" "$src" "$cache/out.u"
+	"$build/falref" compare exact "$cache/out.u" "$cache/ref.l" >/dev/null ||
+		{ echo "bench: wrong unpartitioned BFS result" >&2; exit 1; }
+	t_bfs=$last
+	# Partitions: 1 GPU, 2 GPUs (the border exchange), and with
+	# MULTI_HOST=1 2 GPUs + the host (every property copied: slow).
+	for a in sssp bfs; do
+		case $a in sssp) ref=ref.d; t_un=$t_sssp ;; *) ref=ref.l; t_un=$t_bfs ;; esac
+		splits="1,0 2,0"
+		[ "${MULTI_HOST:-0}" = 1 ] && splits="1,0 2,0 2,1"
+		for sp in $splits; do
+			split=$(echo "$sp" | tr , ' ')
+			# shellcheck disable=SC2086
+			run "partitioned $a, $split (GPUs CPUs)" "$cache/bin/partitioned_$a" "$g" "$src" \
+				$split "$cache/out.p"
+			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
+				{ echo "bench: wrong partitioned $a result ($split)" >&2; exit 1; }
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; esac
+		done
+		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
+			printf "  partitioned %s: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
+				a, t1 / t2, t2 / u }'
 	done
 done
