@@ -40,6 +40,8 @@ for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs sssp bfs; do
 		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
 done
 nvidia-smi -L 2>/dev/null || echo "bench: no GPU visible"
+[ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ] ||
+	echo "bench: note: fewer than 2 GPUs: the 2-GPU runs put both parts on one device"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
 	else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

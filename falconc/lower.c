@@ -930,9 +930,13 @@ static void emit_border_exchange(Ctx *c)
   EACH_POINT_PROP putf(c, "    if (own.%s)\n      own.%s[p] = from.%s[p];\n", p->props[i].name,
                        p->props[i].name, p->props[i].name);
   put(c, "  }\n}\n");
-  put(c, "__global__ void fal_G_bx_scatter(fal_G g, fal_G from, const fal_point *ids, int64_t n)\n{\n"
+  /* the refreshed ghosts are also the shadow of the next foreach */
+  put(c, "__global__ void fal_G_bx_scatter(fal_G g, fal_G from, fal_G sh, int64_t s0, "
+         "const fal_point *ids, int64_t n)\n{\n"
          "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n");
-  EACH_POINT_PROP putf(c, "    if (g.%s)\n      g.%s[p] = from.%s[p];\n", p->props[i].name,
+  EACH_POINT_PROP putf(c, "    if (g.%s) {\n      g.%s[p] = from.%s[p];\n"
+                          "      if (sh.%s)\n        sh.%s[s0 + x] = g.%s[p];\n    }\n",
+                       p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name, p->props[i].name);
   put(c, "  }\n}\n");
   /* setup: after makePartition placed the parts */
@@ -960,7 +964,7 @@ static void emit_border_exchange(Ctx *c)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "    FAL_CUDA(cudaMallocHost((void **)&h->fal_gpin[i].%s, sizeof(%s)));\n",
            p->props[i].name, p->props[i].ctype);
-  put(c, "  }\n  h->fal_stale = h->fal_ndirty = 0;\n}\n");
+  put(c, "  }\n  h->fal_stale = h->fal_ndirty = h->fal_shadow_ok = 0;\n}\n");
   /* fresh and mark */
   put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
          "  if (!h->fal_stale)\n    return h;\n"
@@ -1003,12 +1007,13 @@ static void emit_border_exchange(Ctx *c)
               "    }\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "  }\n  h->fal_ndirty = 0;\n");
+  put(c, "  }\n  if (h->fal_ndirty) /* the ghosts may have changed */\n    h->fal_shadow_ok = 0;\n"
+         "  h->fal_ndirty = 0;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_bx_before_%s = h->%s[0];\n", p->props[i].name,
            p->props[i].name, p->props[i].name);
-  put(c, "  for (int i = 0; i < k && !own_only; i++) { /* the ghosts' values before the foreach */\n"
+  put(c, "  for (int i = 0; i < k && !own_only && !h->fal_shadow_ok; i++) { /* the ghosts' values now */\n"
          "    int64_t n = fal_bx_nghosts(x, i);\n"
          "    if (!n)\n      continue;\n"
          "    fal_cuda_use(x->dev[i]);\n"
@@ -1038,8 +1043,8 @@ static void emit_border_exchange(Ctx *c)
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
          "      if (i == j || !n)\n        continue;\n"
          "      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));\n"
-         "      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j],\n"
-         "          x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);\n"
+         "      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],\n"
+         "          x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);\n"
          "      FAL_CHECK_LAUNCH(\"fal_G_bx_scatter\");\n    }\n  }\n");
   put(c, "  for (int i = 0; i < k; i++) { /* graph properties back, then wait */\n"
          "    fal_cuda_use(x->dev[i]);\n");
@@ -1059,7 +1064,7 @@ static void emit_border_exchange(Ctx *c)
               "        h->%s[0] = h->fal_gpin[j].%s[0];\n        break;\n      }\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
-  put(c, "  h->fal_stale = 1;\n}\n");
+  put(c, "  h->fal_stale = h->fal_shadow_ok = 1;\n}\n");
 #undef EACH_POINT_PROP
 }
 
@@ -1476,7 +1481,7 @@ static void emit_graph_struct(Ctx *c)
            "   * hold newer values than this host graph, the points host code wrote\n"
            "   * since the last foreach (65: all), graph properties before it */\n"
            "  fal_bx *fal_bx;\n  struct fal_G *fal_shadow, *fal_gpin; /* fal_gpin: pinned graph properties */\n"
-           "  int fal_stale, fal_ndirty;\n"
+           "  int fal_stale, fal_ndirty, fal_shadow_ok;\n"
            "  fal_point fal_dirty_pt[64];\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
