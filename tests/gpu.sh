@@ -411,8 +411,11 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		sssp | sssp_topo | bfs | sssp_worklist | bfs_worklist | sssp_delta) args="$tmp/small.bin $hub" ;;
 		dynamic_sssp) args="$tmp/small.bin $tmp/noedges.txt 1 $hub" ;;
 		multigpu_sssp_bfs) args="$tmp/small.bin $hub" ;;
-		partitioned_sssp | partitioned_bfs) args="$tmp/small.bin $hub 1 1" ;;
-		partitioned_pagerank) args="$tmp/small.bin 1 1" ;;
+		# two GPU parts (on one device here): the border exchange's kernels
+		partitioned_sssp | partitioned_bfs) args="$tmp/small.bin $hub 2 0" ;;
+		partitioned_pagerank) args="$tmp/small.bin 2 0" ;;
+		part_mixed) args="$tmp/small.bin $hub 2 0 $prog.out" ;;
+		part_mixed_cpu) continue ;; # the --target=cpu build it is compared with
 		loop_plan) args="$tmp/small.bin 3" ;;
 		gettype_pair) args="$tmp/small.bin $hub $prog.d $prog.l" ;;
 		grow_limits) args="$tmp/small.bin edges 10" ;;
