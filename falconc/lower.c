@@ -904,7 +904,6 @@ static void emit_border_exchange(Ctx *c)
   const FuncInfo *m = device_merge(c, &ok);
   ok = ok && !p->mutates;
   const char *mname = m ? text_of(c, declarator_name(node_field(m->def, F_DECLARATOR))) : NULL;
-#define EACH_POINT_PROP for (int i = 0; i < p->nprops; i++) if (p->props[i].kind == PK_POINT)
   if (m && ok) { /* the kernel below calls it; its definition comes later */
     const Node *t = node_field(m->def, F_TYPE);
     putf(c, "__host__ __device__ %s %s(fal_G *, fal_point, fal_G *, fal_point);\n",
@@ -914,27 +913,35 @@ static void emit_border_exchange(Ctx *c)
          "x < (n); x += (int64_t)gridDim.x * blockDim.x)\n");
   put(c, "__global__ void fal_G_bx_snap(fal_G g, fal_G sh, const fal_point *ids, int64_t n)\n{\n"
          "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n");
-  EACH_POINT_PROP putf(c, "    if (sh.%s)\n      sh.%s[x] = g.%s[p];\n", p->props[i].name,
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "    if (sh.%s)\n      sh.%s[x] = g.%s[p];\n", p->props[i].name,
                        p->props[i].name, p->props[i].name);
   put(c, "  }\n}\n");
   put(c, "__global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, "
          "const fal_point *ids, int64_t n, int use_merge)\n{\n"
          "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n    if (!(0");
-  EACH_POINT_PROP putf(c, " ||\n          (sh.%s && fal_bx_differs(from.%s[p], sh.%s[s0 + x]))",
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, " ||\n          (sh.%s && fal_bx_differs(from.%s[p], sh.%s[s0 + x]))",
                        p->props[i].name, p->props[i].name, p->props[i].name);
   put(c, "))\n      continue; /* this part did not change it */\n");
   if (m && ok)
     putf(c, "    if (use_merge) {\n      %s(&own, p, &from, p);\n      continue;\n    }\n", mname);
   else
     put(c, "    (void)use_merge;\n");
-  EACH_POINT_PROP putf(c, "    if (own.%s)\n      own.%s[p] = from.%s[p];\n", p->props[i].name,
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "    if (own.%s)\n      own.%s[p] = from.%s[p];\n", p->props[i].name,
                        p->props[i].name, p->props[i].name);
   put(c, "  }\n}\n");
   /* the refreshed ghosts are also the shadow of the next foreach */
   put(c, "__global__ void fal_G_bx_scatter(fal_G g, fal_G from, fal_G sh, int64_t s0, "
          "const fal_point *ids, int64_t n)\n{\n"
          "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n");
-  EACH_POINT_PROP putf(c, "    if (g.%s) {\n      g.%s[p] = from.%s[p];\n"
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "    if (g.%s) {\n      g.%s[p] = from.%s[p];\n"
                           "      if (sh.%s)\n        sh.%s[s0 + x] = g.%s[p];\n    }\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name, p->props[i].name);
@@ -956,7 +963,9 @@ static void emit_border_exchange(Ctx *c)
          "  for (int i = 0; i < k; i++) {\n"
          "    int64_t n = fal_bx_nghosts(h->fal_bx, i);\n"
          "    fal_cuda_use(dev[i]);\n");
-  EACH_POINT_PROP putf(c, "    if (h->%s && n)\n      h->fal_shadow[i].%s = (%s *)fal_dalloc((size_t)n * sizeof(%s), file, line);\n",
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "    if (h->%s && n)\n      h->fal_shadow[i].%s = (%s *)fal_dalloc((size_t)n * sizeof(%s), file, line);\n",
                        p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
   put(c, "  }\n  h->fal_gpin = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
          "  for (int i = 0; i < k; i++) { /* graph properties travel through pinned memory */\n");
@@ -972,7 +981,9 @@ static void emit_border_exchange(Ctx *c)
          "    fal_G *q = &h->fal_parts[i];\n"
          "    int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;\n"
          "    fal_cuda_use(q->fal_base.device);\n");
-  EACH_POINT_PROP putf(c, "    if (h->%s && q->%s && n)\n"
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "    if (h->%s && q->%s && n)\n"
                           "      FAL_CUDA(cudaMemcpy(h->%s + lo, q->%s + lo, (size_t)n * sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name);
@@ -994,7 +1005,9 @@ static void emit_border_exchange(Ctx *c)
          "    fal_cuda_use(q->fal_base.device);\n"
          "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
          "      fal_point p = h->fal_dirty_pt[d];\n");
-  EACH_POINT_PROP putf(c, "      if (h->%s && q->%s)\n"
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "      if (h->%s && q->%s)\n"
                           "        FAL_CUDA(cudaMemcpy(q->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name);
@@ -1065,7 +1078,6 @@ static void emit_border_exchange(Ctx *c)
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "  h->fal_stale = h->fal_shadow_ok = 1;\n}\n");
-#undef EACH_POINT_PROP
 }
 
 /* Partitioned graphs (§7): the canonical values live in the host graph;
