@@ -998,17 +998,17 @@ static void emit_border_exchange(Ctx *c)
   put(c, "static int fal_G_bx_begin(fal_G *h, int own_only)\n{\n"
          "  if (!h->fal_bx) {\n    fal_G_parts_push(h);\n    return 0;\n  }\n"
          "  fal_bx *x = h->fal_bx;\n  int k = h->fal_nparts;\n"
-         "  for (int i = 0; i < k; i++) {\n"
+         "  if (h->fal_ndirty > 64) /* host code changed points: every value */\n"
+         "    fal_G_parts_push(h);\n"
+         "  for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {\n"
          "    fal_G *q = &h->fal_parts[i];\n"
-         "    if (h->fal_ndirty > 64) { /* host code changed points: every value */\n"
-         "      fal_G_to_gpu(q, h, __FILE__, __LINE__);\n      continue;\n    }\n"
          "    fal_cuda_use(q->fal_base.device);\n"
          "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
          "      fal_point p = h->fal_dirty_pt[d];\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "      if (h->%s && q->%s)\n"
-                          "        FAL_CUDA(cudaMemcpy(q->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
+              "        FAL_CUDA(cudaMemcpy(q->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name);
   put(c, "    }\n");

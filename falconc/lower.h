@@ -182,6 +182,7 @@ const char *bound_graph_of(Ctx *c, const Node *graph_name);
 bool host_code(const Ctx *c);
 bool is_one_of(const char *s, const char *const *list); /* s is in the NULL-ended list */
 bool merge_on_device(Ctx *c, const FuncInfo *f);
+bool access_written(const Node *m, const Node **use);
 const Sym *coll_sym(Ctx *c, const Node *e);
 void render_coll_declaration(Ctx *c, const Node *n, const Node *type, FalKind kind);
 void render_coll_parameter(Ctx *c, const Node *n, const Node *type, FalKind kind);

@@ -39,25 +39,38 @@ static bool mpi_host_access(Ctx *c, const char *graph)
          program_parted(c->prog, graph);
 }
 
-/* Whether the property access n may be written: the left side of an
- * assignment, ++/--, &, or an argument (MIN and the atomics write it). */
-static bool host_may_write(Ctx *c, const Node *n)
+/* Whether the property access m (`x.f`) may be written: climbing through
+ * the field and subscript expressions it is the base of, and parentheses,
+ * it is the left side of an assignment, under ++/-- or &, or an argument
+ * (MIN, MAX and the atomics write theirs).  *use gets the node that uses
+ * it (NULL at the top). */
+bool access_written(const Node *m, const Node **use)
 {
-  const Node *up = n;
+  const Node *up = m;
   while (up->parent &&
          ((up->parent->kind == K_FIELD_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
           (up->parent->kind == K_SUBSCRIPT_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
           up->parent->kind == K_PARENTHESIZED_EXPRESSION))
     up = up->parent;
   const Node *par = up->parent;
-  if (par && par->kind == K_ARGUMENT_LIST) { /* printf's arguments are read */
+  if (use)
+    *use = par;
+  return par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                 par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
+                 par->kind == K_ARGUMENT_LIST);
+}
+
+/* Host code: access_written, except that printf's arguments are read. */
+static bool host_may_write(Ctx *c, const Node *n)
+{
+  const Node *par;
+  bool wr = access_written(n, &par);
+  if (par && par->kind == K_ARGUMENT_LIST) {
     const Node *fn = par->parent ? node_field(par->parent, F_FUNCTION) : NULL;
     static const char *const readers[] = {"printf", "fprintf", "sprintf", "snprintf", NULL};
     return !(fn && fn->kind == K_IDENTIFIER && is_one_of(text_of(c, fn), readers));
   }
-  return c->lvalue ||
-         (par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
-                  par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION));
+  return c->lvalue || wr;
 }
 
 /* g.npoints -> g->npoints; g.changed -> g->changed (graph property). */
@@ -108,9 +121,8 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
   const Prop *p = program_prop(c->prog, f);
   const char *g = gname(c, a.graph);
   if (p && p->kind == (edge ? PK_EDGE : PK_POINT) && mpi_host_access(c, a.graph)) {
-    if (c->mpi)
-      putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id); /* other ranks' values first */
-    else if (!host_may_write(c, n)) /* CUDA: the GPU parts' values first */
+    /* --mpi: other ranks' values first; CUDA: the GPU parts' values first */
+    if (c->mpi || !host_may_write(c, n))
       putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id);
     else if (edge) /* and what host code writes goes back to them */
       putf(c, "fal_G_fresh(fal_G_markall(%s))->%s[%s]", g, f, id);

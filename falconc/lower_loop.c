@@ -530,18 +530,7 @@ static void mpi_writes(MpiWalk *w, const Node *root)
       int k = point_prop_index(c->prog, f);
       if (k < 0)
         continue;
-      const Node *up = m;
-      while (up->parent &&
-             ((up->parent->kind == K_FIELD_EXPRESSION &&
-               node_field(up->parent, F_ARGUMENT) == up) ||
-              (up->parent->kind == K_SUBSCRIPT_EXPRESSION &&
-               node_field(up->parent, F_ARGUMENT) == up) ||
-              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
-        up = up->parent;
-      const Node *par = up->parent;
-      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
-                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
-                        par->kind == K_ARGUMENT_LIST);
+      bool wr = access_written(m, NULL);
       if (wr)
         w->mask |= k < 64 ? (uint64_t)1 << k : 0;
     } else if (m->kind == K_CALL_EXPRESSION) {
@@ -574,6 +563,29 @@ static bool name_is_one_of(Ctx *c, const Node *id, char **own, int nown)
   return false;
 }
 
+/* The parameters of Falcon function fi that receive the arguments of
+ * call m: names[i] for args[i] (NULL where m passes more); at most max.
+ * The count. */
+static int call_params(Ctx *c, const Node *m, const FuncInfo *fi, const Node **args,
+                       char **names, int max)
+{
+  const Node *ps = function_params(fi->def), *al = node_field(m, F_ARGUMENTS);
+  const Node *p = ps ? ps->child : NULL;
+  int n = 0;
+  for (const Node *a = al ? al->child : NULL; a && n < max; a = a->next) {
+    if (!a->named || a->kind == K_COMMENT)
+      continue; /* punctuation */
+    while (p && p->kind != K_PARAMETER_DECLARATION)
+      p = p->next;
+    const Node *pn = p ? declarator_name(node_field(p, F_DECLARATOR)) : NULL;
+    args[n] = a;
+    names[n++] = pn ? text_of(c, pn) : NULL;
+    if (p)
+      p = p->next;
+  }
+  return n;
+}
+
 static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int depth)
 {
   if (!root)
@@ -591,18 +603,7 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
     if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
       if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
         continue;
-      const Node *up = m;
-      while (up->parent &&
-             ((up->parent->kind == K_FIELD_EXPRESSION &&
-               node_field(up->parent, F_ARGUMENT) == up) ||
-              (up->parent->kind == K_SUBSCRIPT_EXPRESSION &&
-               node_field(up->parent, F_ARGUMENT) == up) ||
-              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
-        up = up->parent;
-      const Node *par = up->parent;
-      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
-                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
-                        par->kind == K_ARGUMENT_LIST);
+      bool wr = access_written(m, NULL);
       const Node *base = node_field(m, F_ARGUMENT);
       while (base && base->kind == K_PARENTHESIZED_EXPRESSION)
         base = base->child;
@@ -616,23 +617,12 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
       if (!fi || !fi->def)
         continue;
       /* the parameters that receive an own point are the callee's own */
-      const Node *ps = function_params(fi->def);
-      const Node *args = node_field(m, F_ARGUMENTS);
-      char *sub[16];
-      int nsub = 0;
-      const Node *p = ps ? ps->child : NULL;
-      for (const Node *a = args ? args->child : NULL; a; a = a->next) {
-        if (!a->named || a->kind == K_COMMENT)
-          continue; /* punctuation */
-        while (p && p->kind != K_PARAMETER_DECLARATION)
-          p = p->next;
-        if (!p)
-          break;
-        const Node *pn = declarator_name(node_field(p, F_DECLARATOR));
-        if (name_is_one_of(c, a, own, nown) && pn && nsub < 16)
-          sub[nsub++] = text_of(c, pn);
-        p = p->next;
-      }
+      const Node *args[64];
+      char *names[64], *sub[16];
+      int nsub = 0, na = call_params(c, m, fi, args, names, 64);
+      for (int i = 0; i < na; i++)
+        if (names[i] && name_is_one_of(c, args[i], own, nown) && nsub < 16)
+          sub[nsub++] = names[i];
       if (!mpi_own_only(c, node_field(fi->def, F_BODY), sub, nsub, depth + 1))
         return false;
     }
@@ -699,16 +689,7 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
       bool own = name_is_one_of(c, base, s.own, s.nown);
       if (!own && !name_is_one_of(c, base, s.nbr, s.nnbr))
         return false;
-      const Node *up = m;
-      while (up->parent &&
-             ((up->parent->kind == K_FIELD_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
-              (up->parent->kind == K_SUBSCRIPT_EXPRESSION && node_field(up->parent, F_ARGUMENT) == up) ||
-              up->parent->kind == K_PARENTHESIZED_EXPRESSION))
-        up = up->parent;
-      const Node *par = up->parent;
-      bool wr = par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
-                        par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION ||
-                        par->kind == K_ARGUMENT_LIST);
+      bool wr = access_written(m, NULL);
       if (wr && !own)
         *wrote_nbr = true;
     } else if (m->kind == K_CALL_EXPRESSION) {
@@ -720,22 +701,14 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
         continue;
       /* the callee's parameters that receive an own point or a neighbour */
       BxNames sub = {{0}, {0}, 0, 0};
-      const Node *ps = function_params(fi->def);
-      const Node *args = node_field(m, F_ARGUMENTS);
-      const Node *p = ps ? ps->child : NULL;
-      for (const Node *a = args ? args->child : NULL; a; a = a->next) {
-        if (!a->named || a->kind == K_COMMENT)
-          continue; /* punctuation */
-        while (p && p->kind != K_PARAMETER_DECLARATION)
-          p = p->next;
-        if (!p)
-          break;
-        const Node *pn = declarator_name(node_field(p, F_DECLARATOR));
-        if (pn && name_is_one_of(c, a, s.own, s.nown) && sub.nown < 16)
-          sub.own[sub.nown++] = text_of(c, pn);
-        else if (pn && name_is_one_of(c, a, s.nbr, s.nnbr) && sub.nnbr < 16)
-          sub.nbr[sub.nnbr++] = text_of(c, pn);
-        p = p->next;
+      const Node *args[64];
+      char *names[64];
+      int na = call_params(c, m, fi, args, names, 64);
+      for (int i = 0; i < na; i++) {
+        if (names[i] && name_is_one_of(c, args[i], s.own, s.nown) && sub.nown < 16)
+          sub.own[sub.nown++] = names[i];
+        else if (names[i] && name_is_one_of(c, args[i], s.nbr, s.nnbr) && sub.nnbr < 16)
+          sub.nbr[sub.nnbr++] = names[i];
       }
       if (!bx_local(c, node_field(fi->def, F_BODY), &sub, depth + 1, wrote_nbr))
         return false;

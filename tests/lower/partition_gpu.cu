@@ -311,12 +311,10 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   }
   fal_bx *x = h->fal_bx;
   int k = h->fal_nparts;
-  for (int i = 0; i < k; i++) {
+  if (h->fal_ndirty > 64) /* host code changed points: every value */
+    fal_G_parts_push(h);
+  for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {
     fal_G *q = &h->fal_parts[i];
-    if (h->fal_ndirty > 64) { /* host code changed points: every value */
-      fal_G_to_gpu(q, h, __FILE__, __LINE__);
-      continue;
-    }
     fal_cuda_use(q->fal_base.device);
     for (int d = 0; d < h->fal_ndirty; d++) {
       fal_point p = h->fal_dirty_pt[d];
