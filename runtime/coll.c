@@ -389,7 +389,9 @@ void fal_coll_bin_add(fal_coll *c, const void *x)
  * not worth a barrier each).  Those elements belong to the bucket being
  * processed, so the order of buckets is kept.  NULL when there is
  * nothing (or too much) to take. */
+#ifndef FAL_BIN_LOCAL
 #define FAL_BIN_LOCAL 1000
+#endif
 const void *fal_coll_bin_take(fal_coll *c, int64_t *n)
 {
   bin_set *B = c->bins;
