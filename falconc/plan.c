@@ -626,6 +626,73 @@ static void place_barriers(LoopPlan *p)
   pending_clear(&q);
 }
 
+/* ---- moving a phase up to fuse it (docs/optimiser.md "Fusion") ---------------- */
+
+/* a and b touch a common object that one of them writes (or one calls a
+ * C function). */
+static bool steps_conflict(const Step *a, const Step *b)
+{
+  if (a->opaque || b->opaque)
+    return true;
+  for (int i = 0; i < a->nacc; i++)
+    for (int j = 0; j < b->nacc; j++)
+      if (strcmp(a->acc[i].name, b->acc[j].name) == 0 &&
+          (a->acc[i].write || b->acc[j].write))
+        return true;
+  return false;
+}
+
+/* A phase over every point (no filter) whose property accesses all go
+ * through its own point and whose other accesses are reads. */
+static bool own_only_phase(Ctx *c, const Step *s)
+{
+  if (s->kind != STEP_PHASE || s->edges || s->heavy || node_field(s->stmt, F_CONDITION))
+    return false;
+  for (int i = 0; i < s->nacc; i++) {
+    const Access *a = &s->acc[i];
+    const Prop *pr = program_prop(c->prog, a->name);
+    if (pr ? !a->own : a->write)
+      return false;
+  }
+  return true;
+}
+
+static void move_step(LoopPlan *p, int from, int to)
+{
+  Step t = p->steps[from];
+  if (to < from)
+    memmove(&p->steps[to + 1], &p->steps[to], (size_t)(from - to) * sizeof t);
+  else
+    memmove(&p->steps[from], &p->steps[from + 1], (size_t)(to - from) * sizeof t);
+  p->steps[to] = t;
+}
+
+/* pagerank.fal's `rank = next` phase sits after the reduction of the
+ * deltas; it touches neither the reduction nor its flag, so it may run
+ * before them, and then it fuses with the pull above it (one pass over
+ * the points instead of two, and no barrier).  A phase moves up past
+ * scalar steps only when it is own-only (own_only_phase), none of the
+ * steps holds a break or calls a function, it conflicts with none of
+ * them, and the move lets it fuse with the phase it lands under;
+ * otherwise it stays.  Runs before the barriers are placed for good. */
+static void hoist_phases(Ctx *c, LoopPlan *p)
+{
+  for (int i = 2; i < p->nsteps; i++) {
+    if (!own_only_phase(c, &p->steps[i]))
+      continue;
+    int j = i - 1;
+    while (j > 0 && p->steps[j].kind == STEP_SCALAR && !p->steps[j].brk &&
+           !steps_conflict(&p->steps[j], &p->steps[i]))
+      j--;
+    if (j == i - 1 || j <= 0 || p->steps[j].kind != STEP_PHASE)
+      continue;
+    move_step(p, i, j + 1);
+    place_barriers(p);
+    if (!p->steps[j + 1].fuse_prev)
+      move_step(p, j + 1, i); /* it would not fuse: put it back */
+  }
+}
+
 /* ---- frontiers (CPU regions) ----------------------------------------------------- */
 /* docs/optimiser.md "Frontiers" states the rule this code checks. */
 
@@ -1482,6 +1549,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     refuse(p, loop, "no parallel foreach in the loop body");
   if (refused(p))
     return p->kind;
+  hoist_phases(c, p);
   place_barriers(p);
   p->kind = c->gpu ? PLAN_DEVICE : PLAN_REGION;
   plan_frontiers(c, p);

@@ -151,18 +151,25 @@ fal_weight fal_graph_getweight(const fal_graph *g, fal_point p, fal_point t);
 fal_edge fal_graph_getedge_any(const fal_graph *g, fal_point p, fal_point t);
 
 /* The first edge p -> t of a list sorted by destination, or -1: a
- * lower-bound binary search. */
+ * lower-bound binary search without branches on the data (the halving
+ * step is a conditional move), so that it does not pay a mispredicted
+ * branch per step: the search is most of tc.fal's time.  The first
+ * element not below t lies in [b, b + n] throughout. */
 static inline fal_edge fal_graph_getedge_sorted(const fal_graph *g, fal_point p, fal_point t)
 {
-  int64_t lo = g->offsets[p], hi = g->offsets[p + 1], stop = hi;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (g->dst[mid] < t)
-      lo = mid + 1;
-    else
-      hi = mid;
+  const int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
+  if (lo >= hi)
+    return -1;
+  const fal_point *b = g->dst + lo;
+  int64_t n = hi - lo;
+  while (n > 1) {
+    const int64_t half = n / 2;
+    b += (b[half - 1] < t) * half; /* arithmetic: GCC made the ?: a branch */
+    n -= half;
   }
-  return lo < stop && g->dst[lo] == t ? lo : -1;
+  b += *b < t;
+  const int64_t at = b - g->dst;
+  return at < hi && *b == t ? at : -1;
 }
 
 /* g.getedge(p, t) outside a neighbour loop (§3.1): the sorted search

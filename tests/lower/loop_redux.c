@@ -36,17 +36,15 @@ int main()
   { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go;
 #pragma omp parallel
 {
-#pragma omp single
-{ 
-fal_go = !!(change > 1e-6 && rounds < 50); if (fal_go) {}
-}
-while (fal_go) {
+while (change > 1e-6 && rounds < 50) {
 if (omp_get_thread_num() == 0) fal_vis += g->npoints;
 #pragma omp for schedule(static) nowait
 #line 15 "loop_redux.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
 #line 15 "loop_redux.fal"
-                            g->y[t] = g->x[t] / 2; } } while (0); }
+                            g->y[t] = g->x[t] / 2; } } while (0); do { fal_point t = (fal_point)fal_i; {
+#line 19 "loop_redux.fal"
+                            g->x[t] = g->y[t]; } } while (0); }
 #pragma omp barrier
 #line 16 "loop_redux.fal"
 if (omp_get_thread_num() == 0) change = 0;
@@ -69,20 +67,9 @@ for (int64_t fal_i2 = 0; fal_i2 < g->nedges; fal_i2++) if (g->w[fal_i2] > 10) fa
 heavy += fal_r2; }
 #line 18 "loop_redux.fal"
 
-if (omp_get_thread_num() == 0) fal_vis += g->npoints;
-#pragma omp for schedule(static) nowait
-#line 19 "loop_redux.fal"
-for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
-#line 19 "loop_redux.fal"
-                            g->x[t] = g->y[t]; } } while (0); }
-#pragma omp barrier
-#pragma omp single
-{ 
 #line 20 "loop_redux.fal"
-rounds++;
-
-fal_go = !!(change > 1e-6 && rounds < 50); if (fal_go) {}
-}
+if (omp_get_thread_num() == 0) rounds++;
+#pragma omp barrier
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
