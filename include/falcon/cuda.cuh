@@ -2262,6 +2262,7 @@ __global__ static void fal_k_set_identity(fal_point *parent, int64_t n)
     parent[i] = (fal_point)i;
 }
 
+static inline void fal_hs_ready(fal_set *s);
 static inline void fal_hs_init_gpu(fal_set *s, const int *npoints, fal_gbase *graph)
 {
   memset(s, 0, sizeof *s);
@@ -2269,6 +2270,11 @@ static inline void fal_hs_init_gpu(fal_set *s, const int *npoints, fal_gbase *gr
   s->graph = graph;
   s->on_gpu = 1;
   s->device = -1;
+  /* Made at its declaration when its graph has points, as the host's Set
+   * is (runtime/coll.c fal_set_init): the allocation and the singletons'
+   * kernel are not paid by the first foreach that uses it. */
+  if (npoints && *npoints > 0)
+    fal_hs_ready(s);
 }
 
 static inline void fal_hs_ready(fal_set *s)
