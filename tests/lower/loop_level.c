@@ -103,7 +103,7 @@ if (fal_dir) {
 #line 22 "loop_level.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { int fal_u; __atomic_load(&g->level[fal_i], &fal_u, __ATOMIC_RELAXED); if (fal_u == (2147483647) && (lev) + 1 < fal_u) for (int64_t fal_e = fal_io[fal_i], fal_n = fal_io[fal_i + 1]; fal_e < fal_n; fal_e++) { int fal_s; __atomic_load(&g->level[fal_is[fal_e]], &fal_s, __ATOMIC_RELAXED); if (fal_s == (lev)) { int fal_nv = (lev) + 1; __atomic_store(&g->level[fal_i], &fal_nv, __ATOMIC_RELAXED); FAL_SET_FLAG(changed); fal_aw1++; fal_sc1 += g->fal_base.csr.offsets[fal_i + 1] - g->fal_base.csr.offsets[fal_i]; break; } } }
 } else {
-#pragma omp for schedule(dynamic, 256) nowait
+#pragma omp for schedule(dynamic, 2048) nowait
 #line 22 "loop_level.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { int fal_t; __atomic_load(&g->level[fal_i], &fal_t, __ATOMIC_RELAXED); if (fal_t == (lev)) for (int64_t fal_e = g->fal_base.csr.offsets[fal_i], fal_n = g->fal_base.csr.offsets[fal_i + 1]; fal_e < fal_n; fal_e++) { int64_t fal_x = g->fal_base.csr.dst[fal_e]; int fal_u; __atomic_load(&g->level[fal_x], &fal_u, __ATOMIC_RELAXED); if (fal_u == (2147483647) && FAL_ATOMIC_ANY(min, &g->level[fal_x], (lev) + 1)) { FAL_SET_FLAG(changed); fal_aw1++; fal_sc1 += g->fal_base.csr.offsets[fal_x + 1] - g->fal_base.csr.offsets[fal_x]; } } }
 }

@@ -122,7 +122,7 @@ for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_p
 #pragma omp barrier
 #line 32 "loop_region_dense.fal"
 if (omp_get_thread_num() == 0) fal_vis += g->npoints;
-#pragma omp for schedule(dynamic, 256) nowait
+#pragma omp for schedule(dynamic, fal_chunk(g->npoints)) nowait
 #line 32 "loop_region_dense.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; { if (!(g->active[t])) continue;
 #line 32 "loop_region_dense.fal"

@@ -90,7 +90,7 @@ if (fal_edge_balanced(&g->fal_base.csr)) { int64_t fal_lo, fal_hi; fal_edge_shar
 for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { do { fal_point t = (fal_point)fal_i; {
 #line 22 "loop_topo.fal"
                             relax(t, g); } } while (0); } } else {
-#pragma omp for schedule(dynamic, 256) nowait
+#pragma omp for schedule(dynamic, fal_chunk(g->npoints)) nowait
 #line 22 "loop_topo.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { do { fal_point t = (fal_point)fal_i; {
 #line 22 "loop_topo.fal"
