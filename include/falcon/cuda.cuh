@@ -1606,6 +1606,30 @@ static inline void fal_gc_push(fal_coll *c, const fal_coll *img)
   FAL_CUDA(cudaMemcpy(c->dev, img, sizeof *img, cudaMemcpyHostToDevice));
 }
 
+/* A device store only grows: no segment of one is freed, and no store
+ * is (segments come from the host here or from the device heap in a
+ * kernel).  So what the host once saw of a store stays true, and each
+ * host thread remembers, for a few stores, how many leading segments
+ * exist: a round of the worklist samples' double-buffer idiom (§3.5)
+ * reserves in a store five times, each a copy from the device that
+ * waits for it. */
+#define FAL_GC_KNOWN 16
+static inline int *fal_gc_known(const fal_cstore *st, int add)
+{
+  static thread_local const fal_cstore *key[FAL_GC_KNOWN];
+  static thread_local int val[FAL_GC_KNOWN], next;
+  for (int i = 0; i < FAL_GC_KNOWN; i++)
+    if (key[i] == st)
+      return &val[i];
+  if (!add)
+    return NULL;
+  int i = next;
+  next = (next + 1) % FAL_GC_KNOWN;
+  key[i] = st;
+  val[i] = 0;
+  return &val[i];
+}
+
 /* Segments for elements [0, n) in the store of a device collection image
  * (its device is the current one). */
 static inline void fal_gc_reserve(fal_coll *img, int64_t n)
@@ -1616,6 +1640,9 @@ static inline void fal_gc_reserve(fal_coll *img, int64_t n)
   int last = fal_coll_seg_of(n - 1, &off);
   if (last >= FAL_COLL_NSEG)
     fal_gc_fail("a Collection cannot grow that large");
+  const int *known = fal_gc_known(img->st, 0);
+  if (known && *known > last)
+    return;
   fal_cstore st;
   fal_gc_store_pull(img, &st);
   int changed = 0;
@@ -1627,6 +1654,10 @@ static inline void fal_gc_reserve(fal_coll *img, int64_t n)
     }
   if (changed)
     fal_gc_store_push(img, &st);
+  int have = 0;
+  while (have < FAL_COLL_NSEG && st.seg[have])
+    have++;
+  *fal_gc_known(img->st, 1) = have;
 }
 
 static inline void fal_hc_init(fal_coll *c, size_t elsize) { fal_coll_init(c, elsize); }
@@ -1665,6 +1696,7 @@ static inline int64_t fal_hc_size(fal_coll *c)
  * kernels: queued behind the work before them, no wait for the host
  * (a worklist drain makes several per round). */
 __global__ static void fal_k_coll_set_size(fal_coll *c, int64_t n) { c->size = n; }
+__global__ static void fal_k_coll_set_st(fal_coll *c, fal_cstore *st) { c->st = st; }
 
 __global__ static void fal_k_coll_swap(fal_coll *a, fal_coll *b)
 {
@@ -1703,13 +1735,17 @@ static inline void fal_hc_set_size(fal_coll *c, int64_t n)
     FAL_CHECK_LAUNCH("fal_k_coll_set_size");
     return;
   }
+  /* the handle mirrors its device struct's store (fal_gc_swap,
+   * fal_gc_drain_sync): no copy of the struct is needed to reserve */
+  fal_gc_place(c);
+  fal_cuda_use(c->device);
   fal_coll img;
-  fal_gc_pull(c, &img);
-  if (n < 0)
-    n = 0;
+  memset(&img, 0, sizeof img);
+  img.st = c->st;
+  img.elsize = c->elsize;
   fal_gc_reserve(&img, n);
-  img.size = n;
-  fal_gc_push(c, &img);
+  fal_k_coll_set_size<<<1, 1>>>(c->dev, n);
+  FAL_CHECK_LAUNCH("fal_k_coll_set_size");
 }
 
 static inline void fal_hc_add(fal_coll *c, const void *x)
@@ -1883,13 +1919,15 @@ static inline void fal_hc_assign(fal_coll *a, fal_coll *b)
     fal_gc_place(b);
   }
   if (a->on_gpu && b->on_gpu && a->device == b->device) {
-    fal_coll ia, ib;
-    fal_gc_pull(b, &ib);
+    /* b's store is b->st (the handle mirrors it); only a's size needs
+     * the device, and a's struct changes by a one-thread kernel */
+    fal_coll ia;
     fal_gc_pull(a, &ia);
-    ia.st = ib.st;
+    ia.st = b->st;
     fal_gc_reserve(&ia, ia.size);
-    fal_gc_push(a, &ia);
-    a->st = ib.st;
+    fal_k_coll_set_st<<<1, 1>>>(a->dev, b->st);
+    FAL_CHECK_LAUNCH("fal_k_coll_set_st");
+    a->st = b->st;
     return;
   }
   int64_t n;
@@ -1923,9 +1961,12 @@ static inline void fal_gc_room(fal_coll *c)
   int64_t extra = g ? g->csr.npoints + 2 * g->csr.nedges : img.size + FAL_COLL_FIRST;
   int64_t off;
   int want = fal_coll_seg_of(img.size + extra, &off);
+  const int *known = fal_gc_known(img.st, 0);
+  if (want >= FAL_COLL_NSEG || (known && *known > want))
+    return;
   fal_cstore st;
   fal_gc_store_pull(&img, &st);
-  if (want < FAL_COLL_NSEG && !st.seg[want])
+  if (!st.seg[want])
     fal_gc_reserve(&img, img.size + extra);
 }
 
