@@ -290,7 +290,10 @@ static inline int fal_chunk(int64_t n)
   }
   if (fixed > 0)
     return fixed;
-  int64_t c = n / (64 * (int64_t)omp_get_max_threads());
+  /* (in a region, the team's size: omp_get_max_threads would give the
+   * size of a nested team) */
+  int t = omp_in_parallel() ? omp_get_num_threads() : omp_get_max_threads();
+  int64_t c = n / (64 * (int64_t)(t > 0 ? t : 1));
   return c > 256 ? (int)(c < (1 << 30) ? c : 1 << 30) : 256;
 #else
   (void)n;
