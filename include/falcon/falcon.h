@@ -282,14 +282,16 @@ static inline int fal_edge_balanced(const fal_graph *g)
 static inline int fal_chunk(int64_t n)
 {
 #ifdef _OPENMP
-  static int fixed = -1;
-  if (fixed < 0) {
+  static int fixed = -1; /* read once; threads may race to set the same value */
+  int f = __atomic_load_n(&fixed, __ATOMIC_RELAXED);
+  if (f < 0) {
     const char *e = getenv("FALCON_CHUNK");
     long v = e ? strtol(e, NULL, 10) : 0;
-    __atomic_store_n(&fixed, v > 0 && v < (1L << 30) ? (int)v : 0, __ATOMIC_RELAXED);
+    f = v > 0 && v < (1L << 30) ? (int)v : 0;
+    __atomic_store_n(&fixed, f, __ATOMIC_RELAXED);
   }
-  if (fixed > 0)
-    return fixed;
+  if (f > 0)
+    return f;
   /* (in a region, the team's size: omp_get_max_threads would give the
    * size of a nested team) */
   int t = omp_in_parallel() ? omp_get_num_threads() : omp_get_max_threads();
