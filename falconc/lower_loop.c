@@ -586,6 +586,14 @@ static int call_params(Ctx *c, const Node *m, const FuncInfo *fi, const Node **a
   return n;
 }
 
+/* (x) -> x, however deep */
+static const Node *unparen(const Node *e)
+{
+  while (e && e->kind == K_PARENTHESIZED_EXPRESSION)
+    e = node_named_child(e, 0);
+  return e;
+}
+
 static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int depth)
 {
   if (!root)
@@ -604,9 +612,7 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
       if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
         continue;
       bool wr = access_written(m, NULL);
-      const Node *base = node_field(m, F_ARGUMENT);
-      while (base && base->kind == K_PARENTHESIZED_EXPRESSION)
-        base = base->child;
+      const Node *base = unparen(node_field(m, F_ARGUMENT));
       if (wr && !name_is_one_of(c, base, own, nown))
         return false;
     } else if (m->kind == K_CALL_EXPRESSION) {
@@ -683,9 +689,7 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
         continue;
       if (pr->kind == PK_EDGE)
         return false;
-      const Node *base = node_field(m, F_ARGUMENT);
-      while (base && base->kind == K_PARENTHESIZED_EXPRESSION)
-        base = base->child;
+      const Node *base = unparen(node_field(m, F_ARGUMENT));
       bool own = name_is_one_of(c, base, s.own, s.nown);
       if (!own && !name_is_one_of(c, base, s.nbr, s.nnbr))
         return false;
@@ -1070,13 +1074,6 @@ void render_if(Ctx *c, const Node *n)
 }
 
 /* ---- reductions into host variables inside a parallel foreach (§4.4) ---- */
-
-static const Node *unparen(const Node *e)
-{
-  while (e && e->kind == K_PARENTHESIZED_EXPRESSION)
-    e = node_named_child(e, 0);
-  return e;
-}
 
 /* `s op= e;` or `s = s op e;` (`s = e op s;` for commutative op), op one
  * of + - * | & ^: the atomic's name (add, sub, mul, or, and, xor), the

@@ -3,8 +3,9 @@ typedef struct fal_G fal_G;
 #line 1 "partition_gpu.fal"
 /* Partitioned graph on the CUDA target (§7): the border exchange around
  * loops that reach only their point and its neighbours (one that writes
- * neighbours merges changed ghosts first), and every property copied
- * around a loop that reaches another point. */
+ * neighbours merges changed ghosts first; a parenthesised point is its
+ * point), and every property copied around a loop that reaches another
+ * point. */
 /* falconc: the graph type of this program; one array per property (§3.1). */
 struct fal_G {
   fal_gbase fal_base;
@@ -398,54 +399,62 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
       }
   h->fal_stale = h->fal_shadow_ok = 1;
 }
-#line 5 "partition_gpu.fal"
+#line 6 "partition_gpu.fal"
 __host__ __device__ void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
 {
   if (fal_g_orig->d[orig] > fal_g_incom->d[incom])
     fal_g_orig->d[orig] = fal_g_incom->d[incom];
 }
 
-#line 19 "partition_gpu.fal"
-__global__ void fal_foreach_L19_1(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 20 "partition_gpu.fal"
+__global__ void fal_foreach_L20_1(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 19 "partition_gpu.fal"
+#line 20 "partition_gpu.fal"
                           g->d[t] = t; } }
 }
-#line 22 "partition_gpu.fal"
-__global__ void fal_foreach_L22_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 23 "partition_gpu.fal"
+__global__ void fal_foreach_L23_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
     { const fal_point fal_p3 = t; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point u = g->fal_base.csr.dst[fal_e4]; {
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
                              (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
  } }
 }
-#line 22 "partition_gpu.fal"
-__global__ void fal_foreach_L22_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 23 "partition_gpu.fal"
+__global__ void fal_foreach_L23_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
                              (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
  } }
 }
-#line 24 "partition_gpu.fal"
-__global__ void fal_foreach_L24_9(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 25 "partition_gpu.fal"
+__global__ void fal_foreach_L25_9(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 25 "partition_gpu.fal"
+                          g->d[(t)] = g->d[(t)] + 1; } }
+}
+#line 26 "partition_gpu.fal"
+__global__ void fal_foreach_L26_10(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(t == 0)) continue;
-#line 24 "partition_gpu.fal"
+#line 26 "partition_gpu.fal"
                                   g->d[(1)] = 0; } }
 }
-#line 11 "partition_gpu.fal"
+#line 12 "partition_gpu.fal"
 int main(int argc, char *argv[])
 {
   static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
@@ -454,38 +463,47 @@ int main(int argc, char *argv[])
   fal_G_read(g, argv[1]);
   fal_G_partition(g, 2, 0, ORDERED, __FILE__, __LINE__);
   (g->fal_merge = merge);
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L19_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L19_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L20_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L20_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 19 "partition_gpu.fal"
+#line 20 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 19 "partition_gpu.fal"
+#line 20 "partition_gpu.fal"
                           g->d[t] = t; } } }
 fal_G_bx_end(g, fal_bxon, 1); }
-#line 19 "partition_gpu.fal"
+#line 20 "partition_gpu.fal"
 
   fal_G_fresh(g)->d[fal_G_mark(g, (0))] = 5;
   g->flag[0] = 0;
-  { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L22_2_w<<<fal_cuda_grid((fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi); else fal_foreach_L22_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L22_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L23_2_w<<<fal_cuda_grid((fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi); else fal_foreach_L23_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L23_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 22 "partition_gpu.fal"
+#line 23 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
     { const fal_point fal_p7 = t; FAL_UNROLL for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point u = g->fal_base.csr.dst[fal_e8]; {
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
                              (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
  } } }
 fal_G_bx_end(g, fal_bxon, 0); }
-#line 23 "partition_gpu.fal"
+#line 24 "partition_gpu.fal"
 
-  { fal_G_fresh(g); fal_G_parts_push(g); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L24_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L24_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L25_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L25_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 24 "partition_gpu.fal"
+#line 25 "partition_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 25 "partition_gpu.fal"
+                          g->d[(t)] = g->d[(t)] + 1; } } }
+fal_G_bx_end(g, fal_bxon, 1); }
+#line 25 "partition_gpu.fal"
+
+  { fal_G_fresh(g); fal_G_parts_push(g); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L26_10<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_10"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 26 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(t == 0)) continue;
-#line 24 "partition_gpu.fal"
+#line 26 "partition_gpu.fal"
                                   g->d[(1)] = 0; } } }
 fal_G_parts_pull(g); }
-#line 24 "partition_gpu.fal"
+#line 26 "partition_gpu.fal"
 
   printf("%d %d\n", g->flag[0], fal_G_fresh(g)->d[(1)]);
   return 0;
