@@ -56,8 +56,7 @@ static void check(int rc, const char *what)
 
 static void print_counters(void)
 {
-  const char *v = getenv("FALCON_VERBOSE");
-  if (!v || !*v || strcmp(v, "0") == 0)
+  if (!fal_verbose())
     return;
   for (int i = 0; i < fal_nplans_; i++) {
     const fal_mpi_plan *pl = fal_plans_[i];

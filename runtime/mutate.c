@@ -464,7 +464,7 @@ int fal_graph_settle(fal_graph *g, fal_graph_move_fn move, void *arg)
       fal_graph_build_in_edges_mutable(g);
     }
   }
-  if (grew && getenv("FALCON_VERBOSE"))
+  if (grew && fal_verbose())
     fprintf(stderr, "falcon: graph grown: %lld points, %lld edge slots (growth %lld)\n",
             (long long)g->point_cap, (long long)g->slot_cap, (long long)g->grows);
   return grew;

@@ -9,8 +9,15 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+int fal_verbose(void)
+{
+  const char *v = getenv("FALCON_VERBOSE");
+  return v && *v && strcmp(v, "0") != 0;
+}
 
 double fal_rtclock(void)
 {

@@ -2434,7 +2434,7 @@ typedef struct fal_bx {
 static inline fal_bx *fal_bx_new(const fal_graph *g, const int64_t *lo, int k, const int *dev,
                                  const char *file, int line)
 {
-  int verbose = getenv("FALCON_VERBOSE") && strcmp(getenv("FALCON_VERBOSE"), "0") != 0;
+  int verbose = fal_verbose();
   for (int i = 0; i < k; i++)
     for (int j = 0; j < k; j++) {
       if (dev[i] == dev[j])

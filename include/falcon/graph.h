@@ -215,6 +215,9 @@ int fal_graph_gen_grid(fal_graph *g, int64_t rows, int64_t cols);
 
 /* Seconds since an arbitrary point, as a double (§8 rtclock). */
 double fal_rtclock(void);
+/* FALCON_VERBOSE set to anything but "" or "0" (the notes and counters
+ * that the runtime prints on request). */
+int fal_verbose(void);
 
 /* Allocation that prints a clear message and exits(1) when memory runs
  * out (never returns NULL). */
