@@ -111,6 +111,8 @@ typedef struct Ctx {
   CollSingle *cs;    /* the parallel loop a single on a Collection is in */
   bool loop_kernel;  /* rendering a loop the planner put on the GPU: the
                       * kernel's host variables are its threads' copies */
+  bool loop_step;    /* ... one of its scalar steps (host code the kernel
+                      * runs: Collections' sizes and assignments allowed) */
   const char *rot_var;  /* rendering a loop kernel whose flag rotates over
                          * three slots (lower_plan.c rot_flag): this GPU
                          * scalar ... */

@@ -26,6 +26,13 @@ bool host_code(const Ctx *c)
   return !c->element && c->foreach_depth == 0 && !c->in_kernel;
 }
 
+/* The scalar steps of a loop the planner put on the device (lower_plan.c
+ * device_loop_kernel): host code run by the kernel's leader thread. */
+static bool loop_step_code(const Ctx *c)
+{
+  return c->loop_kernel && c->loop_step && c->in_kernel;
+}
+
 /* The Collection or Set an expression names: `c`, `*c`, `c.items`,
  * `(c)`; NULL if it names none. */
 const Sym *coll_sym(Ctx *c, const Node *e)
@@ -422,6 +429,11 @@ bool render_coll_assignment(Ctx *c, const Node *n)
       error_at(c->src, n->loc, "'%s.size' is assigned with '=' (§3.5)", s->name);
       return true;
     }
+    if (c->in_kernel && !s->local && loop_step_code(c)) {
+      putf(c, "fal_d_coll_set_size(%s, %s)", obj_name(c, s, node_field(l, F_ARGUMENT)),
+           render_str(c, r));
+      return true;
+    }
     if (c->in_kernel && !s->local) {
       error_at(c->src, n->loc, "a GPU foreach cannot assign '%s.size'; do it in "
                "host code (§3.5)", s->name);
@@ -483,13 +495,17 @@ bool render_coll_assignment(Ctx *c, const Node *n)
              (a ? a : b)->kind == FK_SET ? 4 : 5);
     return true;
   }
-  if (!check_host(c, n, "assigning a whole Collection or Set"))
-    return true;
   if (a->kind == FK_COLL && strcmp(a->ctype, b->ctype) != 0) {
     error_at(c->src, n->loc, "'%s' holds %s and '%s' holds %s", a->name, a->ctype,
              b->name, b->ctype);
     return true;
   }
+  if (a->kind == FK_COLL && loop_step_code(c)) { /* plan.c: both on the loop's GPU */
+    putf(c, "fal_d_coll_assign(%s, %s)", obj_name(c, a, l), obj_name(c, b, r));
+    return true;
+  }
+  if (!check_host(c, n, "assigning a whole Collection or Set"))
+    return true;
   putf(c, "%s(%s, %s)", a->kind == FK_SET ? "fal_hs_assign" : "fal_hc_assign",
        a->name, b->name);
   return true;

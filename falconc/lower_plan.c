@@ -228,8 +228,23 @@ static void shuffle_stores(Ctx *c, const LoopPlan *p, const Step *s)
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
  * the kernel with lists (p->frontier), which takes the lists as its last
  * parameter (fal_dfront fal_df) from the host variable `dfront`. */
+/* A phase over a Collection's elements (plan.c plan_coll_phase): the
+ * elements below its size as the phase starts, each bound as fal_i. */
+static void coll_phase(Ctx *c, const Step *s)
+{
+  const Sym *cs = sym_find(c, s->coll, strlen(s->coll));
+  if (cs)
+    note_use(c, cs, s->stmt);
+  putf(c, "    { fal_coll *fal_cb = %s; const int64_t fal_cn = fal_coll_size(fal_cb);\n"
+       "    for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_k < fal_cn; "
+       "fal_k += (int64_t)gridDim.x * blockDim.x) { const int64_t fal_i = "
+       "*(const fal_point *)fal_coll_at(fal_cb, fal_k); ", s->coll);
+  phase_body(c, s);
+  put(c, "} }\n");
+}
+
 static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kname, bool fr,
-                                      const char *dfront)
+                                      const char *dfront, const char **ok)
 {
   const Node *loop = p->loop;
   const char *name = kernel_name(c, loop, fr ? "loopfr" : "loop");
@@ -287,7 +302,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2))
       put(c, "    fal_grid.sync();\n");
     synced = false;
-    if (s->kind == STEP_PHASE && fr) {
+    if (s->kind == STEP_PHASE && s->coll) {
+      coll_phase(c, s);
+    } else if (s->kind == STEP_PHASE && fr) {
       synced = emit_dfrontier_phase(c, p, s);
     } else if (s->kind == STEP_PHASE) {
       if (!s->fuse_prev)
@@ -306,7 +323,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
       if (c->opt->line_directives)
         emit_line_directive(c->out, s->stmt->loc.line, c->src->path);
       put(c, s->leader ? "    if (fal_leader) " : "    ");
+      c->loop_step = true;
       render(c, s->stmt);
+      c->loop_step = false;
       put(c, "\n");
     }
   }
@@ -353,22 +372,38 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     strbuf_printf(k, "    fal_lo_%s_%s = %s;\n", name, p->written[i], p->written[i]);
   strbuf_puts(k, "  }\n}\n");
 
-  /* The launch: the kernel's parameters by address, in capture order. */
-  StrBuf launch = {0};
+  /* The launch: the kernel's parameters by address, in capture order.
+   * Collections: the device struct's address (fal_dc_NAME), room for a
+   * launch's adds before, and after the kernel the stores the host
+   * handles name and the adds' errors (falcon/cuda.cuh fal_gc_loop_done);
+   * *ok: the condition that each can go (fal_gc_loop_ok). */
+  StrBuf launch = {0}, cpre = {0}, cpost = {0}, cok = {0};
   for (int i = 0; i < c->ncaps; i++) {
     const Capture *cp = &c->caps[i];
+    if (cp->what == CAP_COLL) {
+      strbuf_printf(&launch, "%s(void *)&fal_dc_%s", i ? ", " : "", cp->name);
+      strbuf_printf(&cpre, "fal_coll *fal_dc_%s = fal_hc_dev(%s); fal_hc_prepare(%s, __FILE__, __LINE__); ",
+                    cp->name, cp->name, cp->name);
+      strbuf_printf(&cpost, "fal_gc_loop_done(%s, \"%s\", __FILE__, __LINE__); ", cp->name, cp->name);
+      strbuf_printf(&cok, "%sfal_gc_loop_ok(%s, %s->fal_base.device)", cok.data ? " && " : "",
+                    cp->name, g);
+      continue;
+    }
     strbuf_printf(&launch, "%s%s%s", i ? ", " : "", cp->what == CAP_GRAPH ? "(void *)" : "(void *)&",
                   cp->name);
   }
+  if (ok)
+    *ok = cok.data ? ctx_printf(c, "%s", cok.data) : NULL;
   if (fr)
     strbuf_printf(&launch, ", (void *)&%s", dfront);
   kernel_leave(c, &saved);
   StrBuf st = {0};
-  strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); "
+  strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s"
                 "void *fal_args[] = {%s}; long long fal_lr = 0; "
-                "fal_coop_launch((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__); "
+                "fal_coop_launch((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__); %s"
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
-                gname(c, g), launch.data ? launch.data : "", name, name, name);
+                gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "", name, name,
+                cpost.data ? cpost.data : "", name);
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
                   p->written[i], name, p->written[i], p->written[i]);
@@ -382,6 +417,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   const char *r = ctx_printf(c, "%s", st.data);
   strbuf_free(&st);
   strbuf_free(&launch);
+  strbuf_free(&cpre);
+  strbuf_free(&cpost);
+  strbuf_free(&cok);
   strbuf_free(&body);
   strbuf_free(&params);
   strbuf_free(&views);
@@ -395,13 +433,14 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
  * kernels: with lists where fal_dfront_wanted says so (FALCON_FRONTIERS=on:
  * on the graphs measured the scans were faster) and their GPU memory could
  * be had, else the one that scans all points. */
-static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kname)
+static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kname,
+                                      const char **ok)
 {
-  const char *plain = device_loop_kernel(c, p, kname, false, NULL);
+  const char *plain = device_loop_kernel(c, p, kname, false, NULL, ok);
   if (!p->frontier)
     return plain;
   const char *df = ctx_printf(c, "fal_df_L%u_%d", p->loop->loc.line, ++c->uniq);
-  const char *with = device_loop_kernel(c, p, NULL, true, df);
+  const char *with = device_loop_kernel(c, p, NULL, true, df, NULL);
   const char *g = gname(c, p->graph);
   return ctx_printf(c, "{ static fal_dfront %s; fal_cuda_use(%s->fal_base.device); "
                     "if (fal_dfront_wanted() && fal_dfront_get(&%s, %d, %s->npoints)) "
@@ -411,7 +450,7 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
 /* --gpu-loops=device: the kernel runs the whole loop. */
 static void emit_device_loop(Ctx *c, const LoopPlan *p)
 {
-  put(c, device_loop_launch(c, p, NULL));
+  put(c, device_loop_launch(c, p, NULL, NULL));
 }
 
 /* --gpu-loops=auto (the default): the loop as the host lowers it, and at
@@ -429,8 +468,8 @@ static void emit_device_loop(Ctx *c, const LoopPlan *p)
  * loop's end (its condition false or a break), so the host loop breaks. */
 static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 {
-  const char *kname = NULL;
-  const char *launch = device_loop_launch(c, p, &kname);
+  const char *kname = NULL, *ok = NULL;
+  const char *launch = device_loop_launch(c, p, &kname, &ok);
   const Node *loop = p->loop;
   const Node *cond = node_field(loop, F_CONDITION);
   const Node *body = node_field(loop, F_BODY);
@@ -438,8 +477,12 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   copy_range(c, loop->start, cond->start);
   render(c, cond);
   copy_range(c, cond->end, body->start);
-  putf(c, "{ if (fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { %s break; } fal_ra++; ",
-       kname, path_literal(c), loop->loc.line, launch);
+  if (ok)
+    putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, FAL_COLL_LOOP_SCALE)) "
+         "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line, launch);
+  else
+    putf(c, "{ if (fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { %s break; } fal_ra++; ",
+         kname, path_literal(c), loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
@@ -972,7 +1015,10 @@ static void emit_region_loop(Ctx *c, const LoopPlan *p)
 
 void emit_planned_loop(Ctx *c, const LoopPlan *p)
 {
-  if (p->kind == PLAN_DEVICE && c->opt->gpu_loops == GPU_LOOPS_AUTO)
+  /* A loop with Collections moves to the device only while they can go
+   * (fal_gc_loop_ok): the auto form, which keeps the host's rounds too
+   * (FALCON_GPU_LOOPS=device moves it at once). */
+  if (p->kind == PLAN_DEVICE && (c->opt->gpu_loops == GPU_LOOPS_AUTO || p->colls))
     emit_auto_loop(c, p);
   else if (p->kind == PLAN_DEVICE)
     emit_device_loop(c, p);

@@ -69,7 +69,7 @@ static void add_access(Step *s, const char *name, bool read, bool write, bool ow
     }
   s->acc = xrealloc(s->acc, (size_t)(s->nacc + 1) * sizeof *s->acc);
   s->acc[s->nacc++] = (Access){xstrdup(name), read, write, own, NULL, !write || own,
-                               !write || near, false};
+                               !write || near, false, false};
 }
 
 static bool own_has(const Own *o, Ctx *c, const Node *id)
@@ -101,6 +101,75 @@ static bool is_type(const Node *n, const char *t)
 
 static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write);
 
+/* ---- Collections in a device loop (docs/optimiser.md "Collection rounds
+ * on the device") ----------------------------------------------------------
+ * A Collection is two objects to the barriers: its variable (size and
+ * store pointer), "(coll)NAME", and the elements of every store,
+ * ELEMENTS (stores may be shared after `a = b`, §3.5, so elements are
+ * one object for all Collections).  Reading c.size or visiting c reads
+ * the variable; c.size = n, a = b and adds write it and the elements
+ * (set_size and assignment may make segments, adds store elements). */
+#define ELEMENTS "(elements)"
+
+/* A Collection the device loop can keep on its GPU: CUDA target, points
+ * of a GPU graph, not local to an element, not a pointer; else refuses. */
+static bool coll_ok(Walk *w, const Sym *s, const Node *at)
+{
+  Ctx *c = w->c;
+  if (!c->gpu || s->kind != FK_COLL || s->local || s->ptr || s->elem != FK_POINT || !s->graph ||
+      !graph_on_gpu(c, s->graph)) {
+    refuse(w->p, at, "'%s' is a %s (drained on the host)", s->name,
+           s->kind == FK_SET ? "Set" : s->ptr ? "Collection pointer" : s->local ? "local Collection"
+                                                                               : "Collection not of a GPU graph's points");
+    return false;
+  }
+  LoopPlan *p = w->p;
+  if (p->cgraph && strcmp(p->cgraph, s->graph) != 0) {
+    refuse(p, at, "Collections of two graphs ('%s', '%s')", p->cgraph, s->graph);
+    return false;
+  }
+  p->cgraph = s->graph;
+  p->colls = true;
+  return true;
+}
+
+static void coll_access(Walk *w, const Sym *s, bool read, bool write)
+{
+  add_access(w->s, ctx_printf(w->c, "(coll)%s", s->name), read, write, false, false);
+  if (write) {
+    add_access(w->s, ELEMENTS, false, true, false, false);
+    if (!w->phase)
+      w->s->writes = true; /* one thread: the variable is shared */
+  }
+}
+
+/* `c` or `&c` as a call's argument: the Collection, else NULL. */
+static const Sym *arg_coll(Ctx *c, const Node *a)
+{
+  while (a && a->kind == K_PARENTHESIZED_EXPRESSION)
+    a = node_named_child(a, 0);
+  if (a && a->kind == K_POINTER_EXPRESSION && node_text_is(c->src, node_field(a, F_OPERATOR), "&"))
+    a = node_field(a, F_ARGUMENT);
+  return coll_sym(c, a);
+}
+
+/* CUDA: step s names host variable `name` (plan.c leader_steps). */
+static void host_use(Step *s, const char *name, bool read, bool write)
+{
+  int i;
+  for (i = 0; i < s->nhvar; i++)
+    if (strcmp(s->hvar[i], name) == 0)
+      break;
+  if (i == s->nhvar) {
+    s->hvar = xrealloc(s->hvar, (size_t)(s->nhvar + 1) * sizeof *s->hvar);
+    s->hmode = xrealloc(s->hmode, (size_t)(s->nhvar + 1) * sizeof *s->hmode);
+    s->hvar[i] = xstrdup(name);
+    s->hmode[i] = 0;
+    s->nhvar++;
+  }
+  s->hmode[i] |= (unsigned char)((read ? 1 : 0) | (write ? 2 : 0));
+}
+
 /* A plain identifier: a GPU scalar, a host variable, a graph, ... */
 static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
 {
@@ -108,7 +177,10 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
   const Sym *s = ident_sym(c, n);
   const char *name = text_of(c, n);
   if (s && (s->kind == FK_COLL || s->kind == FK_SET)) {
-    refuse(w->p, n, "'%s' is a Collection or Set (drained on the host)", name);
+    /* In a called function a Collection is a parameter, bound to an
+     * argument that walk_call counted as written. */
+    if (w->depth == 0 && coll_ok(w, s, n))
+      coll_access(w, s, read, write);
     return;
   }
   if (s && (s->kind == FK_GRAPH || s->kind == FK_POINT || s->kind == FK_EDGE ||
@@ -127,6 +199,7 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
     if (w->depth > 0)
       return; /* a called function's own variables and parameters */
     if (s && s->kind == FK_CVAR) {
+      host_use(w->s, name, read, write);
       if (s->global) {
         refuse(w->p, n, "host variable '%s' is a global", name);
         return;
@@ -164,6 +237,14 @@ static void walk_field(Walk *w, const Node *n, const Own *own, bool read, bool w
   Ctx *c = w->c;
   const Node *arg = node_field(n, F_ARGUMENT);
   const char *f = text_of(c, node_field(n, F_FIELD));
+  const Sym *cs = w->depth == 0 ? coll_sym(c, arg) : NULL;
+  if (cs) { /* c.size, read or assigned (§3.5) */
+    if (cs->kind != FK_COLL || strcmp(f, "size") != 0)
+      refuse(w->p, n, "'%s'", text_of(c, n));
+    else if (coll_ok(w, cs, n))
+      coll_access(w, cs, read, write);
+    return;
+  }
   const Prop *pr = program_prop(c->prog, f);
   EType t = expr_type(c, arg);
   if (t.kind == FK_GRAPH) {
@@ -193,6 +274,24 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
   int nargs = args ? node_named_count(args) : 0;
   if (fn && fn->kind == K_FIELD_EXPRESSION) { /* a method: g.getweight(...) */
     const char *m = text_of(c, node_field(fn, F_FIELD));
+    bool adds = !strcmp(m, "add") || !strcmp(m, "push");
+    bool reads = (!strcmp(m, "size") || !strcmp(m, "getSize") || !strcmp(m, "empty")) && nargs == 0;
+    const Sym *cs = w->depth == 0 ? coll_sym(c, node_field(fn, F_ARGUMENT)) : NULL;
+    if (cs && cs->kind == FK_COLL && ((adds && w->phase && nargs == 1) || reads)) {
+      if (coll_ok(w, cs, n))
+        coll_access(w, cs, true, adds);
+      for (int i = 0; i < nargs; i++)
+        walk(w, node_named_child(args, i), own, true, false);
+      return;
+    }
+    /* In a called function: a Collection parameter (its argument was
+     * counted as written by walk_call). */
+    if (!cs && w->depth > 0 && w->phase && ((adds && nargs == 1) || reads)) {
+      walk(w, node_field(fn, F_ARGUMENT), own, true, false);
+      for (int i = 0; i < nargs; i++)
+        walk(w, node_named_child(args, i), own, true, false);
+      return;
+    }
     if (!w->phase) {
       refuse(w->p, n, "host code calls '%s'", m);
       return;
@@ -242,8 +341,16 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
       else if (pn && nbr_has(own, c, node_named_child(args, i)) && inner.nn < 8)
         inner.nbr[inner.nn++] = text_of(c, pn);
     }
-    for (int i = 0; i < nargs; i++)
-      walk(w, node_named_child(args, i), own, true, false);
+    for (int i = 0; i < nargs; i++) {
+      const Node *a = node_named_child(args, i);
+      const Sym *cs = w->depth == 0 ? arg_coll(c, a) : NULL;
+      if (cs) { /* the function may add to it or read its size */
+        if (coll_ok(w, cs, a))
+          coll_access(w, cs, true, true);
+        continue;
+      }
+      walk(w, a, own, true, false);
+    }
     w->stack[w->depth++] = f;
     walk(w, node_field(f->def, F_BODY), &inner, true, false);
     w->depth--;
@@ -422,10 +529,57 @@ static bool scalar_shape(Walk *w, const Node *n, bool *brk)
   }
 }
 
+/* `foreach (t In c)` over a Collection of points (CUDA): one pass over
+ * the elements below c's size when the phase starts, as the host's
+ * launch for an unordered Collection is (falcon/cuda.cuh
+ * fal_hc_drain_next: one batch).  A phase that may add to c itself, or
+ * change it, is refused: the threads must all read the same size. */
+static void plan_coll_phase(Ctx *c, LoopPlan *p, Step *s, const Node *n, const Sym *cs)
+{
+  Walk w = {c, p, s, true, 0, {0}};
+  if (!coll_ok(&w, cs, n))
+    return;
+  if (node_field(n, F_OFFSET)) {
+    refuse(p, n, "a foreach with an offset");
+    return;
+  }
+  if (program_parted(c->prog, cs->graph)) {
+    refuse(p, n, "'%s' is partitioned", cs->graph);
+    return;
+  }
+  if (p->graph && strcmp(p->graph, cs->graph) != 0) {
+    refuse(p, n, "two graphs ('%s', '%s') may live on two GPUs", p->graph, cs->graph);
+    return;
+  }
+  p->graph = cs->graph;
+  s->graph = cs->graph;
+  s->coll = cs->name;
+  Own own = {{text_of(c, node_field(n, F_VARIABLE))}, 1, {0}, 0};
+  walk(&w, node_field(n, F_CONDITION), &own, true, false);
+  walk(&w, node_field(n, F_BODY), &own, true, false);
+  const char *obj = ctx_printf(c, "(coll)%s", cs->name);
+  for (int i = 0; i < s->nacc; i++)
+    if (strcmp(s->acc[i].name, obj) == 0 && s->acc[i].write) {
+      refuse(p, n, "the foreach may add to or change '%s', the Collection it visits", cs->name);
+      return;
+    }
+  coll_access(&w, cs, true, false);
+  add_access(s, ELEMENTS, true, false, false, false);
+  /* A Collection may hold a point twice: no access is the element's own
+   * (no fusion, no own-own exemption at the barriers). */
+  for (int i = 0; i < s->nacc; i++)
+    s->acc[i].own = s->acc[i].wown = s->acc[i].wnear = false;
+}
+
 static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
 {
   const Node *it = node_field(n, F_ITERABLE);
   Step *s = new_step(p, STEP_PHASE, n);
+  const Sym *cs = it && c->gpu ? coll_sym(c, it) : NULL;
+  if (cs && cs->kind == FK_COLL) {
+    plan_coll_phase(c, p, s, n, cs);
+    return;
+  }
   if (!it || it->kind != K_FIELD_EXPRESSION) {
     refuse(p, n, "a foreach over a Collection or Set");
     return;
@@ -523,13 +677,76 @@ static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
     refuse(p, n, "a step both writes and breaks");
     return;
   }
-  /* CUDA: a step writing a GPU scalar runs on one thread, so it must not
-   * also write the threads' copies of host variables. */
-  if (c->gpu && s->writes && s->writes_host) {
-    refuse(p, n, "a step writes both a GPU scalar and a host variable");
-    return;
-  }
+  /* CUDA: a step writing a GPU scalar runs on one thread; one that also
+   * writes host variables is allowed only when no other thread reads
+   * them (leader_steps). */
   s->leader = s->writes || s->opaque;
+}
+
+/* CUDA: which scalar steps one thread runs.  Each thread of the loop's
+ * kernel has its own copy of the host variables; the leader's copies are
+ * the ones handed back.  A copy other threads read must be kept by every
+ * thread; the rest need only the leader's.  R: the host variables read
+ * by the condition, by a phase, or by a step every thread runs (one with
+ * a break, or one that writes a variable of R), to a fixed point.  The
+ * other steps that write only host variables run on the leader, and a
+ * step that writes GPU state (a scalar, a Collection) and a variable of R
+ * is refused.  Leader steps in a row need no barriers between them
+ * (conflict), which is what this buys: a worklist round's bookkeeping
+ * (sizes, counters) in one thread without barriers. */
+static bool in_r(char **r, int nr, const char *name)
+{
+  for (int i = 0; i < nr; i++)
+    if (strcmp(r[i], name) == 0)
+      return true;
+  return false;
+}
+
+static void leader_steps(LoopPlan *p)
+{
+  char **r = NULL;
+  int nr = 0;
+  bool *every = xcalloc((size_t)p->nsteps, sizeof *every);
+  for (int i = 0; i < p->nsteps; i++) {
+    const Step *s = &p->steps[i];
+    every[i] = s->kind != STEP_SCALAR || s->brk;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = 0; i < p->nsteps; i++) {
+      const Step *s = &p->steps[i];
+      if (!every[i] && s->kind == STEP_SCALAR && !s->leader)
+        for (int j = 0; j < s->nhvar; j++)
+          if ((s->hmode[j] & 2) && in_r(r, nr, s->hvar[j])) {
+            every[i] = changed = true;
+            break;
+          }
+      if (!every[i])
+        continue;
+      for (int j = 0; j < s->nhvar; j++)
+        if ((s->hmode[j] & 1) && !in_r(r, nr, s->hvar[j])) {
+          r = xrealloc(r, (size_t)(nr + 1) * sizeof *r);
+          r[nr++] = s->hvar[j];
+          changed = true;
+        }
+    }
+  }
+  for (int i = 0; i < p->nsteps && !refused(p); i++) {
+    Step *s = &p->steps[i];
+    if (s->kind != STEP_SCALAR)
+      continue;
+    if (s->leader && s->writes_host)
+      for (int j = 0; j < s->nhvar; j++)
+        if ((s->hmode[j] & 2) && in_r(r, nr, s->hvar[j])) {
+          refuse(p, s->stmt, "a step writes both GPU state and host variable '%s', which "
+                 "every thread reads", s->hvar[j]);
+          break;
+        }
+    if (!every[i])
+      s->leader = true;
+  }
+  free(r);
+  free(every);
 }
 
 /* ---- barriers and fusion ------------------------------------------------------ */
@@ -554,6 +771,7 @@ static void pending_add(Pending *q, const Step *s)
   if (s->opaque)
     q->all = true;
   bool ph = s->kind == STEP_PHASE && !s->edges;
+  bool lead = s->kind == STEP_SCALAR && s->leader;
   for (int i = 0; i < s->nacc; i++) {
     const Access *a = &s->acc[i];
     int j;
@@ -563,8 +781,9 @@ static void pending_add(Pending *q, const Step *s)
     if (j == q->n) {
       q->acc = xrealloc(q->acc, (size_t)(q->n + 1) * sizeof *q->acc);
       q->acc[q->n++] = (Access){xstrdup(a->name), a->read, a->write, a->own && ph,
-                                ph ? s->graph : NULL, false, false, false};
+                                ph ? s->graph : NULL, false, false, false, lead};
     } else {
+      q->acc[j].lead &= lead;
       q->acc[j].read |= a->read;
       q->acc[j].write |= a->write;
       q->acc[j].own &= a->own && ph && q->acc[j].graph && strcmp(q->acc[j].graph, s->graph) == 0;
@@ -573,8 +792,11 @@ static void pending_add(Pending *q, const Step *s)
 }
 
 /* 0: no conflict; 1: only own-own conflicts between phases over the
- * points of one graph; 2: a barrier is needed. */
-static int conflict(const Pending *q, const Step *s)
+ * points of one graph; 2: a barrier is needed.  gpu: leader steps run on
+ * one thread of the kernel, in program order, so one that touches only
+ * what leader steps touched since the last barrier needs none (on the CPU
+ * each `single` may run on another thread). */
+static int conflict(const Pending *q, const Step *s, bool gpu)
 {
   if ((q->all && (s->nacc || s->kind != STEP_COND)) || s->opaque)
     return q->n || q->all ? 2 : 0;
@@ -588,6 +810,8 @@ static int conflict(const Pending *q, const Step *s)
         continue;
       if (!((b->write && (a->read || a->write)) || (b->read && a->write)))
         continue;
+      if (gpu && b->lead && s->kind == STEP_SCALAR && s->leader)
+        continue;
       int k = ph && a->own && b->own && b->graph && strcmp(b->graph, s->graph) == 0 ? 1 : 2;
       if (k > worst)
         worst = k;
@@ -596,7 +820,7 @@ static int conflict(const Pending *q, const Step *s)
   return worst;
 }
 
-static void place_barriers(LoopPlan *p)
+static void place_barriers(LoopPlan *p, bool gpu)
 {
   Pending q = {0};
   pending_clear(&q); /* the launch / region start is a barrier */
@@ -606,7 +830,7 @@ static void place_barriers(LoopPlan *p)
   for (int pass = 0; pass < 3; pass++) {
     for (int i = 0; i < p->nsteps; i++) {
       Step *s = &p->steps[i];
-      int k = conflict(&q, s);
+      int k = conflict(&q, s, gpu);
       bool prev_phase = i > 0 && p->steps[i - 1].kind == STEP_PHASE;
       if (k == 2 || (k == 1 && !(prev_phase && s->kind == STEP_PHASE))) {
         sync[i] = true;
@@ -618,8 +842,9 @@ static void place_barriers(LoopPlan *p)
   for (int i = 0; i < p->nsteps; i++) {
     Step *s = &p->steps[i];
     s->sync_before = sync[i];
-    s->fuse_prev = s->kind == STEP_PHASE && !s->edges && i > 0 && !sync[i] &&
+    s->fuse_prev = s->kind == STEP_PHASE && !s->edges && !s->coll && i > 0 && !sync[i] &&
                    p->steps[i - 1].kind == STEP_PHASE && !p->steps[i - 1].edges &&
+                   !p->steps[i - 1].coll &&
                    strcmp(p->steps[i - 1].graph, s->graph) == 0;
   }
   free(sync);
@@ -646,7 +871,7 @@ static bool steps_conflict(const Step *a, const Step *b)
  * through its own point and whose other accesses are reads. */
 static bool own_only_phase(Ctx *c, const Step *s)
 {
-  if (s->kind != STEP_PHASE || s->edges || s->heavy || node_field(s->stmt, F_CONDITION))
+  if (s->kind != STEP_PHASE || s->edges || s->coll || s->heavy || node_field(s->stmt, F_CONDITION))
     return false;
   for (int i = 0; i < s->nacc; i++) {
     const Access *a = &s->acc[i];
@@ -687,7 +912,7 @@ static void hoist_phases(Ctx *c, LoopPlan *p)
     if (j == i - 1 || j <= 0 || p->steps[j].kind != STEP_PHASE)
       continue;
     move_step(p, i, j + 1);
-    place_barriers(p);
+    place_barriers(p, c->gpu);
     if (!p->steps[j + 1].fuse_prev)
       move_step(p, j + 1, i); /* it would not fuse: put it back */
   }
@@ -1413,6 +1638,10 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
     s->filter = -1;
     if (s->kind != STEP_PHASE)
       continue;
+    if (s->coll) {
+      no_frontier(p, s->stmt, "a foreach over a Collection");
+      return;
+    }
     const Node *n = s->stmt;
     const char *var = text_of(c, node_field(n, F_VARIABLE));
     if (s->edges || strcmp(s->graph, p->graph) != 0) {
@@ -1547,10 +1776,12 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
   }
   if (!refused(p) && phases == 0)
     refuse(p, loop, "no parallel foreach in the loop body");
+  if (!refused(p) && c->gpu)
+    leader_steps(p);
   if (refused(p))
     return p->kind;
   hoist_phases(c, p);
-  place_barriers(p);
+  place_barriers(p, c->gpu);
   p->kind = c->gpu ? PLAN_DEVICE : PLAN_REGION;
   plan_frontiers(c, p);
   if (p->kind == PLAN_DEVICE) {
@@ -1590,6 +1821,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                                     : " (one OpenMP parallel region, barriers)\n");
   if (p->rot)
     fprintf(f, "  flag: %s in three slots (no barrier around its reset)\n", p->rot);
+  if (p->colls)
+    fprintf(f, "  collections: on the device while each is unordered and on the loop's GPU "
+               "(checked when the loop moves there)\n");
   if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
@@ -1622,6 +1856,8 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                                                                : "phase")
                        : s->leader ? "step (one thread)" : "step (every thread)";
     fprintf(f, "  line %u: %s", s->stmt->loc.line, what);
+    if (s->coll)
+      fprintf(f, " over the Collection %s", s->coll);
     if (p->frontier && s->kind == STEP_PHASE)
       fprintf(f, s->shuffle ? " [shuffle, union of lists]" : " [list of %s]",
               s->filter >= 0 ? p->flags[s->filter] : "");
@@ -1642,6 +1878,10 @@ void plan_free(LoopPlan *p)
     for (int j = 0; j < p->steps[i].nacc; j++)
       free(p->steps[i].acc[j].name);
     free(p->steps[i].acc);
+    for (int j = 0; j < p->steps[i].nhvar; j++)
+      free(p->steps[i].hvar[j]);
+    free(p->steps[i].hvar);
+    free(p->steps[i].hmode);
   }
   free(p->steps);
   for (int i = 0; i < p->nwritten; i++)

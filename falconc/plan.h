@@ -30,6 +30,7 @@ typedef struct Access {
   bool wown;         /* every write went through the element */
   bool wnear;        /* ... through the element or an out-neighbour of it */
   bool deep;         /* some access is inside a function the step calls */
+  bool lead;         /* (pending accesses, CUDA) only leader steps made it */
 } Access;
 
 typedef struct Step {
@@ -37,6 +38,8 @@ typedef struct Step {
   const Node *stmt;    /* the statement (STEP_COND: the condition) */
   const char *graph;   /* STEP_PHASE: the graph iterated */
   bool edges;          /* STEP_PHASE over g.edges */
+  const char *coll;    /* STEP_PHASE (CUDA) over the elements of this
+                        * Collection (plan.c plan_coll_phase), or NULL */
   bool heavy;          /* STEP_PHASE: has a neighbour loop (CPU: dynamic,
                         * or edge-balanced when it has no filter) */
   bool nbr_out;        /* STEP_PHASE: a neighbour loop walks out-edges */
@@ -64,6 +67,11 @@ typedef struct Step {
   signed char shx[16], shy[16];
   Access *acc;
   int nacc;
+  /* CUDA: the host variables the step names (at its own level), each
+   * with hmode bit 1 read, bit 2 written (plan.c leader_steps). */
+  char **hvar;
+  unsigned char *hmode;
+  int nhvar;
 } Step;
 
 typedef struct LoopPlan {
@@ -100,6 +108,12 @@ typedef struct LoopPlan {
   /* PLAN_DEVICE: the flag the kernel keeps in three slots (plan.c
    * rot_rule), or NULL. */
   char *rot;
+  /* PLAN_DEVICE: the loop uses Collections (docs/optimiser.md "Collection
+   * rounds on the device"): launched only while each is a plain one on
+   * the loop's GPU (falcon/cuda.cuh fal_gc_loop_ok), its stores
+   * re-read by the host after the kernel. */
+  bool colls;
+  const char *cgraph;  /* the graph of those Collections' points */
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

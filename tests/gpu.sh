@@ -65,7 +65,7 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
 for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
-	frontier_ptr set_global grow_parallel grow_limits; do
+	frontier_ptr set_global grow_parallel grow_limits coll_loop; do
 	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
 done
 for a in sssp bfs cc_simple; do
@@ -133,7 +133,7 @@ fi
 # give the references' answers.
 for sw in "FALCON_LOOP_SWITCH_US=1000000000" "FALCON_GPU_LOOPS=device"; do
 	export "${sw?}"
-	for a in sssp bfs cc_simple; do
+	for a in sssp bfs cc_simple bfs_worklist sssp_worklist; do
 		[ -x "$tmp/gpu/$a" ] || continue
 		for gf in "$tmp"/e2e/graphs/*; do
 			e2e_run "$a" "$gf" "$tmp/gpu" "gpu auto ($sw)"
@@ -162,6 +162,29 @@ if [ -x "$tmp/gpu/sssp" ]; then
 	else
 		fail "gpu auto: FALCON_PROFILE does not show the move into the kernel"; sed 's/^/    /' "$tmp/log" | head
 	fi
+fi
+
+# Collection rounds on the device (docs/optimiser.md): the worklist loop
+# of coll_loop.fal against its copy kept on the host, from the start on
+# the device, after 16 host rounds, and as auto chooses; the profile
+# must show the rounds the kernel ran.
+if cuda_build coll_loop "$srcdir/tests/e2e/coll_loop.fal" "$tmp/gpu"; then
+	for sw in "FALCON_GPU_LOOPS=device" "FALCON_LOOP_SWITCH_US=1000000000" "FALCON_GPU_LOOPS=auto"; do
+		export "${sw?}"
+		for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
+			e2e_selfcheck "$tmp/gpu/coll_loop" "$gf" "gpu ($sw):"
+		done
+		unset "${sw%%=*}"
+	done
+	FALCON_PROFILE=1 FALCON_GPU_LOOPS=device "$tmp/gpu/coll_loop" "$tmp/e2e/graphs/grid.gr.xz" >"$tmp/log" 2>&1
+	if grep -q '^coll_loop: ok' "$tmp/log" &&
+		grep -Eq '^falcon profile: coll_loop.fal:70 +device +1 +[1-9]' "$tmp/log"; then
+		pass "gpu: coll_loop's worklist loop ran in its kernel (FALCON_PROFILE)"
+	else
+		fail "gpu: FALCON_PROFILE does not show coll_loop's loop in its kernel"; sed 's/^/    /' "$tmp/log" | head
+	fi
+else
+	fail "gpu: building tests/e2e/coll_loop.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
 
 # A growing graph (§6): additions on the host, copies to the GPU.

@@ -885,6 +885,20 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/loop_plan.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# Collection rounds on the device (docs/optimiser.md): the worklist
+	# loop plans, its copy with host code and two others do not, each
+	# with its reason.
+	"$FALCONC" --target=gpu --explain -o /dev/null "$srcdir/tests/e2e/coll_loop.fal" 2>"$tmp/e2e/explain"
+	if grep -q 'coll_loop.fal:70: loop: device' "$tmp/e2e/explain" &&
+		grep -q '^  collections: on the device while each is unordered' "$tmp/e2e/explain" &&
+		grep -q '^  line 73: phase over the Collection a: ' "$tmp/e2e/explain" &&
+		grep -q "coll_loop.fal:83: loop: host (line 95: host code calls 'printf')" "$tmp/e2e/explain" &&
+		grep -q "coll_loop.fal:156: loop: host (line 157: the foreach may add to or change 'a', the Collection it visits)" "$tmp/e2e/explain" &&
+		grep -q "coll_loop.fal:162: loop: host" "$tmp/e2e/explain"; then
+		pass "e2e: --explain: a worklist loop of Collections plans for the device; three copies that may not are refused with their reasons"
+	else
+		fail "e2e: --explain of coll_loop.fal"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
 	# Topology-driven loops (docs/lowering.md): the rule's verdict on each
 	# loop, and the levels of the loop that keeps it against falref's BFS,
 	# with the changed-value lists forced on and off.

@@ -141,7 +141,7 @@ do { const int64_t fal_x = fal_i; { const int fal_v = g->updated[fal_x]; if (g->
 #line 32 "gpu_loop_rot.fal"
                                        fal_rot_fal_loop_L25_3[fal_rs] = 1; } } while (0); }
 #line 33 "gpu_loop_rot.fal"
-    rounds++;
+    if (fal_leader) rounds++;
     fal_grid.sync();
     fal_rounds++;
     fal_rs = fal_rs == 2 ? 0 : fal_rs + 1;
@@ -237,7 +237,7 @@ __global__ void fal_loopfr_L25_5(fal_G fal_kv_g, int rounds, fal_dfront fal_df)
     } }
     }
 #line 33 "gpu_loop_rot.fal"
-    rounds++;
+    if (fal_leader) rounds++;
     fal_grid.sync();
     fal_rounds++;
     fal_rs = fal_rs == 2 ? 0 : fal_rs + 1;

@@ -121,7 +121,7 @@ __global__ void fal_loop_L26_4(fal_G fal_kv_g, int rounds)
 #line 28 "gpu_sssp.fal"
                                            relax(t, g); } } while (0); }
 #line 29 "gpu_sssp.fal"
-    rounds++;
+    if (fal_leader) rounds++;
     fal_grid.sync();
 #line 30 "gpu_sssp.fal"
     if (changed == 0) break;
