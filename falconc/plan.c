@@ -116,7 +116,11 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write);
 static bool coll_ok(Walk *w, const Sym *s, const Node *at)
 {
   Ctx *c = w->c;
-  if (!c->gpu || s->kind != FK_COLL || s->local || s->ptr || s->elem != FK_POINT || !s->graph ||
+  if (!c->gpu) {
+    refuse(w->p, at, "'%s' is a Collection or Set (drained on the host)", s->name);
+    return false;
+  }
+  if (s->kind != FK_COLL || s->local || s->ptr || s->elem != FK_POINT || !s->graph ||
       !graph_on_gpu(c, s->graph)) {
     refuse(w->p, at, "'%s' is a %s (drained on the host)", s->name,
            s->kind == FK_SET ? "Set" : s->ptr ? "Collection pointer" : s->local ? "local Collection"
@@ -179,7 +183,9 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
   if (s && (s->kind == FK_COLL || s->kind == FK_SET)) {
     /* In a called function a Collection is a parameter, bound to an
      * argument that walk_call counted as written. */
-    if (w->depth == 0 && coll_ok(w, s, n))
+    if (w->depth > 0 && c->gpu)
+      return;
+    if (coll_ok(w, s, n))
       coll_access(w, s, read, write);
     return;
   }
@@ -286,7 +292,7 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
     }
     /* In a called function: a Collection parameter (its argument was
      * counted as written by walk_call). */
-    if (!cs && w->depth > 0 && w->phase && ((adds && nargs == 1) || reads)) {
+    if (!cs && c->gpu && w->depth > 0 && w->phase && ((adds && nargs == 1) || reads)) {
       walk(w, node_field(fn, F_ARGUMENT), own, true, false);
       for (int i = 0; i < nargs; i++)
         walk(w, node_named_child(args, i), own, true, false);
