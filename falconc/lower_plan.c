@@ -400,9 +400,10 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   StrBuf st = {0};
   strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s"
                 "void *fal_args[] = {%s}; long long fal_lr = 0; "
-                "fal_coop_launch((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__); %s"
+                "fal_coop_launch%s((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__%s); %s"
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
-                gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "", name, name,
+                gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "",
+                p->colls ? "_cap" : "", name, name, p->colls ? ", FAL_COLL_LOOP_BLOCKS_PER_SM" : "",
                 cpost.data ? cpost.data : "", name);
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
@@ -478,7 +479,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   render(c, cond);
   copy_range(c, cond->end, body->start);
   if (ok)
-    putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, FAL_COLL_LOOP_SCALE)) "
+    putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, FAL_COLL_LOOP_AFTER)) "
          "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line, launch);
   else
     putf(c, "{ if (fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { %s break; } fal_ra++; ",

@@ -166,20 +166,22 @@ fi
 
 # Collection rounds on the device (docs/optimiser.md): the worklist loop
 # of coll_loop.fal against its copy kept on the host, from the start on
-# the device, after 16 host rounds, and as auto chooses; the profile
-# must show the rounds the kernel ran.
+# the device, as auto runs it (one host round, then the kernel:
+# FAL_COLL_LOOP_AFTER) and all on the host; the profile must show the
+# one host round and the rounds the kernel ran.
 if cuda_build coll_loop "$srcdir/tests/e2e/coll_loop.fal" "$tmp/gpu"; then
-	for sw in "FALCON_GPU_LOOPS=device" "FALCON_LOOP_SWITCH_US=1000000000" "FALCON_GPU_LOOPS=auto"; do
+	for sw in "FALCON_GPU_LOOPS=device" "FALCON_GPU_LOOPS=auto" "FALCON_GPU_LOOPS=host"; do
 		export "${sw?}"
 		for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
 			e2e_selfcheck "$tmp/gpu/coll_loop" "$gf" "gpu ($sw):"
 		done
 		unset "${sw%%=*}"
 	done
-	FALCON_PROFILE=1 FALCON_GPU_LOOPS=device "$tmp/gpu/coll_loop" "$tmp/e2e/graphs/grid.gr.xz" >"$tmp/log" 2>&1
+	FALCON_PROFILE=1 "$tmp/gpu/coll_loop" "$tmp/e2e/graphs/grid.gr.xz" >"$tmp/log" 2>&1
 	if grep -q '^coll_loop: ok' "$tmp/log" &&
+		grep -Eq '^falcon profile: coll_loop.fal:70 +auto +1 +1 ' "$tmp/log" &&
 		grep -Eq '^falcon profile: coll_loop.fal:70 +device +1 +[1-9]' "$tmp/log"; then
-		pass "gpu: coll_loop's worklist loop ran in its kernel (FALCON_PROFILE)"
+		pass "gpu: coll_loop's worklist loop ran one host round, then the rest in its kernel (FALCON_PROFILE)"
 	else
 		fail "gpu: FALCON_PROFILE does not show coll_loop's loop in its kernel"; sed 's/^/    /' "$tmp/log" | head
 	fi

@@ -267,18 +267,23 @@ typedef struct fal_loop_sw {
   double t0;    /* when the current window started */
 } fal_loop_sw;
 
-/* A loop with Collections (falconc/plan.c) pays more per host round: its
- * sizes, batches, store checks and assignments make about a dozen
- * synchronous copies where a flag loop makes one, so its rounds count as
- * short below FAL_COLL_LOOP_SCALE times the limit (240 us by default).
- * Measured on an H100 (docs/optimiser.md "Collection rounds on the
- * device"): road-FLA's 1,921 rounds of about 130 us each run 6x faster in
- * the kernel; Slashdot's and kron-20's 7 to 17 rounds, some with large
- * frontiers, were slower there. */
-#define FAL_COLL_LOOP_SCALE 4.0
+/* A loop with Collections (falconc/plan.c, docs/optimiser.md "Collection
+ * rounds on the device") moves after `after` host rounds whatever they
+ * took (after < 0: by the time window, as other loops): on the H100 its
+ * kernel, with one block per multiprocessor, was as fast as or faster
+ * than the host's rounds on road-FLA, Slashdot and kron-20, whose host
+ * rounds pay about a dozen synchronous copies each.  falconc asks for one
+ * host round, so that the move from the host's rounds into the kernel is
+ * what every run exercises. */
+#define FAL_COLL_LOOP_AFTER 1
+/* ... and its kernel runs one block per multiprocessor: a worklist round
+ * visits a frontier, not every point, and fewer blocks make the grid
+ * barriers cheaper (road-FLA bfs_worklist 25.8 ms against 32.3 with four
+ * blocks per multiprocessor; kron-20 43.9 against 67.3). */
+#define FAL_COLL_LOOP_BLOCKS_PER_SM 1
 
 static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char *file,
-                                     unsigned line, double scale)
+                                     unsigned line, int after)
 {
   static int mode = -1;       /* 0 auto, 1 host, 2 device */
   static double limit = 60e-6;
@@ -315,10 +320,12 @@ static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char 
     s->t0 = fal_rtclock();
     return false;
   }
+  if (after >= 0)
+    return ++s->rounds >= after;
   if (++s->rounds < FAL_LOOP_WINDOW)
     return false;
   double now = fal_rtclock();
-  bool go = now - s->t0 < limit * scale * FAL_LOOP_WINDOW;
+  bool go = now - s->t0 < limit * FAL_LOOP_WINDOW;
   s->rounds = 0;
   s->t0 = now;
   return go;
@@ -327,7 +334,7 @@ static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char 
 static inline bool fal_loop_switch(fal_loop_sw *s, const void *fn, const char *file,
                                    unsigned line)
 {
-  return fal_loop_switch_x(s, fn, file, line, 1.0);
+  return fal_loop_switch_x(s, fn, file, line, -1);
 }
 
 /* The GPU side of FALCON_PROFILE: the loop's time includes its kernels. */
