@@ -179,8 +179,8 @@ if cuda_build coll_loop "$srcdir/tests/e2e/coll_loop.fal" "$tmp/gpu"; then
 	done
 	FALCON_PROFILE=1 "$tmp/gpu/coll_loop" "$tmp/e2e/graphs/grid.gr.xz" >"$tmp/log" 2>&1
 	if grep -q '^coll_loop: ok' "$tmp/log" &&
-		grep -Eq '^falcon profile: coll_loop.fal:70 +auto +1 +1 ' "$tmp/log" &&
-		grep -Eq '^falcon profile: coll_loop.fal:70 +device +1 +[1-9]' "$tmp/log"; then
+		grep -Eq '^falcon profile: coll_loop.fal:75 +auto +1 +1 ' "$tmp/log" &&
+		grep -Eq '^falcon profile: coll_loop.fal:75 +device +1 +[1-9]' "$tmp/log"; then
 		pass "gpu: coll_loop's worklist loop ran one host round, then the rest in its kernel (FALCON_PROFILE)"
 	else
 		fail "gpu: FALCON_PROFILE does not show coll_loop's loop in its kernel"; sed 's/^/    /' "$tmp/log" | head
@@ -433,7 +433,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		a=$(basename "$prog")
 		case $a in
 		*.*) continue ;;
-		sssp | sssp_topo | bfs | sssp_worklist | bfs_worklist | sssp_delta) args="$tmp/small.bin $hub" ;;
+		sssp | sssp_topo | bfs | sssp_worklist | bfs_worklist | sssp_delta | coll_loop) args="$tmp/small.bin $hub" ;;
 		dynamic_sssp) args="$tmp/small.bin $tmp/noedges.txt 1 $hub" ;;
 		multigpu_sssp_bfs) args="$tmp/small.bin $hub" ;;
 		# two GPU parts (on one device here): the border exchange's kernels

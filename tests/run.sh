@@ -889,12 +889,12 @@ run_e2e() {
 	# loop plans, its copy with host code and two others do not, each
 	# with its reason.
 	"$FALCONC" --target=gpu --explain -o /dev/null "$srcdir/tests/e2e/coll_loop.fal" 2>"$tmp/e2e/explain"
-	if grep -q 'coll_loop.fal:70: loop: device' "$tmp/e2e/explain" &&
+	if grep -q 'coll_loop.fal:75: loop: device' "$tmp/e2e/explain" &&
 		grep -q '^  collections: on the device while each is unordered' "$tmp/e2e/explain" &&
-		grep -q '^  line 73: phase over the Collection a: ' "$tmp/e2e/explain" &&
-		grep -q "coll_loop.fal:83: loop: host (line 95: host code calls 'printf')" "$tmp/e2e/explain" &&
-		grep -q "coll_loop.fal:156: loop: host (line 157: the foreach may add to or change 'a', the Collection it visits)" "$tmp/e2e/explain" &&
-		grep -q "coll_loop.fal:162: loop: host" "$tmp/e2e/explain"; then
+		grep -q '^  line 78: phase over the Collection a: ' "$tmp/e2e/explain" &&
+		grep -q "coll_loop.fal:88: loop: host (line 100: host code calls 'printf')" "$tmp/e2e/explain" &&
+		grep -q "coll_loop.fal:161: loop: host (line 162: the foreach may add to or change 'a', the Collection it visits)" "$tmp/e2e/explain" &&
+		grep -q "coll_loop.fal:167: loop: host" "$tmp/e2e/explain"; then
 		pass "e2e: --explain: a worklist loop of Collections plans for the device; three copies that may not are refused with their reasons"
 	else
 		fail "e2e: --explain of coll_loop.fal"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
