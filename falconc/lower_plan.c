@@ -223,11 +223,6 @@ static void shuffle_stores(Ctx *c, const LoopPlan *p, const Step *s)
 
 /* ---- CUDA: one cooperative kernel --------------------------------------------- */
 
-/* Prints the loop's cooperative kernel into c->kernels and returns the
- * host statement that launches it and copies back what it hands over
- * (one line, no newline); *kname (if given) is the kernel's name.  fr:
- * the kernel with lists (p->frontier), which takes the lists as its last
- * parameter (fal_dfront fal_df) from the host variable `dfront`. */
 /* A phase over a Collection's elements (plan.c plan_coll_phase): the
  * elements below its size as the phase starts, each bound as fal_i. */
 static void coll_phase(Ctx *c, const Step *s)
@@ -243,6 +238,11 @@ static void coll_phase(Ctx *c, const Step *s)
   put(c, "} }\n");
 }
 
+/* Prints the loop's cooperative kernel into c->kernels and returns the
+ * host statement that launches it and copies back what it hands over
+ * (one line, no newline); *kname (if given) is the kernel's name.  fr:
+ * the kernel with lists (p->frontier), which takes the lists as its last
+ * parameter (fal_dfront fal_df) from the host variable `dfront`. */
 static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kname, bool fr,
                                       const char *dfront, const char **ok)
 {
