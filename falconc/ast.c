@@ -100,6 +100,13 @@ Node *node_named_child(const Node *n, int i)
   return NULL;
 }
 
+const Node *node_unparen(const Node *n)
+{
+  while (n && n->kind == K_PARENTHESIZED_EXPRESSION)
+    n = node_named_child(n, 0);
+  return n;
+}
+
 char *node_strdup(const Source *src, const Node *n)
 {
   size_t len;

@@ -210,6 +210,8 @@ bool node_has_falcon(const Node *n);
 int node_named_count(const Node *n);
 /* The i-th named child (0-based), or NULL. */
 Node *node_named_child(const Node *n, int i);
+/* (x) -> x, however deep; n itself when it is not parenthesised. */
+const Node *node_unparen(const Node *n);
 /* The source text of a node as a new string. */
 char *node_strdup(const Source *src, const Node *n);
 

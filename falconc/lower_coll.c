@@ -450,8 +450,7 @@ bool render_coll_assignment(Ctx *c, const Node *n)
   /* p = &c; p = q; (p a Collection pointer, §3.5) */
   if (a && a->ptr && l->kind == K_IDENTIFIER) {
     const Node *rr = r;
-    while (rr && rr->kind == K_PARENTHESIZED_EXPRESSION)
-      rr = node_named_child(rr, 0);
+    rr = node_unparen(rr);
     const Sym *t = NULL;
     if (rr && rr->kind == K_POINTER_EXPRESSION &&
         node_text_is(c->src, node_field(rr, F_OPERATOR), "&"))
@@ -518,8 +517,7 @@ bool render_coll_address(Ctx *c, const Node *n)
   const Node *arg = node_field(n, F_ARGUMENT);
   if (!node_text_is(c->src, node_field(n, F_OPERATOR), "&"))
     return false;
-  while (arg && arg->kind == K_PARENTHESIZED_EXPRESSION)
-    arg = node_named_child(arg, 0);
+  arg = node_unparen(arg);
   const Sym *s = arg && arg->kind == K_IDENTIFIER ? ident_sym(c, arg) : NULL;
   if (!s || s->kind != FK_COLL)
     return false;

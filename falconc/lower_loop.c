@@ -586,14 +586,6 @@ static int call_params(Ctx *c, const Node *m, const FuncInfo *fi, const Node **a
   return n;
 }
 
-/* (x) -> x, however deep */
-static const Node *unparen(const Node *e)
-{
-  while (e && e->kind == K_PARENTHESIZED_EXPRESSION)
-    e = node_named_child(e, 0);
-  return e;
-}
-
 static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int depth)
 {
   if (!root)
@@ -612,7 +604,7 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
       if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
         continue;
       bool wr = access_written(m, NULL);
-      const Node *base = unparen(node_field(m, F_ARGUMENT));
+      const Node *base = node_unparen(node_field(m, F_ARGUMENT));
       if (wr && !name_is_one_of(c, base, own, nown))
         return false;
     } else if (m->kind == K_CALL_EXPRESSION) {
@@ -689,7 +681,7 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
         continue;
       if (pr->kind == PK_EDGE)
         return false;
-      const Node *base = unparen(node_field(m, F_ARGUMENT));
+      const Node *base = node_unparen(node_field(m, F_ARGUMENT));
       bool own = name_is_one_of(c, base, s.own, s.nown);
       if (!own && !name_is_one_of(c, base, s.nbr, s.nnbr))
         return false;
@@ -1083,7 +1075,7 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
 {
   static const char *const ops[][2] = {{"+", "add"}, {"-", "sub"}, {"*", "mul"},
                                        {"|", "or"},  {"&", "and"}, {"^", "xor"}};
-  const Node *a = stmt ? unparen(node_named_child(stmt, 0)) : NULL;
+  const Node *a = stmt ? node_unparen(node_named_child(stmt, 0)) : NULL;
   if (!a || a->kind != K_ASSIGNMENT_EXPRESSION || node_named_count(stmt) != 1)
     return NULL;
   const Node *l = node_field(a, F_LEFT), *r = node_field(a, F_RIGHT);
@@ -1101,10 +1093,10 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
   }
   if (oplen != 1 || opt[0] != '=')
     return NULL;
-  r = unparen(r);
+  r = node_unparen(r);
   if (!r || strcmp(r->type, "binary_expression") != 0)
     return NULL;
-  const Node *bl = unparen(node_field(r, F_LEFT)), *br = unparen(node_field(r, F_RIGHT));
+  const Node *bl = node_unparen(node_field(r, F_LEFT)), *br = node_unparen(node_field(r, F_RIGHT));
   const Node *bop = node_field(r, F_OPERATOR);
   size_t ll, tl;
   const char *lt = node_text(c->src, l, &ll);

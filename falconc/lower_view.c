@@ -248,8 +248,7 @@ bool bound_struct_of(Ctx *c, const Node *bst, Bound *b)
 char *render_elem_value(Ctx *c, const Node *e, const char *view)
 {
   const Node *x = e;
-  while (x && x->kind == K_PARENTHESIZED_EXPRESSION)
-    x = node_named_child(x, 0);
+  x = node_unparen(x);
   if (x && x->kind == K_SUBSCRIPT_EXPRESSION) {
     const Node *arg = node_field(x, F_ARGUMENT);
     if (arg && arg->kind == K_FIELD_EXPRESSION &&

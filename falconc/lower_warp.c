@@ -143,8 +143,7 @@ static const Node *written_name(const Node *n)
   const Node *t = n->kind == K_ASSIGNMENT_EXPRESSION ? node_field(n, F_LEFT)
                   : n->kind == K_UPDATE_EXPRESSION   ? node_field(n, F_ARGUMENT)
                                                      : NULL;
-  while (t && t->kind == K_PARENTHESIZED_EXPRESSION)
-    t = node_named_child(t, 0);
+  t = node_unparen(t);
   return t && t->kind == K_IDENTIFIER ? t : NULL;
 }
 

@@ -150,8 +150,7 @@ static void coll_access(Walk *w, const Sym *s, bool read, bool write)
 /* `c` or `&c` as a call's argument: the Collection, else NULL. */
 static const Sym *arg_coll(Ctx *c, const Node *a)
 {
-  while (a && a->kind == K_PARENTHESIZED_EXPRESSION)
-    a = node_named_child(a, 0);
+  a = node_unparen(a);
   if (a && a->kind == K_POINTER_EXPRESSION && node_text_is(c->src, node_field(a, F_OPERATOR), "&"))
     a = node_field(a, F_ARGUMENT);
   return coll_sym(c, a);
@@ -927,17 +926,11 @@ static void hoist_phases(Ctx *c, LoopPlan *p)
 /* ---- frontiers (CPU regions) ----------------------------------------------------- */
 /* docs/optimiser.md "Frontiers" states the rule this code checks. */
 
-static const Node *unparen(const Node *n)
-{
-  while (n && n->kind == K_PARENTHESIZED_EXPRESSION)
-    n = node_named_child(n, 0);
-  return n;
-}
 
 /* `v.F` with v the phase's variable and F a point property: F, else NULL. */
 static const char *own_flag(Ctx *c, const Node *n, const char *var)
 {
-  n = unparen(n);
+  n = node_unparen(n);
   if (!n || n->kind != K_FIELD_EXPRESSION)
     return NULL;
   const Node *arg = node_field(n, F_ARGUMENT);
@@ -981,7 +974,7 @@ static bool shuffle_body(Ctx *c, LoopPlan *p, const Node *n, const char *var, un
   if (!e || e->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(e, F_OPERATOR), "="))
     return false;
   const char *x = own_flag(c, node_field(e, F_LEFT), var);
-  const Node *r = unparen(node_field(e, F_RIGHT));
+  const Node *r = node_unparen(node_field(e, F_RIGHT));
   const char *y = NULL;
   if (!x)
     return false;
@@ -1089,7 +1082,7 @@ static bool topo_pure(Topo *t, const Node *e)
       const Prop *pr = f ? program_prop(t->c->prog, f) : NULL;
       if (!pr)
         continue;
-      const Node *a = unparen(node_field(n, F_ARGUMENT));
+      const Node *a = node_unparen(node_field(n, F_ARGUMENT));
       bool own = a && a->kind == K_IDENTIFIER && strcmp(text_of(t->c, a), t->elem) == 0;
       if (t->prop && strcmp(pr->name, t->prop) == 0) {
         if (!own)
@@ -1112,9 +1105,9 @@ static bool topo_min(Topo *t, const Node *call)
   const Node *args = node_field(call, F_ARGUMENTS);
   const Node *target = args ? node_named_child(args, 0) : NULL;
   const Node *value = args ? node_named_child(args, 1) : NULL;
-  target = unparen(target);
+  target = node_unparen(target);
   if (!target || !value || target->kind != K_FIELD_EXPRESSION ||
-      !is_nbr_var(t, unparen(node_field(target, F_ARGUMENT))))
+      !is_nbr_var(t, node_unparen(node_field(target, F_ARGUMENT))))
     return topo_no(t, "a MIN/MAX whose target is not a property of an out-neighbour");
   const char *f = text_of(t->c, node_field(target, F_FIELD));
   const Prop *pr = f ? program_prop(t->c->prog, f) : NULL;
@@ -1143,7 +1136,7 @@ static void topo_find_prop(Topo *t, const Node *body)
     if (!fn || !(node_text_is(t->c->src, fn, "MIN") || node_text_is(t->c->src, fn, "MAX")))
       continue;
     const Node *args = node_field(n, F_ARGUMENTS);
-    const Node *target = args ? unparen(node_named_child(args, 0)) : NULL;
+    const Node *target = args ? node_unparen(node_named_child(args, 0)) : NULL;
     if (target && target->kind == K_FIELD_EXPRESSION) {
       const Prop *pr = program_prop(t->c->prog, text_of(t->c, node_field(target, F_FIELD)));
       if (pr && pr->kind == PK_POINT)
@@ -1155,7 +1148,7 @@ static void topo_find_prop(Topo *t, const Node *body)
 /* if (MIN(...)) x = c;  (x a plain variable, c a literal) */
 static bool topo_flag_if(Topo *t, const Node *s)
 {
-  const Node *cond = unparen(node_field(s, F_CONDITION));
+  const Node *cond = node_unparen(node_field(s, F_CONDITION));
   if (!cond || cond->kind != K_CALL_EXPRESSION || node_field(s, F_ALTERNATIVE))
     return false;
   const Node *fn = node_field(cond, F_FUNCTION);
@@ -1169,8 +1162,8 @@ static bool topo_flag_if(Topo *t, const Node *s)
     body = only;
   }
   const Node *e = body && body->kind == K_EXPRESSION_STATEMENT ? node_named_child(body, 0) : NULL;
-  const Node *l = e && e->kind == K_ASSIGNMENT_EXPRESSION ? unparen(node_field(e, F_LEFT)) : NULL;
-  const Node *r = e ? unparen(node_field(e, F_RIGHT)) : NULL;
+  const Node *l = e && e->kind == K_ASSIGNMENT_EXPRESSION ? node_unparen(node_field(e, F_LEFT)) : NULL;
+  const Node *r = e ? node_unparen(node_field(e, F_RIGHT)) : NULL;
   if (!l || l->kind != K_IDENTIFIER || !r || !is_type(r, "number_literal") ||
       !node_text_is(t->c->src, node_field(e, F_OPERATOR), "="))
     return topo_no(t, "an if (MIN(...)) whose body is not `flag = constant;`");
@@ -1226,7 +1219,7 @@ static bool topo_stmt(Topo *t, const Node *s)
   }
   case K_FOREACH_STATEMENT: {
     const Node *it = node_field(s, F_ITERABLE);
-    const Node *a = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
+    const Node *a = it && it->kind == K_FIELD_EXPRESSION ? node_unparen(node_field(it, F_ARGUMENT)) : NULL;
     if (!a || a->kind != K_IDENTIFIER || strcmp(text_of(t->c, a), t->elem) != 0 ||
         !node_text_is(t->c->src, node_field(it, F_FIELD), "outnbrs") || node_field(s, F_OFFSET))
       return topo_no(t, "a foreach other than over the element's outnbrs");
@@ -1312,10 +1305,10 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
 /* `X + 1` with X the identifier `v`. */
 static bool is_plus_one(Ctx *c, const Node *e, const char *v)
 {
-  e = unparen(e);
+  e = node_unparen(e);
   if (!e || !is_type(e, "binary_expression") || !node_text_is(c->src, node_field(e, F_OPERATOR), "+"))
     return false;
-  const Node *l = unparen(node_field(e, F_LEFT)), *r = unparen(node_field(e, F_RIGHT));
+  const Node *l = node_unparen(node_field(e, F_LEFT)), *r = node_unparen(node_field(e, F_RIGHT));
   return l && l->kind == K_IDENTIFIER && strcmp(text_of(c, l), v) == 0 && r &&
          is_type(r, "number_literal") && node_text_is(c->src, r, "1");
 }
@@ -1324,17 +1317,17 @@ static bool is_plus_one(Ctx *c, const Node *e, const char *v)
  * (inside `root`). */
 static bool nbr_target(Ctx *c, const Node *t, const char *elem, const Node *root)
 {
-  t = unparen(t);
+  t = node_unparen(t);
   if (!t || t->kind != K_FIELD_EXPRESSION)
     return false;
-  const Node *a = unparen(node_field(t, F_ARGUMENT));
+  const Node *a = node_unparen(node_field(t, F_ARGUMENT));
   if (!a || a->kind != K_IDENTIFIER)
     return false;
   for (const Node *q = t->parent; q && q != root->parent; q = q->parent) {
     if (q->kind != K_FOREACH_STATEMENT)
       continue;
     const Node *it = node_field(q, F_ITERABLE);
-    const Node *o = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
+    const Node *o = it && it->kind == K_FIELD_EXPRESSION ? node_unparen(node_field(it, F_ARGUMENT)) : NULL;
     if (node_text_is(c->src, node_field(q, F_VARIABLE), text_of(c, a)))
       return o && o->kind == K_IDENTIFIER && strcmp(text_of(c, o), elem) == 0 &&
              node_text_is(c->src, node_field(it, F_FIELD), "outnbrs") && !node_field(q, F_OFFSET);
@@ -1359,14 +1352,14 @@ static const char *level_writes(Ctx *c, const Node *body, const char *P, const c
         continue;
       }
       const Node *args = node_field(n, F_ARGUMENTS);
-      const Node *t = args ? unparen(node_named_child(args, 0)) : NULL;
+      const Node *t = args ? node_unparen(node_named_child(args, 0)) : NULL;
       if (!t || t->kind != K_FIELD_EXPRESSION || !node_text_is(c->src, node_field(t, F_FIELD), P))
         continue;
       if (!node_text_is(c->src, fn, "MIN") || !nbr_target(c, t, elem, body) ||
           !is_plus_one(c, node_named_child(args, 1), x))
         return "the level is written other than by MIN(n.level, lev + 1) on an out-neighbour";
     } else if (n->kind == K_ASSIGNMENT_EXPRESSION || n->kind == K_UPDATE_EXPRESSION) {
-      const Node *t = unparen(node_field(n, n->kind == K_UPDATE_EXPRESSION ? F_ARGUMENT : F_LEFT));
+      const Node *t = node_unparen(node_field(n, n->kind == K_UPDATE_EXPRESSION ? F_ARGUMENT : F_LEFT));
       if (!t || t->kind != K_FIELD_EXPRESSION || !node_text_is(c->src, node_field(t, F_FIELD), P))
         continue;
       if (n->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(n, F_OPERATOR), "=") ||
@@ -1397,12 +1390,12 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
   const Node *n = s->stmt;
   const char *var = text_of(c, node_field(n, F_VARIABLE));
-  const Node *cond = unparen(node_field(n, F_CONDITION));
+  const Node *cond = node_unparen(node_field(n, F_CONDITION));
   const char *why = NULL, *P = NULL, *v = NULL;
   if (!cond || !is_type(cond, "binary_expression") ||
       !node_text_is(c->src, node_field(cond, F_OPERATOR), "=="))
     return;
-  const Node *l = unparen(node_field(cond, F_LEFT)), *r = unparen(node_field(cond, F_RIGHT));
+  const Node *l = node_unparen(node_field(cond, F_LEFT)), *r = node_unparen(node_field(cond, F_RIGHT));
   if ((P = own_flag(c, l, var)) && r && r->kind == K_IDENTIFIER)
     v = text_of(c, r);
   else if ((P = own_flag(c, r, var)) && l && l->kind == K_IDENTIFIER)
@@ -1424,12 +1417,12 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
         continue;
       writers++;
       const Node *e = q->kind == STEP_SCALAR && q->stmt->kind == K_EXPRESSION_STATEMENT
-                          ? unparen(node_named_child(q->stmt, 0)) : NULL;
+                          ? node_unparen(node_named_child(q->stmt, 0)) : NULL;
       bool inc = false;
       if (e && e->kind == K_UPDATE_EXPRESSION)
         inc = node_text_is(c->src, node_field(e, F_OPERATOR), "++");
       else if (e && e->kind == K_ASSIGNMENT_EXPRESSION) {
-        const Node *r1 = unparen(node_field(e, F_RIGHT));
+        const Node *r1 = node_unparen(node_field(e, F_RIGHT));
         inc = (node_text_is(c->src, node_field(e, F_OPERATOR), "+=") && r1 &&
                is_type(r1, "number_literal") && node_text_is(c->src, r1, "1")) ||
               (node_text_is(c->src, node_field(e, F_OPERATOR), "=") && is_plus_one(c, r1, v));
@@ -1442,7 +1435,7 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
     why = "the round's value is not incremented exactly once a round";
   /* The body, or the element function it calls. */
   const Node *body = node_field(n, F_BODY);
-  const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? unparen(node_named_child(body, 0)) : NULL;
+  const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? node_unparen(node_named_child(body, 0)) : NULL;
   FuncInfo *f = NULL;
   if (call && call->kind == K_CALL_EXPRESSION) {
     const Node *fn = node_field(call, F_FUNCTION);
@@ -1455,7 +1448,7 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
     for (const Node *a = args ? args->child : NULL; a; a = a->next) {
       if (!a->named || a->kind == K_COMMENT)
         continue;
-      const Node *pa = param_for(f, args, a), *ua = unparen(a);
+      const Node *pa = param_for(f, args, a), *ua = node_unparen(a);
       if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), var) == 0)
         elem = text_of(c, pa);
       if (pa && ua->kind == K_IDENTIFIER && strcmp(text_of(c, ua), v) == 0)
@@ -1537,7 +1530,7 @@ static bool not_global(Ctx *c, const LoopPlan *p, const FuncInfo *f, const char 
  * no step of the loop writes. */
 static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, const Node *e)
 {
-  e = unparen(e);
+  e = node_unparen(e);
   if (e && is_type(e, "number_literal"))
     return text_of(c, e);
   if (!e || e->kind != K_IDENTIFIER || program_prop(c->prog, text_of(c, e)) ||
@@ -1575,24 +1568,24 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
   const char *why = NULL;
   const Node *body = only_stmt(node_field(f ? f->def : n, F_BODY));
   const Node *it = body && body->kind == K_FOREACH_STATEMENT ? node_field(body, F_ITERABLE) : NULL;
-  const Node *o = it && it->kind == K_FIELD_EXPRESSION ? unparen(node_field(it, F_ARGUMENT)) : NULL;
+  const Node *o = it && it->kind == K_FIELD_EXPRESSION ? node_unparen(node_field(it, F_ARGUMENT)) : NULL;
   const char *nv = it ? text_of(c, node_field(body, F_VARIABLE)) : NULL;
   if (!elem || !x || !o || o->kind != K_IDENTIFIER || strcmp(text_of(c, o), elem) != 0 ||
       !node_text_is(c->src, node_field(it, F_FIELD), "outnbrs") || node_field(body, F_OFFSET))
     why = "the body is not one foreach over the element's out-neighbours";
   const char *K = NULL, *F = NULL;
-  const Node *cond = why ? NULL : unparen(node_field(body, F_CONDITION));
+  const Node *cond = why ? NULL : node_unparen(node_field(body, F_CONDITION));
   if (cond) {
     const Node *l = is_type(cond, "binary_expression") &&
                     node_text_is(c->src, node_field(cond, F_OPERATOR), "==")
-                        ? unparen(node_field(cond, F_LEFT)) : NULL;
+                        ? node_unparen(node_field(cond, F_LEFT)) : NULL;
     const Node *r = l ? node_field(cond, F_RIGHT) : NULL;
     if (!l || own_flag(c, l, nv) == NULL || strcmp(own_flag(c, l, nv), p->level) != 0 ||
         !(K = round_const(c, p, f, r)))
       why = "the neighbour filter is not (n.level == a constant)";
   }
   const Node *st = why ? NULL : only_stmt(node_field(body, F_BODY));
-  const Node *mn = st && st->kind == K_EXPRESSION_STATEMENT ? unparen(node_named_child(st, 0)) : NULL;
+  const Node *mn = st && st->kind == K_EXPRESSION_STATEMENT ? node_unparen(node_named_child(st, 0)) : NULL;
   const Node *args = mn && mn->kind == K_CALL_EXPRESSION &&
                              node_text_is(c->src, node_field(mn, F_FUNCTION), "MIN")
                          ? node_field(mn, F_ARGUMENTS) : NULL;
@@ -1602,7 +1595,7 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
                !is_plus_one(c, node_named_child(args, 1), x)))
     why = "the neighbour loop's body is not MIN(n.level, lev + 1[, flag]) alone";
   if (!why && na == 3) {
-    const Node *fl = unparen(node_named_child(args, 2));
+    const Node *fl = node_unparen(node_named_child(args, 2));
     F = fl && fl->kind == K_IDENTIFIER && !not_global(c, p, f, text_of(c, fl)) ? text_of(c, fl)
                                                                                 : NULL;
     bool seen = false;
@@ -1715,7 +1708,7 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
  *      they call: that function is printed once, for every caller). */
 static const char *rot_rule(Ctx *c, const LoopPlan *p)
 {
-  const Node *cond = unparen(p->steps[0].stmt);
+  const Node *cond = node_unparen(p->steps[0].stmt);
   if (!cond || cond->kind != K_IDENTIFIER || !p->steps[0].sync_before || p->nsteps < 3)
     return NULL;
   const Sym *f = ident_sym(c, cond);
