@@ -120,6 +120,8 @@ typedef struct Ctx {
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */
+  bool loop_warp;    /* rendering a loop kernel of 32 x FAL_BLOCK/32 blocks
+                      * (lower_plan.c loop_warp_form) */
   int warp_nbr;      /* inside that many neighbour loops of it */
   const Node *warp_cond; /* a condition to take from lane 0 */
 } Ctx;
@@ -167,6 +169,7 @@ bool warp_body_fn(Ctx *c, FuncInfo *f);
 bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out);
 bool warp_body_check(Ctx *c, const Node *foreach, const char *var, WarpInfo *out,
                      const char **why);
+bool calls_warp_body(Ctx *c, const Node *n);
 bool warp_lane0(const Ctx *c, const Node *stmt);
 int warp_sums(Ctx *c, const Node *loop, const char **names, int max);
 

@@ -701,6 +701,30 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   c->out = &body;
   render_foreach_body(c, n, true);
   c->out = out;
+  /* The same body with a warp per element (lower_warp.c's rule, as for
+   * a foreach over g.points): the lanes share its neighbour loops.  The
+   * host picks the kernels by the graph's degree (fal_gc_warp_pick). */
+  StrBuf wbody = {0};
+  const char *why = NULL;
+  WarpInfo wi;
+  bool warp = s->elem == FK_POINT && !cs.used && warp_body_check(c, n, var, &wi, &why);
+  if (warp) {
+    WarpInfo *sw = c->warp;
+    int snbr = c->warp_nbr;
+    c->warp = &wi;
+    c->warp_nbr = 0;
+    c->out = &wbody;
+    render_foreach_body(c, n, true);
+    c->out = out;
+    c->warp = sw;
+    c->warp_nbr = snbr;
+  }
+  if (c->opt->explain && (warp || (why && strcmp(why, "no neighbour loop to share") != 0)))
+    fprintf(stderr, "%s:%u: foreach: %s%s%s\n", c->src->path, n->loc.line,
+            warp ? "a thread per element, or a warp per element on graphs of average "
+                   "degree 8 or more (the lanes share its neighbour loops)"
+                 : "a thread per element",
+            warp ? "" : " (no warp per element: ", warp ? "" : ctx_printf(c, "%s)", why ? why : "?"));
   coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
@@ -708,36 +732,42 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   if (cs.used) /* the two phases of a single on a Collection (§4.3) */
     coll_single_params(c, &params, &args);
   StrBuf *k = &c->kernels;
-  if (c->opt->line_directives)
-    emit_line_directive(k, n->loc.line, c->src->path);
-  strbuf_printf(k, "__global__ void %s(fal_coll *fal_b, int64_t fal_n%s%s)\n{\n%s", name,
-                params.len ? ", " : "", params.data ? params.data : "",
-                views.data ? views.data : "");
-  strbuf_printf(k, "  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-                "fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) "
-                "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n}\n", s->ctype, var,
-                s->ctype, body.data ? body.data : "");
-  /* The drain as one cooperative kernel (ordered collections: batch
-   * after batch with grid barriers, fal_drain_step in falcon/cuda.cuh);
-   * the host loop below stays for unordered collections and GPUs without
-   * cooperative launch.  Not with a single on the collection (its two
-   * phases are launches of their own). */
-  if (!cs.used) {
+  /* A thread per element, then (warp) a warp per element: blocks of
+   * 32 x FAL_BLOCK/32, threadIdx.y the warp. */
+  for (int w = 0; w <= (warp ? 1 : 0); w++) {
+    const char *idx = w ? "blockIdx.x * (int64_t)blockDim.y + threadIdx.y"
+                        : "blockIdx.x * (int64_t)blockDim.x + threadIdx.x";
+    const char *step = w ? "(int64_t)gridDim.x * blockDim.y" : "(int64_t)gridDim.x * blockDim.x";
+    const char *b = w ? wbody.data : body.data;
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
-    strbuf_printf(k, "__global__ void %s_drain(fal_coll *fal_c, long long *fal_w%s%s)\n{\n%s",
-                  name, params.len ? ", " : "", params.data ? params.data : "",
-                  views.data ? views.data : "");
+    strbuf_printf(k, "__global__ void %s%s(fal_coll *fal_b, int64_t fal_n%s%s)\n{\n%s%s", name,
+                  w ? "_w" : "", params.len ? ", " : "", params.data ? params.data : "",
+                  views.data ? views.data : "", w ? "  fal_wbegin();\n" : "");
+    strbuf_printf(k, "  for (int64_t fal_i = %s; fal_i < fal_n; fal_i += %s) "
+                  "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n}\n", idx, step, s->ctype,
+                  var, s->ctype, b ? b : "");
+    /* The drain as one cooperative kernel (ordered collections: batch
+     * after batch with grid barriers, fal_drain_step in falcon/cuda.cuh);
+     * the host loop below stays for unordered collections and GPUs
+     * without cooperative launch.  Not with a single on the collection
+     * (its two phases are launches of their own). */
+    if (cs.used)
+      continue;
+    if (c->opt->line_directives)
+      emit_line_directive(k, n->loc.line, c->src->path);
+    strbuf_printf(k, "__global__ void %s_drain%s(fal_coll *fal_c, long long *fal_w%s%s)\n{\n%s%s",
+                  name, w ? "_w" : "", params.len ? ", " : "", params.data ? params.data : "",
+                  views.data ? views.data : "", w ? "  fal_wbegin();\n" : "");
     strbuf_printf(k, "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
                   "  for (;;) {\n"
                   "    fal_coll *fal_b = fal_c->cur;\n"
                   "    int64_t fal_n = fal_coll_size(fal_b);\n"
-                  "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-                  "fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.x) "
+                  "    for (int64_t fal_i = %s; fal_i < fal_n; fal_i += %s) "
                   "{ %s %s = *(%s *)fal_coll_at(fal_b, fal_i); %s }\n"
                   "    fal_grid.sync();\n"
                   "    if (!fal_drain_step(fal_c, fal_grid, fal_w))\n      break;\n  }\n}\n",
-                  s->ctype, var, s->ctype, body.data ? body.data : "");
+                  idx, step, s->ctype, var, s->ctype, b ? b : "");
   }
   bool sp = c->single_points, se = c->single_edges;
   bool more = args.len > 0;
@@ -751,27 +781,50 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   putf(c, "fal_hc_drain_begin(fal_c%d); { ", id);
   if (!cs.used)
     putf(c, "fal_loop_sw fal_sw%d = {0}; ", id);
+  if (warp)
+    putf(c, "const bool fal_wk%d = fal_gc_warp_pick(fal_c%d), fal_dw%d = fal_warp_mode() != 2; ",
+         id, id, id);
   putf(c, "for (int fal_r%d = 0; "
        "fal_hc_drain_next(fal_c%d, fal_r%d); fal_r%d++) { int64_t fal_n%d; fal_coll *fal_b%d = "
        "fal_hc_batch(fal_c%d, &fal_n%d); if (fal_n%d == 0) continue; fal_cuda_use(fal_c%d->device); ",
        id, id, id, id, id, id, id, id, id, id);
-  if (!cs.used)
-    putf(c, "if (fal_gc_drain_switch(&fal_sw%d, fal_c%d, (const void *)%s_drain, fal_n%d)) { "
-         "fal_gc_drain_room(fal_c%d); %sfal_coop_launch_v(%s_drain, \"%s_drain\", __FILE__, "
-         "__LINE__, fal_hc_dev(fal_c%d), fal_gc_drain_scratch(fal_c%d->device)%s%s); "
-         "fal_gc_drain_sync(fal_c%d);%s break; } ",
-         id, id, name, id, id, pre.data ? pre.data : "", name, name, id, id,
-         more ? ", " : "", a, id, post.data ? post.data : "");
+  const char *wk = ctx_printf(c, "fal_wk%d", id);
+  if (!cs.used) {
+    const char *launch = ctx_printf(c, "fal_coop_launch_v(%s_drain, \"%s_drain\", __FILE__, "
+                                    "__LINE__, fal_hc_dev(fal_c%d), fal_gc_drain_scratch(fal_c%d->device)%s%s);",
+                                    name, name, id, id, more ? ", " : "", a);
+    /* The drain kernel takes a warp per element whatever the degree
+     * (unless FALCON_WARP=off): it runs small batches, and the lanes
+     * sharing an element's neighbours shorten the batch's wait (road-FLA
+     * sssp_delta on an H100: 51 ms against 82, docs/optimiser.md). */
+    const char *dw = ctx_printf(c, "fal_dw%d", id);
+    if (warp) /* the warp kernel: fal_coop_launch_wv, blocks of 32 x FAL_BLOCK/32 */
+      launch = ctx_printf(c, "if (%s) fal_coop_launch_wv(%s_drain_w, \"%s_drain_w\", __FILE__, "
+                          "__LINE__, fal_hc_dev(fal_c%d), fal_gc_drain_scratch(fal_c%d->device)%s%s); "
+                          "else %s", dw, name, name, id, id, more ? ", " : "", a, launch);
+    putf(c, "if (fal_gc_drain_switch(&fal_sw%d, fal_c%d, %s, fal_n%d)) { "
+         "fal_gc_drain_room(fal_c%d); %s%s fal_gc_drain_sync(fal_c%d);%s break; } ",
+         id, id,
+         warp ? ctx_printf(c, "%s ? (const void *)%s_drain_w : (const void *)%s_drain", dw, name, name)
+              : ctx_printf(c, "(const void *)%s_drain", name),
+         id, id, pre.data ? pre.data : "", launch, id,
+         post.data ? post.data : "");
+  }
   if (cs.used)
     coll_single_phases(c, &cs, ctx_printf(c, "fal_n%d", id),
                        ctx_printf(c, "fal_c%d->device", id));
-  putf(c, "%s%s<<<fal_cuda_grid(fal_n%d), FAL_BLOCK>>>(fal_b%d, fal_n%d%s%s); "
+  put(c, pre.data ? pre.data : "");
+  if (warp)
+    putf(c, "if (%s) %s_w<<<fal_cuda_grid(fal_n%d * 32), dim3(32, FAL_BLOCK / 32)>>>(fal_b%d, "
+         "fal_n%d%s%s); else ", wk, name, id, id, id, more ? ", " : "", a);
+  putf(c, "%s<<<fal_cuda_grid(fal_n%d), FAL_BLOCK>>>(fal_b%d, fal_n%d%s%s); "
        "FAL_CHECK_LAUNCH(\"%s\");%s%s } } fal_hc_drain_end(fal_c%d); }",
-       pre.data ? pre.data : "", name, id, id, id, more ? ", " : "", a, name,
+       name, id, id, id, more ? ", " : "", a, name,
        post.data ? post.data : "", cs.used ? " }" : "", id);
   strbuf_free(&cs.begins);
   free(a);
   strbuf_free(&body);
+  strbuf_free(&wbody);
   strbuf_free(&params);
   strbuf_free(&views);
   strbuf_free(&args);

@@ -438,9 +438,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (warp) { /* blocks of 32 x FAL_BLOCK/32: threadIdx.y is the warp */
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
-    strbuf_printf(k, "__global__ void %s_w(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
-                  ranged && more ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
-                  views.data ? views.data : "");
+    strbuf_printf(k, "__global__ void %s_w(%s%s%s)\n{\n%s  fal_wbegin();\n", name,
+                  params.data ? params.data : "", ranged && more ? ", " : "",
+                  ranged ? "int64_t fal_lo, int64_t fal_hi" : "", views.data ? views.data : "");
     strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.y) "
                   "{ %s %s = (%s)fal_i; %s%s }\n}\n",

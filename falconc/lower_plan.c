@@ -230,12 +230,67 @@ static void coll_phase(Ctx *c, const Step *s)
   const Sym *cs = sym_find(c, s->coll, strlen(s->coll));
   if (cs)
     note_use(c, cs, s->stmt);
-  putf(c, "    { fal_coll *fal_cb = %s; const int64_t fal_cn = fal_coll_size(fal_cb);\n"
-       "    for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_k < fal_cn; "
-       "fal_k += (int64_t)gridDim.x * blockDim.x) { const int64_t fal_i = "
-       "*(const fal_point *)fal_coll_at(fal_cb, fal_k); ", s->coll);
+  /* In a kernel of 32 x FAL_BLOCK/32 blocks (loop_warp_form): a warp per
+   * element where lower_warp.c's rule holds, else a thread per element
+   * numbered across both dimensions. */
+  WarpInfo wi;
+  bool w = c->loop_warp && warp_body_check(c, s->stmt, NULL, &wi, NULL);
+  putf(c, "    { fal_coll *fal_cb = %s; const int64_t fal_cn = fal_coll_size(fal_cb);\n", s->coll);
+  if (w) {
+    /* A warp per element while the grid has a warp for each (the
+     * round's elements wait on their latency, which the lanes sharing
+     * the neighbours shorten); beyond that a thread each, the kernel's
+     * warp bodies told so (fal_wphase).  fal_cn is the same in every
+     * thread: nothing adds to the Collection a phase visits (plan.c). */
+    put(c, "    const bool fal_ws = fal_cn > (int64_t)gridDim.x * blockDim.y * FAL_LOOP_WARP_ROUNDS; "
+        "fal_wphase(fal_ws);\n"
+        "    if (!fal_ws) for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
+        "fal_k < fal_cn; fal_k += (int64_t)gridDim.x * blockDim.y) { const int64_t fal_i = "
+        "*(const fal_point *)fal_coll_at(fal_cb, fal_k); ");
+    WarpInfo *sw = c->warp;
+    int snbr = c->warp_nbr;
+    c->warp = &wi;
+    c->warp_nbr = 0;
+    phase_body(c, s);
+    c->warp = sw;
+    c->warp_nbr = snbr;
+    put(c, "} else\n");
+  }
+  if (c->loop_warp)
+    put(c, "    for (int64_t fal_k = blockIdx.x * (int64_t)(blockDim.x * blockDim.y) + "
+        "threadIdx.y * blockDim.x + threadIdx.x; fal_k < fal_cn; "
+        "fal_k += (int64_t)gridDim.x * blockDim.x * blockDim.y) { ");
+  else
+    put(c, "    for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_k < fal_cn; "
+        "fal_k += (int64_t)gridDim.x * blockDim.x) { ");
+  put(c, "const int64_t fal_i = *(const fal_point *)fal_coll_at(fal_cb, fal_k); ");
   phase_body(c, s);
   put(c, "} }\n");
+}
+
+/* Whether a loop kernel over Collections runs with a warp per element
+ * (blocks of 32 x FAL_BLOCK/32): every phase is over a Collection, one
+ * of them at least passes lower_warp.c's rule (its lanes share the
+ * element's neighbour loops), and no other phase or step calls a warp
+ * body (there FAL_WN would be 32 for code a thread runs alone).  Small
+ * rounds wait on their elements' latency: the lanes sharing an
+ * element's few neighbours shorten it (docs/optimiser.md, "A warp per
+ * element"). */
+static bool loop_warp_form(Ctx *c, const LoopPlan *p)
+{
+  if (!p->colls)
+    return false;
+  bool any = false;
+  for (int i = 0; i < p->nsteps; i++) {
+    const Step *s = &p->steps[i];
+    if (s->kind == STEP_PHASE && !s->coll)
+      return false;
+    if (s->kind == STEP_PHASE && warp_body_check(c, s->stmt, NULL, NULL, NULL))
+      any = true;
+    else if (calls_warp_body(c, s->stmt))
+      return false;
+  }
+  return any;
 }
 
 /* Prints the loop's cooperative kernel into c->kernels and returns the
@@ -248,9 +303,11 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
 {
   const Node *loop = p->loop;
   const char *name = kernel_name(c, loop, fr ? "loopfr" : "loop");
+  bool wk = !fr && loop_warp_form(c, p);
   KernelState saved = kernel_enter(c);
-  bool saved_lk = c->loop_kernel;
+  bool saved_lk = c->loop_kernel, saved_wk = c->loop_warp;
   c->loop_kernel = true;
+  c->loop_warp = wk;
   const char *g = p->graph;
   gname(c, g);
   StrBuf body = {0}, *out = c->out;
@@ -342,6 +399,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   }
   c->out = out;
   c->loop_kernel = saved_lk;
+  c->loop_warp = saved_wk;
 
   StrBuf params = {0}, views = {0}, args = {0};
   kernel_signature(c, &params, &views, &args, NULL, NULL);
@@ -361,10 +419,11 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     emit_line_directive(k, loop->loc.line, c->src->path);
   strbuf_printf(k, "__global__ void %s(%s)\n{\n%s"
                 "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
-                "  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;\n"
-                "  long long fal_rounds = 0;\n%s%s"
+                "  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0%s;\n"
+                "%s  long long fal_rounds = 0;\n%s%s"
                 "  if (fal_leader) {\n    fal_lr_%s = fal_rounds;\n",
                 name, params.data ? params.data : "", views.data ? views.data : "",
+                wk ? " && threadIdx.y == 0" : "", wk ? "  fal_wbegin();\n" : "",
                 fr ? "  long long fal_vis = 0;\n" : "", body.data ? body.data : "", name);
   if (fr)
     strbuf_printf(k, "    fal_lv_%s = fal_vis;\n", name);
@@ -403,7 +462,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                 "fal_coop_launch%s((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__%s); %s"
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
                 gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "",
-                p->colls ? "_cap" : "", name, name, p->colls ? ", FAL_COLL_LOOP_BLOCKS_PER_SM" : "",
+                wk ? "_dim" : p->colls ? "_cap" : "", name, name,
+                wk ? ", FAL_COLL_LOOP_BLOCKS_PER_SM, true"
+                   : p->colls ? ", FAL_COLL_LOOP_BLOCKS_PER_SM" : "",
                 cpost.data ? cpost.data : "", name);
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
@@ -478,9 +539,20 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   copy_range(c, loop->start, cond->start);
   render(c, cond);
   copy_range(c, cond->end, body->start);
+  /* A phase over a Collection whose body the host's launches run with a
+   * warp per element (lower_coll.c) stays with them on graphs whose
+   * degree picks that kernel: the loop kernel has a thread per element,
+   * and a hub's neighbours would wait on one thread. */
+  bool wphase = false;
+  for (int i = 0; ok && i < p->nsteps && !wphase; i++)
+    wphase = p->steps[i].kind == STEP_PHASE && p->steps[i].coll &&
+             warp_body_check(c, p->steps[i].stmt, NULL, NULL, NULL);
   if (ok)
-    putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, FAL_COLL_LOOP_AFTER)) "
-         "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line, launch);
+    putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, %s)) "
+         "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line,
+         wphase ? ctx_printf(c, "fal_warp_pick(&%s->fal_base) ? FAL_COLL_LOOP_NEVER : "
+                             "FAL_COLL_LOOP_AFTER", gname(c, p->graph))
+                : "FAL_COLL_LOOP_AFTER", launch);
   else
     putf(c, "{ if (fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { %s break; } fal_ra++; ",
          kname, path_literal(c), loop->loc.line, launch);

@@ -467,6 +467,31 @@ bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out)
   return scan_fn(&w, f);
 }
 
+/* Whether code in n calls a warp body, directly or through the functions
+ * it calls: code that must not run where FAL_WN is 32 unless it is
+ * itself rendered as a warp body (a loop kernel with a warp per element,
+ * lower_plan.c). */
+static bool reaches_warp_body(Ctx *c, const Node *n, int depth)
+{
+  for (const Node *m = n; m; m = node_next(m, n, true)) {
+    if (m->kind != K_CALL_EXPRESSION)
+      continue;
+    FuncInfo *f = callee(c, m);
+    if (!f)
+      continue;
+    if (warp_body_fn(c, f))
+      return true;
+    if (depth >= W_MAXDEPTH || reaches_warp_body(c, node_field(f->def, F_BODY), depth + 1))
+      return true; /* too deep to tell: as if it did */
+  }
+  return false;
+}
+
+bool calls_warp_body(Ctx *c, const Node *n)
+{
+  return reaches_warp_body(c, n, 0);
+}
+
 /* ---- rendering helpers ---------------------------------------------------- */
 
 bool warp_lane0(const Ctx *c, const Node *stmt)

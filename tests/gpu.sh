@@ -177,6 +177,31 @@ if cuda_build coll_loop "$srcdir/tests/e2e/coll_loop.fal" "$tmp/gpu"; then
 		done
 		unset "${sw%%=*}"
 	done
+	# Its loop kernel has a warp per element (falconc/lower_plan.c
+	# loop_warp_form) while a round fits the grid's warps twice, which
+	# these graphs' rounds do: built again with a thread per element in
+	# every round (the kernel's blocks tell the warp bodies, fal_wsolo).
+	mkdir -p "$tmp/gpu/t"
+	# shellcheck disable=SC2086
+	if "$NVCC" -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 -DFAL_LOOP_WARP_ROUNDS=0 \
+		-Xcompiler -fopenmp -I"$srcdir/include" -o "$tmp/gpu/t/coll_loop" "$tmp/gpu/coll_loop.cu" \
+		"$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} 2>"$tmp/err"; then
+		for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
+			FALCON_GPU_LOOPS=device e2e_selfcheck "$tmp/gpu/t/coll_loop" "$gf" "gpu (a thread per element in the loop kernel):"
+		done
+	else
+		fail "gpu: building coll_loop.cu with FAL_LOOP_WARP_ROUNDS=0"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# Where the graph picks the warp kernels (forced here), auto keeps the
+	# loop's rounds on the host (FAL_COLL_LOOP_NEVER).
+	FALCON_WARP=on FALCON_PROFILE=1 "$tmp/gpu/coll_loop" "$tmp/e2e/graphs/grid.gr.xz" >"$tmp/log" 2>&1
+	if grep -q '^coll_loop: ok' "$tmp/log" &&
+		grep -Eq '^falcon profile: coll_loop.fal:75 +auto +1 +([2-9]|[1-9][0-9]+) ' "$tmp/log" &&
+		! grep -Eq '^falcon profile: coll_loop.fal:75 +device' "$tmp/log"; then
+		pass "gpu: coll_loop's worklist loop stays on the host where the warp kernels are picked (FALCON_PROFILE)"
+	else
+		fail "gpu: FALCON_WARP=on: coll_loop's loop moved to its kernel or failed"; sed 's/^/    /' "$tmp/log" | head
+	fi
 	FALCON_PROFILE=1 "$tmp/gpu/coll_loop" "$tmp/e2e/graphs/grid.gr.xz" >"$tmp/log" 2>&1
 	if grep -q '^coll_loop: ok' "$tmp/log" &&
 		grep -Eq '^falcon profile: coll_loop.fal:75 +auto +1 +1 ' "$tmp/log" &&
@@ -279,15 +304,39 @@ for t in lost_update single_once single_coll local_coll ordered_drain; do
 	done
 done
 # Warp-per-point kernels (falconc/lower_warp.c) on every graph, also the
-# sparse ones where the default keeps a thread per point.
+# sparse ones where the default keeps a thread per point; the worklist
+# samples' warp-per-element kernels (falconc/lower_coll.c) also with
+# their drains and loops in the kernels from the start (the ordered
+# drain's kernel, whose warp form has two-dimensional blocks).
 export FALCON_WARP=on
-for a in sssp bfs cc_simple pagerank; do
+for a in sssp bfs cc_simple pagerank bfs_worklist sssp_worklist sssp_delta; do
 	[ -x "$tmp/gpu/$a" ] || continue
 	for gf in "$tmp"/e2e/graphs/*; do
 		e2e_run "$a" "$gf" "$tmp/gpu" "gpu FALCON_WARP=on"
+		case $a in *_worklist | *_delta)
+			FALCON_GPU_LOOPS=device e2e_run "$a" "$gf" "$tmp/gpu" "gpu FALCON_WARP=on FALCON_GPU_LOOPS=device" ;;
+		esac
 	done
 done
 unset FALCON_WARP
+
+# sssp_delta with narrow buckets (SHIFT 2; its GPU default, 16, makes one
+# or two buckets of these graphs): the drain's bucket changes in its
+# kernel, with a thread and with a warp per element.
+if [ -x "$tmp/gpu/sssp_delta" ]; then
+	for gf in "$tmp"/e2e/graphs/*; do
+		src=$(e2e_source "$gf")
+		"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 || { fail "gpu sssp_delta SHIFT 2 $(basename "$gf"): the reference failed"; continue; }
+		for w in on off; do
+			if FALCON_WARP=$w FALCON_GPU_LOOPS=device "$tmp/gpu/sssp_delta" "$gf" "$src" "$tmp/e2e/out" 2 >"$tmp/log" 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
+				pass "gpu sssp_delta SHIFT 2 FALCON_WARP=$w $(basename "$gf")"
+			else
+				fail "gpu sssp_delta SHIFT 2 FALCON_WARP=$w $(basename "$gf")"; sed 's/^/    /' "$tmp/log" "$tmp/e2e/cmp" | head -5
+			fi
+		done
+	done
+fi
 
 # The ordered drain again as launches per batch from the host.
 if [ -x "$tmp/gpu/ordered_drain" ]; then

@@ -229,9 +229,18 @@ static inline void fal_coop_launch(const void *fn, void **args, const char *name
   fal_coop_launch_cap(fn, args, name, file, line, FAL_LOOP_BLOCKS_PER_SM);
 }
 
-/* The same with at most `cap` blocks per multiprocessor. */
+/* The same with at most `cap` blocks per multiprocessor, and blocks of
+ * 32 x FAL_BLOCK/32 threads when `warp` (a warp per element: FAL_WN). */
+static inline void fal_coop_launch_dim(const void *fn, void **args, const char *name,
+                                       const char *file, int line, int cap, bool warp);
 static inline void fal_coop_launch_cap(const void *fn, void **args, const char *name,
                                        const char *file, int line, int cap)
+{
+  fal_coop_launch_dim(fn, args, name, file, line, cap, false);
+}
+
+static inline void fal_coop_launch_dim(const void *fn, void **args, const char *name,
+                                       const char *file, int line, int cap, bool warp)
 {
   int dev = 0, coop = 0;
   int blocks = fal_coop_blocks_cap(fn, &dev, &coop, cap);
@@ -242,7 +251,8 @@ static inline void fal_coop_launch_cap(const void *fn, void **args, const char *
     exit(1);
   }
   cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks),
-                                                dim3(FAL_BLOCK), args, 0, 0);
+                                                warp ? dim3(32, FAL_BLOCK / 32) : dim3(FAL_BLOCK),
+                                                args, 0, 0);
   if (err != cudaSuccess)
     fal_cuda_fail(err, name, file, line);
   err = cudaDeviceSynchronize();
@@ -281,6 +291,10 @@ typedef struct fal_loop_sw {
  * barriers cheaper (road-FLA bfs_worklist 25.8 ms against 32.3 with four
  * blocks per multiprocessor; kron-20 43.9 against 67.3). */
 #define FAL_COLL_LOOP_BLOCKS_PER_SM 1
+/* ... and never, in auto mode, where the host's launches take a warp per
+ * element (a hub's neighbours shared by 32 lanes) and the kernel would
+ * take a thread (falconc/lower_plan.c emit_auto_loop). */
+#define FAL_COLL_LOOP_NEVER INT_MAX
 
 static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char *file,
                                      unsigned line, int after)
@@ -320,6 +334,8 @@ static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char 
     s->t0 = fal_rtclock();
     return false;
   }
+  if (after == FAL_COLL_LOOP_NEVER)
+    return false;
   if (after >= 0)
     return ++s->rounds >= after;
   if (++s->rounds < FAL_LOOP_WINDOW)
@@ -506,8 +522,14 @@ __device__ static inline long long fal_dlen(const fal_dlist *l, unsigned gen, lo
  * FAL_WN lanes share each neighbour loop, this thread being lane FAL_WL.
  * On the host and in a thread per point: 1 and 0. */
 #ifdef __CUDA_ARCH__
-#define FAL_WN (blockDim.y > 1 ? 32 : 1)
-#define FAL_WL (blockDim.y > 1 ? (int)threadIdx.x : 0)
+/* A phase of a loop kernel of 32 x FAL_BLOCK/32 blocks that runs a thread
+ * per element (a round with more elements than the grid has warps,
+ * falconc/lower_plan.c coll_phase) sets this for its block; every kernel
+ * of such blocks clears it first (fal_wbegin). */
+static __shared__ bool fal_wsolo;
+#define FAL_WSPLIT (blockDim.y > 1 && !fal_wsolo)
+#define FAL_WN (FAL_WSPLIT ? 32 : 1)
+#define FAL_WL (FAL_WSPLIT ? (int)threadIdx.x : 0)
 #else
 #define FAL_WN 1
 #define FAL_WL 0
@@ -525,11 +547,42 @@ __device__ static inline long long fal_dlen(const fal_dlist *l, unsigned gen, lo
 #endif
 #endif
 
+/* Such a phase takes a warp per element while its elements are at most
+ * this many times the grid's warps (each warp then takes this many in
+ * turn): on road-FLA bfs_worklist took 17.4 / 16.4 / 16.3 ms at 1, 2
+ * and 4, sssp_worklist 30.6 / 29.9 / 30.2 (docs/optimiser.md). */
+#ifndef FAL_LOOP_WARP_ROUNDS
+#define FAL_LOOP_WARP_ROUNDS 2
+#endif
+
+/* At the start of a kernel of 32 x FAL_BLOCK/32 blocks: its warps share
+ * their points' or elements' neighbour loops. */
+static __device__ inline void fal_wbegin(void)
+{
+#ifdef __CUDA_ARCH__
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    fal_wsolo = false;
+  __syncthreads();
+#endif
+}
+
+/* Before a phase of a loop kernel of such blocks: `solo`, a thread per
+ * element (all the block's threads pass here, uniformly). */
+static __device__ inline void fal_wphase(bool solo)
+{
+#ifdef __CUDA_ARCH__
+  __syncthreads(); /* the block is done with the last phase's mode */
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    fal_wsolo = solo;
+  __syncthreads();
+#endif
+}
+
 /* Lane 0's value of a condition, for the whole warp. */
 static __host__ __device__ inline int fal_wb(int x)
 {
 #ifdef __CUDA_ARCH__
-  if (blockDim.y > 1)
+  if (FAL_WSPLIT)
     return __shfl_sync(0xffffffffu, x, 0);
 #endif
   return x;
@@ -540,7 +593,7 @@ template <typename T>
 static __host__ __device__ inline T fal_wsum(T x)
 {
 #ifdef __CUDA_ARCH__
-  if (blockDim.y > 1)
+  if (FAL_WSPLIT)
     for (int o = 16; o > 0; o >>= 1)
       x += __shfl_xor_sync(0xffffffffu, x, o);
 #endif
@@ -551,7 +604,7 @@ static __host__ __device__ inline T fal_wsum(T x)
 static __host__ __device__ inline void fal_wsync(void)
 {
 #ifdef __CUDA_ARCH__
-  if (blockDim.y > 1)
+  if (FAL_WSPLIT)
     __syncwarp();
 #endif
 }
@@ -559,15 +612,13 @@ static __host__ __device__ inline void fal_wsync(void)
 /* Which kernel a launch uses: a warp per point when the graph's average
  * degree is at least FALCON_WARP_DEGREE (default 8), where neighbour
  * loops are long enough to share; FALCON_WARP=on or off forces one. */
+static inline int fal_warp_mode(void);
 static inline bool fal_warp_pick(const fal_gbase *g)
 {
   static int mode = -1;
   static double degree = 8;
   if (mode < 0) {
-    const char *m = getenv("FALCON_WARP");
-    mode = m && strcmp(m, "on") == 0 ? 1 : m && strcmp(m, "off") == 0 ? 2 : 0;
-    if (m && mode == 0 && strcmp(m, "auto") != 0)
-      fprintf(stderr, "warning: FALCON_WARP=%s is not auto, on or off; using auto\n", m);
+    mode = fal_warp_mode();
     const char *d = getenv("FALCON_WARP_DEGREE");
     if (d && *d) {
       char *end;
@@ -581,6 +632,26 @@ static inline bool fal_warp_pick(const fal_gbase *g)
   if (mode)
     return mode == 1;
   return fal_degree_at_least(&g->csr, degree);
+}
+
+/* FALCON_WARP: 0 auto, 1 on, 2 off. */
+static inline int fal_warp_mode(void)
+{
+  static int mode = -1;
+  if (mode < 0) {
+    const char *m = getenv("FALCON_WARP");
+    mode = m && strcmp(m, "on") == 0 ? 1 : m && strcmp(m, "off") == 0 ? 2 : 0;
+    if (m && mode == 0 && strcmp(m, "auto") != 0)
+      fprintf(stderr, "warning: FALCON_WARP=%s is not auto, on or off; using auto\n", m);
+  }
+  return mode;
+}
+
+/* The same for the kernels of a foreach over a Collection of a graph's
+ * points (falconc/lower_coll.c): its graph's degree decides. */
+static inline bool fal_gc_warp_pick(const fal_coll *c)
+{
+  return c->graph && fal_warp_pick((const fal_gbase *)c->graph);
 }
 
 /* ---- device memory ------------------------------------------------------------ */
@@ -2222,18 +2293,27 @@ static inline void fal_hc_drain_end(fal_coll *c)
  * the arguments converted to them (fal_coop_launch wants their
  * addresses). */
 template <typename... P>
-static inline void fal_coop_launch_p(void (*fn)(P...), const char *name, const char *file,
-                                     int line, P... p)
+static inline void fal_coop_launch_p(void (*fn)(P...), bool warp, const char *name,
+                                     const char *file, int line, P... p)
 {
   void *args[] = {(void *)&p...};
-  fal_coop_launch_cap((const void *)fn, args, name, file, line, FAL_DRAIN_BLOCKS_PER_SM);
+  fal_coop_launch_dim((const void *)fn, args, name, file, line, FAL_DRAIN_BLOCKS_PER_SM, warp);
 }
 
 template <typename... P, typename... A>
 static inline void fal_coop_launch_v(void (*fn)(P...), const char *name, const char *file,
                                      int line, A... a)
 {
-  fal_coop_launch_p<P...>(fn, name, file, line, P(a)...);
+  fal_coop_launch_p<P...>(fn, false, name, file, line, P(a)...);
+}
+
+/* The same for a drain kernel with a warp per element (fal_gc_warp_pick):
+ * blocks of 32 x FAL_BLOCK/32. */
+template <typename... P, typename... A>
+static inline void fal_coop_launch_wv(void (*fn)(P...), const char *name, const char *file,
+                                      int line, A... a)
+{
+  fal_coop_launch_p<P...>(fn, true, name, file, line, P(a)...);
 }
 
 /* Whether the rest of the drain of c runs as one cooperative kernel (fn,
@@ -2320,8 +2400,10 @@ static inline long long *fal_gc_drain_scratch(int dev)
 __device__ static inline bool fal_drain_step(fal_coll *c, cooperative_groups::grid_group &grid,
                                              long long *w)
 {
-  const int64_t gt = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-  const int64_t gs = (int64_t)gridDim.x * blockDim.x;
+  /* the thread's place in the grid, in blocks of one or two dimensions */
+  const int64_t bs = (int64_t)blockDim.x * blockDim.y;
+  const int64_t gt = blockIdx.x * bs + threadIdx.y * (int64_t)blockDim.x + threadIdx.x;
+  const int64_t gs = (int64_t)gridDim.x * bs;
   fal_coll *cur = c->cur, *far = c->far;
   volatile long long *vw = w;
   if (gt == 0) {

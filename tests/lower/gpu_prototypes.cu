@@ -110,6 +110,7 @@ __global__ void fal_foreach_L19_2(fal_G fal_kv_g)
 __global__ void fal_foreach_L19_2_w(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
+  fal_wbegin();
   for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
 #line 19 "gpu_prototypes.fal"
                           relax(t, g); } }

@@ -147,6 +147,7 @@ __global__ void fal_foreach_L38_5(fal_G fal_kv_g)
 __global__ void fal_foreach_L38_5_w(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
+  fal_wbegin();
   for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->rank[t] > 0)))) continue;
 #line 38 "gpu_warp.fal"
                                       pull(t, g, 0.15); } }
@@ -180,6 +181,7 @@ __global__ void fal_foreach_L40_7(fal_G fal_kv_g)
 __global__ void fal_foreach_L40_7_w(fal_G fal_kv_g)
 {
   fal_G *g = &fal_kv_g;
+  fal_wbegin();
   for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
 #line 40 "gpu_warp.fal"
                           {

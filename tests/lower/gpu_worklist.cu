@@ -111,13 +111,18 @@ __global__ void fal_loop_L27_4(fal_G fal_kv_g, fal_coll *frontier, long processe
 {
   fal_G *g = &fal_kv_g;
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
-  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
+  fal_wbegin();
   long long fal_rounds = 0;
   while (fal_coll_size(frontier) > 0) {
 #line 28 "gpu_worklist.fal"
     if (fal_leader) processed += fal_coll_size(frontier);
     { fal_coll *fal_cb = frontier; const int64_t fal_cn = fal_coll_size(fal_cb);
-    for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_k < fal_cn; fal_k += (int64_t)gridDim.x * blockDim.x) { const int64_t fal_i = *(const fal_point *)fal_coll_at(fal_cb, fal_k); do { fal_point t = (fal_point)fal_i; {
+    const bool fal_ws = fal_cn > (int64_t)gridDim.x * blockDim.y * FAL_LOOP_WARP_ROUNDS; fal_wphase(fal_ws);
+    if (!fal_ws) for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_k < fal_cn; fal_k += (int64_t)gridDim.x * blockDim.y) { const int64_t fal_i = *(const fal_point *)fal_coll_at(fal_cb, fal_k); do { fal_point t = (fal_point)fal_i; {
+#line 29 "gpu_worklist.fal"
+                            expand(t, g, next); } } while (0); } else
+    for (int64_t fal_k = blockIdx.x * (int64_t)(blockDim.x * blockDim.y) + threadIdx.y * blockDim.x + threadIdx.x; fal_k < fal_cn; fal_k += (int64_t)gridDim.x * blockDim.x * blockDim.y) { const int64_t fal_i = *(const fal_point *)fal_coll_at(fal_cb, fal_k); do { fal_point t = (fal_point)fal_i; {
 #line 29 "gpu_worklist.fal"
                             expand(t, g, next); } } while (0); } }
     fal_grid.sync();
@@ -171,6 +176,32 @@ __global__ void fal_foreach_L29_5_drain(fal_coll *fal_c, long long *fal_w, fal_G
       break;
   }
 }
+#line 29 "gpu_worklist.fal"
+__global__ void fal_foreach_L29_5_w(fal_coll *fal_b, int64_t fal_n, fal_G fal_kv_g, fal_coll *next)
+{
+  fal_G *g = &fal_kv_g;
+  fal_wbegin();
+  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = *(fal_point *)fal_coll_at(fal_b, fal_i); {
+#line 29 "gpu_worklist.fal"
+                            expand(t, g, next); } }
+}
+#line 29 "gpu_worklist.fal"
+__global__ void fal_foreach_L29_5_drain_w(fal_coll *fal_c, long long *fal_w, fal_G fal_kv_g, fal_coll *next)
+{
+  fal_G *g = &fal_kv_g;
+  fal_wbegin();
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  for (;;) {
+    fal_coll *fal_b = fal_c->cur;
+    int64_t fal_n = fal_coll_size(fal_b);
+    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_n; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = *(fal_point *)fal_coll_at(fal_b, fal_i); {
+#line 29 "gpu_worklist.fal"
+                            expand(t, g, next); } }
+    fal_grid.sync();
+    if (!fal_drain_step(fal_c, fal_grid, fal_w))
+      break;
+  }
+}
 #line 14 "gpu_worklist.fal"
 int main(int argc, char *argv[])
 {
@@ -185,9 +216,9 @@ int main(int argc, char *argv[])
   fal_hc_addp(frontier, (fal_point)((0)));
   int rounds = 0, n;
   long processed = 0;
-  { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (fal_hc_size(frontier) > 0) { if (fal_gc_loop_ok(frontier, g->fal_base.device) && fal_gc_loop_ok(next, g->fal_base.device) && fal_gc_loop_ok(c3, g->fal_base.device) && fal_loop_switch_x(&fal_sw, (const void *)fal_loop_L27_4, "gpu_worklist.fal", 27, FAL_COLL_LOOP_AFTER)) { { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); fal_coll *fal_dc_frontier = fal_hc_dev(frontier); fal_hc_prepare(frontier, __FILE__, __LINE__); fal_coll *fal_dc_next = fal_hc_dev(next); fal_hc_prepare(next, __FILE__, __LINE__); fal_coll *fal_dc_c3 = fal_hc_dev(c3); fal_hc_prepare(c3, __FILE__, __LINE__); void *fal_args[] = {(void *)g, (void *)&fal_dc_frontier, (void *)&processed, (void *)&fal_dc_next, (void *)&fal_dc_c3, (void *)&n, (void *)&rounds}; long long fal_lr = 0; fal_coop_launch_cap((const void *)fal_loop_L27_4, fal_args, "fal_loop_L27_4", __FILE__, __LINE__, FAL_COLL_LOOP_BLOCKS_PER_SM); fal_gc_loop_done(frontier, "frontier", __FILE__, __LINE__); fal_gc_loop_done(next, "next", __FILE__, __LINE__); fal_gc_loop_done(c3, "c3", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L27_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&processed, fal_lo_fal_loop_L27_4_processed, sizeof processed)); FAL_CUDA(cudaMemcpyFromSymbol(&n, fal_lo_fal_loop_L27_4_n, sizeof n)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L27_4_rounds, sizeof rounds)); fal_gprof_end("gpu_worklist.fal", 27, "device", fal_pt0, fal_lr); } break; } fal_ra++; {
+  { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (fal_hc_size(frontier) > 0) { if (fal_gc_loop_ok(frontier, g->fal_base.device) && fal_gc_loop_ok(next, g->fal_base.device) && fal_gc_loop_ok(c3, g->fal_base.device) && fal_loop_switch_x(&fal_sw, (const void *)fal_loop_L27_4, "gpu_worklist.fal", 27, fal_warp_pick(&g->fal_base) ? FAL_COLL_LOOP_NEVER : FAL_COLL_LOOP_AFTER)) { { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); fal_coll *fal_dc_frontier = fal_hc_dev(frontier); fal_hc_prepare(frontier, __FILE__, __LINE__); fal_coll *fal_dc_next = fal_hc_dev(next); fal_hc_prepare(next, __FILE__, __LINE__); fal_coll *fal_dc_c3 = fal_hc_dev(c3); fal_hc_prepare(c3, __FILE__, __LINE__); void *fal_args[] = {(void *)g, (void *)&fal_dc_frontier, (void *)&processed, (void *)&fal_dc_next, (void *)&fal_dc_c3, (void *)&n, (void *)&rounds}; long long fal_lr = 0; fal_coop_launch_dim((const void *)fal_loop_L27_4, fal_args, "fal_loop_L27_4", __FILE__, __LINE__, FAL_COLL_LOOP_BLOCKS_PER_SM, true); fal_gc_loop_done(frontier, "frontier", __FILE__, __LINE__); fal_gc_loop_done(next, "next", __FILE__, __LINE__); fal_gc_loop_done(c3, "c3", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L27_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&processed, fal_lo_fal_loop_L27_4_processed, sizeof processed)); FAL_CUDA(cudaMemcpyFromSymbol(&n, fal_lo_fal_loop_L27_4_n, sizeof n)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L27_4_rounds, sizeof rounds)); fal_gprof_end("gpu_worklist.fal", 27, "device", fal_pt0, fal_lr); } break; } fal_ra++; {
     processed += fal_hc_size(frontier);
-    { fal_coll *fal_c6 = frontier; fal_hc_drain_begin(fal_c6); { fal_loop_sw fal_sw6 = {0}; for (int fal_r6 = 0; fal_hc_drain_next(fal_c6, fal_r6); fal_r6++) { int64_t fal_n6; fal_coll *fal_b6 = fal_hc_batch(fal_c6, &fal_n6); if (fal_n6 == 0) continue; fal_cuda_use(fal_c6->device); if (fal_gc_drain_switch(&fal_sw6, fal_c6, (const void *)fal_foreach_L29_5_drain, fal_n6)) { fal_gc_drain_room(fal_c6); fal_hc_prepare(next, __FILE__, __LINE__); fal_coop_launch_v(fal_foreach_L29_5_drain, "fal_foreach_L29_5_drain", __FILE__, __LINE__, fal_hc_dev(fal_c6), fal_gc_drain_scratch(fal_c6->device), *g, fal_hc_dev(next)); fal_gc_drain_sync(fal_c6); fal_hc_check(next, "next", __FILE__, __LINE__); break; } fal_hc_prepare(next, __FILE__, __LINE__); fal_foreach_L29_5<<<fal_cuda_grid(fal_n6), FAL_BLOCK>>>(fal_b6, fal_n6, *g, fal_hc_dev(next)); FAL_CHECK_LAUNCH("fal_foreach_L29_5"); fal_hc_check(next, "next", __FILE__, __LINE__); } } fal_hc_drain_end(fal_c6); }
+    { fal_coll *fal_c6 = frontier; fal_hc_drain_begin(fal_c6); { fal_loop_sw fal_sw6 = {0}; const bool fal_wk6 = fal_gc_warp_pick(fal_c6), fal_dw6 = fal_warp_mode() != 2; for (int fal_r6 = 0; fal_hc_drain_next(fal_c6, fal_r6); fal_r6++) { int64_t fal_n6; fal_coll *fal_b6 = fal_hc_batch(fal_c6, &fal_n6); if (fal_n6 == 0) continue; fal_cuda_use(fal_c6->device); if (fal_gc_drain_switch(&fal_sw6, fal_c6, fal_dw6 ? (const void *)fal_foreach_L29_5_drain_w : (const void *)fal_foreach_L29_5_drain, fal_n6)) { fal_gc_drain_room(fal_c6); fal_hc_prepare(next, __FILE__, __LINE__); if (fal_dw6) fal_coop_launch_wv(fal_foreach_L29_5_drain_w, "fal_foreach_L29_5_drain_w", __FILE__, __LINE__, fal_hc_dev(fal_c6), fal_gc_drain_scratch(fal_c6->device), *g, fal_hc_dev(next)); else fal_coop_launch_v(fal_foreach_L29_5_drain, "fal_foreach_L29_5_drain", __FILE__, __LINE__, fal_hc_dev(fal_c6), fal_gc_drain_scratch(fal_c6->device), *g, fal_hc_dev(next)); fal_gc_drain_sync(fal_c6); fal_hc_check(next, "next", __FILE__, __LINE__); break; } fal_hc_prepare(next, __FILE__, __LINE__); if (fal_wk6) fal_foreach_L29_5_w<<<fal_cuda_grid(fal_n6 * 32), dim3(32, FAL_BLOCK / 32)>>>(fal_b6, fal_n6, *g, fal_hc_dev(next)); else fal_foreach_L29_5<<<fal_cuda_grid(fal_n6), FAL_BLOCK>>>(fal_b6, fal_n6, *g, fal_hc_dev(next)); FAL_CHECK_LAUNCH("fal_foreach_L29_5"); fal_hc_check(next, "next", __FILE__, __LINE__); } } fal_hc_drain_end(fal_c6); }
     fal_hc_assign(c3, frontier); fal_hc_assign(frontier, next); fal_hc_assign(next, c3);
     n = fal_hc_size(next); fal_hc_set_size(frontier, n);
     n = 0; fal_hc_set_size(next, n);

@@ -430,6 +430,7 @@ __global__ void fal_foreach_L23_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi
 __global__ void fal_foreach_L23_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
+  fal_wbegin();
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
 #line 24 "partition_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
