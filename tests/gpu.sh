@@ -74,7 +74,23 @@ done
 CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
 cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpu"
 cuda_prebuild_wait
+# coll_loop again with a thread per element in every round of its loop
+# kernel (t/), and a copy (t2/) the sanitizers run with the kernel from
+# the start (below).
+mkdir -p "$tmp/gpu/t" "$tmp/gpu/t2"
+if [ -f "$tmp/gpu/coll_loop.cu" ]; then
+	cp "$tmp/gpu/coll_loop" "$tmp/gpu/t2/"
+	# shellcheck disable=SC2086
+	"$NVCC" -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 -DFAL_LOOP_WARP_ROUNDS=0 \
+		-Xcompiler -fopenmp -I"$srcdir/include" -o "$tmp/gpu/t/coll_loop" "$tmp/gpu/coll_loop.cu" \
+		"$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} >"$tmp/gpu/t.err" 2>&1 || sed 's/^/    /' "$tmp/gpu/t.err" | head
+fi
 echo "check-gpu: built the GPU programs ($(date +%T))"
+
+# GPU_PART=sanitize runs only the compute-sanitizer part at the end,
+# GPU_PART=tests all but it (check-gpu in two commands where a command's
+# time is limited); by default both.
+gpu_tests() {
 
 for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
@@ -181,16 +197,12 @@ if cuda_build coll_loop "$srcdir/tests/e2e/coll_loop.fal" "$tmp/gpu"; then
 	# loop_warp_form) while a round fits the grid's warps twice, which
 	# these graphs' rounds do: built again with a thread per element in
 	# every round (the kernel's blocks tell the warp bodies, fal_wsolo).
-	mkdir -p "$tmp/gpu/t"
-	# shellcheck disable=SC2086
-	if "$NVCC" -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 -DFAL_LOOP_WARP_ROUNDS=0 \
-		-Xcompiler -fopenmp -I"$srcdir/include" -o "$tmp/gpu/t/coll_loop" "$tmp/gpu/coll_loop.cu" \
-		"$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} 2>"$tmp/err"; then
-		for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
+	if [ -x "$tmp/gpu/t/coll_loop" ]; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" "$tmp/e2e/graphs/uniform.bin" ${GPU_GRAPHS:-}; do
 			FALCON_GPU_LOOPS=device e2e_selfcheck "$tmp/gpu/t/coll_loop" "$gf" "gpu (a thread per element in the loop kernel):"
 		done
 	else
-		fail "gpu: building coll_loop.cu with FAL_LOOP_WARP_ROUNDS=0"; sed 's/^/    /' "$tmp/err" | head
+		fail "gpu: building coll_loop.cu with FAL_LOOP_WARP_ROUNDS=0"
 	fi
 	# Where the graph picks the warp kernels (forced here), auto keeps the
 	# loop's rounds on the host (FAL_COLL_LOOP_NEVER).
@@ -313,7 +325,8 @@ for a in sssp bfs cc_simple pagerank bfs_worklist sssp_worklist sssp_delta; do
 	[ -x "$tmp/gpu/$a" ] || continue
 	for gf in "$tmp"/e2e/graphs/*; do
 		e2e_run "$a" "$gf" "$tmp/gpu" "gpu FALCON_WARP=on"
-		case $a in *_worklist | *_delta)
+		case $a/$(basename "$gf") in *_worklist/kron.bin | *_worklist/grid.gr.xz | *_worklist/uniform.bin | \
+			*_delta/kron.bin | *_delta/grid.gr.xz | *_delta/uniform.bin)
 			FALCON_GPU_LOOPS=device e2e_run "$a" "$gf" "$tmp/gpu" "gpu FALCON_WARP=on FALCON_GPU_LOOPS=device" ;;
 		esac
 	done
@@ -324,7 +337,7 @@ unset FALCON_WARP
 # or two buckets of these graphs): the drain's bucket changes in its
 # kernel, with a thread and with a warp per element.
 if [ -x "$tmp/gpu/sssp_delta" ]; then
-	for gf in "$tmp"/e2e/graphs/*; do
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz" "$tmp/e2e/graphs/uniform.bin"; do
 		src=$(e2e_source "$gf")
 		"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 || { fail "gpu sssp_delta SHIFT 2 $(basename "$gf"): the reference failed"; continue; }
 		for w in on off; do
@@ -466,6 +479,10 @@ if [ "${FALCON_BIG_TEST:-0}" = 1 ] && [ -x "$tmp/gpu/bfs" ]; then
 	e2e_big_graph "$tmp/gpu/bfs" gpu
 fi
 
+}
+[ "${GPU_PART:-all}" = sanitize ] || gpu_tests
+[ "${GPU_PART:-all}" = tests ] && SANITIZE=0
+
 # compute-sanitizer memcheck, racecheck and synccheck on every sample and
 # the GPU e2e programs built above, on a small Kronecker graph (SANITIZE=0
 # skips this).
@@ -477,7 +494,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 	printf '1 0\n' >"$tmp/noedges.txt"
 	# The runs share the GPU, SAN_JOBS at a time; then the reports, in order.
 	n=0
-	for prog in "$tmp"/gpu/* "$tmp"/gpudev/*; do
+	for prog in "$tmp"/gpu/* "$tmp"/gpudev/* "$tmp"/gpu/t/* "$tmp"/gpu/t2/*; do
 		[ -x "$prog" ] && [ -f "$prog" ] || continue
 		a=$(basename "$prog")
 		case $a in
@@ -503,7 +520,10 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 				# shellcheck disable=SC2086 # args are words
 				# The device-loop builds with their flag lists (off by default
 				# on this dense graph).
-				case $prog in */gpudev/*) export FALCON_FRONTIERS=on ;; esac
+				case $prog in
+				*/gpudev/*) export FALCON_FRONTIERS=on ;;
+				*/gpu/t/* | */gpu/t2/*) export FALCON_GPU_LOOPS=device ;;
+				esac
 				compute-sanitizer --tool $tool --error-exitcode 9 "$prog" $args >"$prog.san.$tool" 2>&1
 				echo $? >"$prog.san.$tool.st"
 			) &
@@ -512,11 +532,16 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		done
 	done
 	wait
-	for prog in "$tmp"/gpu/* "$tmp"/gpudev/*; do
+	for prog in "$tmp"/gpu/* "$tmp"/gpudev/* "$tmp"/gpu/t/* "$tmp"/gpu/t2/*; do
 		[ -x "$prog" ] && [ -f "$prog" ] || continue
 		a=$(basename "$prog")
 		case $a in *.* | part_mixed_cpu) continue ;; esac # (not run above)
-		case $prog in */gpudev/*) tag="$a (--gpu-loops=device, FALCON_FRONTIERS=on)" ;; *) tag=$a ;; esac
+		case $prog in
+		*/gpudev/*) tag="$a (--gpu-loops=device, FALCON_FRONTIERS=on)" ;;
+		*/gpu/t/*) tag="$a (FALCON_GPU_LOOPS=device, a thread per element in its loop kernel)" ;;
+		*/gpu/t2/*) tag="$a (FALCON_GPU_LOOPS=device)" ;;
+		*) tag=$a ;;
+		esac
 		for tool in memcheck racecheck synccheck; do
 			st=$(cat "$prog.san.$tool.st" 2>/dev/null || echo 99)
 			# memcheck/synccheck: "ERROR SUMMARY: 0 errors"; racecheck:
