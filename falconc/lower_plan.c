@@ -304,6 +304,11 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   const Node *loop = p->loop;
   const char *name = kernel_name(c, loop, fr ? "loopfr" : "loop");
   bool wk = !fr && loop_warp_form(c, p);
+  if (wk && c->opt->explain)
+    fprintf(stderr, "%s:%u: loop kernel: blocks of 32 x 8, a warp per element in its phases over "
+            "Collections that share neighbour loops while a round's elements are at most "
+            "twice the grid's warps, a thread per element beyond\n", c->src->path,
+            loop->loc.line);
   KernelState saved = kernel_enter(c);
   bool saved_lk = c->loop_kernel, saved_wk = c->loop_warp;
   c->loop_kernel = true;

@@ -783,6 +783,19 @@ run_e2e() {
 		e2e_run cc "$gf" "$tmp/e2e" "e2e chunks of 3"
 	done
 	unset FALCON_EDGE_BALANCE FALCON_CHUNK
+	# A setting that is not a number in its range is named in a warning and
+	# ignored (falcon/frontier.h fal_env_number); the results are the same.
+	for v in abc 0 2x; do
+		if FALCON_EDGE_BALANCE=off FALCON_CHUNK=$v "$tmp/e2e/pagerank" "$tmp/e2e/graphs/kron.bin" \
+			"$tmp/e2e/out" >"$tmp/e2e/run" 2>&1 &&
+			grep -q "^warning: FALCON_CHUNK=$v is not a whole number from 1 to 1073741823; ignored$" "$tmp/e2e/run" &&
+			"$FALREF" pagerank "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+			"$FALREF" compare pagerank "$tmp/e2e/out" "$tmp/e2e/ref" >/dev/null 2>&1; then
+			pass "e2e: FALCON_CHUNK=$v: a warning, and the default chunks"
+		else
+			fail "e2e: FALCON_CHUNK=$v"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+		fi
+	done
 	[ "${FALCON_BIG_TEST:-0}" = 1 ] && e2e_big_graph "$tmp/e2e/bfs" e2e
 	# Graphs local to a function are freed at its end; a borrowed
 	# structure outlives its owner (check-asan: no leak, no use after free).
@@ -892,10 +905,11 @@ run_e2e() {
 	if grep -q 'coll_loop.fal:75: loop: device' "$tmp/e2e/explain" &&
 		grep -q '^  collections: on the device while each is unordered' "$tmp/e2e/explain" &&
 		grep -q '^  line 78: phase over the Collection a: ' "$tmp/e2e/explain" &&
+		grep -q 'coll_loop.fal:75: loop kernel: blocks of 32 x 8, a warp per element' "$tmp/e2e/explain" &&
 		grep -q "coll_loop.fal:88: loop: host (line 100: host code calls 'printf')" "$tmp/e2e/explain" &&
 		grep -q "coll_loop.fal:161: loop: host (line 162: the foreach may add to or change 'a', the Collection it visits)" "$tmp/e2e/explain" &&
 		grep -q "coll_loop.fal:167: loop: host" "$tmp/e2e/explain"; then
-		pass "e2e: --explain: a worklist loop of Collections plans for the device; three copies that may not are refused with their reasons"
+		pass "e2e: --explain: a worklist loop of Collections plans for the device (a warp per element in its kernel); three copies that may not are refused with their reasons"
 	else
 		fail "e2e: --explain of coll_loop.fal"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
 	fi

@@ -202,8 +202,8 @@ static inline int fal_coop_blocks_cap(const void *fn, int *dev, int *coop, int c
    * grid barriers, fewer threads per scan). */
   static int env = -1;
   if (env < 0) {
-    const char *e = getenv("FALCON_COOP_BLOCKS_PER_SM");
-    env = e && atoi(e) > 0 ? atoi(e) : 0;
+    double v;
+    env = fal_env_number("FALCON_COOP_BLOCKS_PER_SM", 1, 1024, true, &v) ? (int)v : 0;
   }
   if (env > 0)
     cap = env;
@@ -296,25 +296,30 @@ typedef struct fal_loop_sw {
  * take a thread (falconc/lower_plan.c emit_auto_loop). */
 #define FAL_COLL_LOOP_NEVER INT_MAX
 
+/* FALCON_GPU_LOOPS: 0 auto, 1 host, 2 device (read once, for the loops
+ * and the drains). */
+static inline int fal_gpu_loops_mode(void)
+{
+  static int mode = -1;
+  if (mode < 0) {
+    const char *m = getenv("FALCON_GPU_LOOPS");
+    mode = m && strcmp(m, "host") == 0 ? 1 : m && strcmp(m, "device") == 0 ? 2 : 0;
+    if (m && mode == 0 && strcmp(m, "auto") != 0)
+      fprintf(stderr, "warning: FALCON_GPU_LOOPS=%s is not auto, host or device; using auto\n", m);
+  }
+  return mode;
+}
+
 static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char *file,
                                      unsigned line, int after)
 {
   static int mode = -1;       /* 0 auto, 1 host, 2 device */
   static double limit = 60e-6;
   if (mode < 0) {
-    const char *m = getenv("FALCON_GPU_LOOPS");
-    mode = m && strcmp(m, "host") == 0 ? 1 : m && strcmp(m, "device") == 0 ? 2 : 0;
-    if (m && mode == 0 && strcmp(m, "auto") != 0)
-      fprintf(stderr, "warning: FALCON_GPU_LOOPS=%s is not auto, host or device; using auto\n", m);
-    const char *us = getenv("FALCON_LOOP_SWITCH_US");
-    if (us && *us) {
-      char *end;
-      double v = strtod(us, &end);
-      if (*end == '\0' && v >= 0)
-        limit = v * 1e-6;
-      else
-        fprintf(stderr, "warning: FALCON_LOOP_SWITCH_US=%s is not a number of microseconds\n", us);
-    }
+    mode = fal_gpu_loops_mode();
+    double us;
+    if (fal_env_number("FALCON_LOOP_SWITCH_US", 0, 1e12, false, &us))
+      limit = us * 1e-6;
   }
   if (s->state == 2)
     return false;
@@ -619,15 +624,9 @@ static inline bool fal_warp_pick(const fal_gbase *g)
   static double degree = 8;
   if (mode < 0) {
     mode = fal_warp_mode();
-    const char *d = getenv("FALCON_WARP_DEGREE");
-    if (d && *d) {
-      char *end;
-      double v = strtod(d, &end);
-      if (*end == '\0' && v >= 0)
-        degree = v;
-      else
-        fprintf(stderr, "warning: FALCON_WARP_DEGREE=%s is not a number\n", d);
-    }
+    double d;
+    if (fal_env_number("FALCON_WARP_DEGREE", 0, 1e12, false, &d))
+      degree = d;
   }
   if (mode)
     return mode == 1;
@@ -2329,16 +2328,16 @@ static inline bool fal_gc_drain_switch(fal_loop_sw *s, fal_coll *c, const void *
   if (!c->on_gpu || !c->ordered || s->state == 2)
     return false;
   if (s->state == 0) {
-    const char *m = getenv("FALCON_GPU_LOOPS");
+    int m = fal_gpu_loops_mode();
     int dev = 0, coop = 0;
     fal_gc_place(c);
     fal_cuda_use(c->device);
     int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_DRAIN_BLOCKS_PER_SM);
-    if ((m && strcmp(m, "host") == 0) || blocks < 1) {
+    if (m == 1 || blocks < 1) {
       s->state = 2;
       return false;
     }
-    if (m && strcmp(m, "device") == 0)
+    if (m == 2)
       return true;
     s->state = 1;
     s->t0 = (double)blocks * FAL_BLOCK; /* the grid's threads */

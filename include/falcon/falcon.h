@@ -285,9 +285,8 @@ static inline int fal_chunk(int64_t n)
   static int fixed = -1; /* read once; threads may race to set the same value */
   int f = __atomic_load_n(&fixed, __ATOMIC_RELAXED);
   if (f < 0) {
-    const char *e = getenv("FALCON_CHUNK");
-    long v = e ? strtol(e, NULL, 10) : 0;
-    f = v > 0 && v < (1L << 30) ? (int)v : 0;
+    double v;
+    f = fal_env_number("FALCON_CHUNK", 1, (1 << 30) - 1, true, &v) ? (int)v : 0;
     __atomic_store_n(&fixed, f, __ATOMIC_RELAXED);
   }
   if (f > 0)

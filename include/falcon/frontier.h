@@ -22,6 +22,7 @@
 #ifndef FALCON_FRONTIER_H
 #define FALCON_FRONTIER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,27 @@ static inline int fal_env_switch(const char *name, const char *one, const char *
 {
   const char *e = getenv(name);
   return e && strcmp(e, one) == 0 ? 1 : e && strcmp(e, zero) == 0 ? 0 : -1;
+}
+
+/* A setting that is a number: true, and *out, when variable `name` is a
+ * number from `min` to `max` (a whole one when `whole`); false when it
+ * is unset or empty, and false with a warning that names it when it is
+ * anything else.  Callers read it once and keep the answer. */
+static inline bool fal_env_number(const char *name, double min, double max, bool whole,
+                                  double *out)
+{
+  const char *e = getenv(name);
+  if (!e || !*e)
+    return false;
+  char *end;
+  double v = strtod(e, &end);
+  if (*end != '\0' || !(v >= min && v <= max) || (whole && v != (double)(long long)v)) {
+    fprintf(stderr, "warning: %s=%s is not %s from %.15g to %.15g; ignored\n", name, e,
+            whole ? "a whole number" : "a number", min, max);
+    return false;
+  }
+  *out = v;
+  return true;
 }
 
 /* FALCON_FRONTIERS: 1 for on, 0 for off, -1 when not set (the rule of
