@@ -546,8 +546,9 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   copy_range(c, cond->end, body->start);
   /* A phase over a Collection whose body the host's launches run with a
    * warp per element (lower_coll.c) stays with them on graphs whose
-   * degree picks that kernel: the loop kernel has a thread per element,
-   * and a hub's neighbours would wait on one thread. */
+   * degree picks that kernel: the loop kernel's grid is one block per
+   * multiprocessor, so a large round there takes a thread per element
+   * (coll_phase) and a hub's neighbours wait on one thread. */
   bool wphase = false;
   for (int i = 0; ok && i < p->nsteps && !wphase; i++)
     wphase = p->steps[i].kind == STEP_PHASE && p->steps[i].coll &&

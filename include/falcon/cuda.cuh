@@ -292,8 +292,9 @@ typedef struct fal_loop_sw {
  * blocks per multiprocessor; kron-20 43.9 against 67.3). */
 #define FAL_COLL_LOOP_BLOCKS_PER_SM 1
 /* ... and never, in auto mode, where the host's launches take a warp per
- * element (a hub's neighbours shared by 32 lanes) and the kernel would
- * take a thread (falconc/lower_plan.c emit_auto_loop). */
+ * element (a hub's neighbours shared by 32 lanes): the kernel's grid of
+ * one block per multiprocessor takes a large round a thread per element
+ * (falconc/lower_plan.c emit_auto_loop, coll_phase). */
 #define FAL_COLL_LOOP_NEVER INT_MAX
 
 /* FALCON_GPU_LOOPS: 0 auto, 1 host, 2 device (read once, for the loops
