@@ -2075,6 +2075,13 @@ static inline void fal_hc_prepare(fal_coll *c, const char *file, int line)
     fal_gc_room(c->far);
 }
 
+static inline void fal_hc_out_of_memory(const char *name, const char *file, int line)
+{
+  fprintf(stderr, "%s:%d: error: GPU memory ran out while adding to Collection '%s'\n", file,
+          line, name);
+  exit(1);
+}
+
 static inline void fal_hc_check(fal_coll *c, const char *name, const char *file, int line)
 {
   if (!c->on_gpu)
@@ -2087,11 +2094,8 @@ static inline void fal_hc_check(fal_coll *c, const char *name, const char *file,
   fal_k_coll_errors<<<1, 1>>>(c->dev, c->ordered ? c->far->dev : NULL, d);
   FAL_CHECK_LAUNCH("fal_k_coll_errors");
   FAL_CUDA(cudaMemcpy(&err, d, sizeof err, cudaMemcpyDeviceToHost));
-  if (err) {
-    fprintf(stderr, "%s:%d: error: GPU memory ran out while adding to Collection "
-                    "'%s'\n", file, line, name);
-    exit(1);
-  }
+  if (err)
+    fal_hc_out_of_memory(name, file, line);
 }
 
 /* ---- Collections in a loop that runs on the device ----
@@ -2149,7 +2153,8 @@ static inline void fal_gc_loop_done(fal_coll *c, const char *name, const char *f
   fal_coll img;
   fal_gc_pull(c, &img);
   c->st = img.st;
-  fal_hc_check(c, name, file, line);
+  if (img.error) /* (unordered: fal_gc_loop_ok; no far to ask) */
+    fal_hc_out_of_memory(name, file, line);
 }
 
 /* ---- ordered drains on a GPU (OrderByIntValue) ---- */
