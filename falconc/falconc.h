@@ -29,6 +29,8 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* The index of string s in list[0 .. n), or -1. */
+int str_index(char *const *list, int n, const char *s);
 
 /* A growable byte buffer; `data` is always NUL-terminated. */
 typedef struct StrBuf {

@@ -435,13 +435,11 @@ static void render_function(Ctx *c, const Node *n)
   c->single_points = c->single_edges = c->sorts = false;
   /* A warp body (lower_warp.c): the same code serves a thread per point
    * and a warp per point, as the kernel was launched. */
-  WarpInfo wi, *saved_warp = c->warp;
-  int saved_nbr = c->warp_nbr;
-  c->warp = c->gpu && c->element && c->fn && warp_fn_info(c, c->fn, &wi) ? &wi : NULL;
-  c->warp_nbr = 0;
+  WarpInfo wi;
+  bool wf = c->gpu && c->element && c->fn && warp_fn_info(c, c->fn, &wi);
+  WarpScope ws = warp_begin(c, wf ? &wi : NULL);
   render_children_of(c, n);
-  c->warp = saved_warp;
-  c->warp_nbr = saved_nbr;
+  warp_end(c, ws);
   if (c->fn) { /* callers' loops clear the locks this function uses */
     c->fn->single_points = c->single_points;
     c->fn->single_edges = c->single_edges;

@@ -170,6 +170,17 @@ bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out);
 bool warp_body_check(Ctx *c, const Node *foreach, const char *var, WarpInfo *out,
                      const char **why);
 bool calls_warp_body(Ctx *c, const Node *n);
+/* Rendering as a warp body (wi; NULL: as a thread runs it) until
+ * warp_end gives back what warp_begin replaced. */
+typedef struct WarpScope {
+  WarpInfo *warp;
+  int nbr;
+} WarpScope;
+WarpScope warp_begin(Ctx *c, WarpInfo *wi);
+void warp_end(Ctx *c, WarpScope saved);
+/* --explain's line for a parallel foreach whose elements (`what`:
+ * "point", "element") may take a warp each, or why not. */
+void warp_explain(Ctx *c, const Node *n, bool warp, const char *why, const char *what);
 bool warp_lane0(const Ctx *c, const Node *stmt);
 int warp_sums(Ctx *c, const Node *loop, const char **names, int max);
 

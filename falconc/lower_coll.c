@@ -709,22 +709,13 @@ static void render_coll_loop_gpu(Ctx *c, const Node *n, const Sym *s, const char
   WarpInfo wi;
   bool warp = s->elem == FK_POINT && !cs.used && warp_body_check(c, n, var, &wi, &why);
   if (warp) {
-    WarpInfo *sw = c->warp;
-    int snbr = c->warp_nbr;
-    c->warp = &wi;
-    c->warp_nbr = 0;
+    WarpScope ws = warp_begin(c, &wi);
     c->out = &wbody;
     render_foreach_body(c, n, true);
     c->out = out;
-    c->warp = sw;
-    c->warp_nbr = snbr;
+    warp_end(c, ws);
   }
-  if (c->opt->explain && (warp || (why && strcmp(why, "no neighbour loop to share") != 0)))
-    fprintf(stderr, "%s:%u: foreach: %s%s%s\n", c->src->path, n->loc.line,
-            warp ? "a thread per element, or a warp per element on graphs of average "
-                   "degree 8 or more (the lanes share its neighbour loops)"
-                 : "a thread per element",
-            warp ? "" : " (no warp per element: ", warp ? "" : ctx_printf(c, "%s)", why ? why : "?"));
+  warp_explain(c, n, warp, why, "element");
   coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};

@@ -247,13 +247,9 @@ static void coll_phase(Ctx *c, const Step *s)
         "    if (!fal_ws) for (int64_t fal_k = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
         "fal_k < fal_cn; fal_k += (int64_t)gridDim.x * blockDim.y) { const int64_t fal_i = "
         "*(const fal_point *)fal_coll_at(fal_cb, fal_k); ");
-    WarpInfo *sw = c->warp;
-    int snbr = c->warp_nbr;
-    c->warp = &wi;
-    c->warp_nbr = 0;
+    WarpScope ws = warp_begin(c, &wi);
     phase_body(c, s);
-    c->warp = sw;
-    c->warp_nbr = snbr;
+    warp_end(c, ws);
     put(c, "} else\n");
   }
   if (c->loop_warp)

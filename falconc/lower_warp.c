@@ -494,6 +494,33 @@ bool calls_warp_body(Ctx *c, const Node *n)
 
 /* ---- rendering helpers ---------------------------------------------------- */
 
+WarpScope warp_begin(Ctx *c, WarpInfo *wi)
+{
+  WarpScope saved = {c->warp, c->warp_nbr};
+  c->warp = wi;
+  c->warp_nbr = 0;
+  return saved;
+}
+
+void warp_end(Ctx *c, WarpScope saved)
+{
+  c->warp = saved.warp;
+  c->warp_nbr = saved.nbr;
+}
+
+void warp_explain(Ctx *c, const Node *n, bool warp, const char *why, const char *what)
+{
+  if (!c->opt->explain || !(warp || (why && strcmp(why, "no neighbour loop to share") != 0)))
+    return;
+  if (warp)
+    fprintf(stderr, "%s:%u: foreach: a thread per %s, or a warp per %s on graphs of average "
+            "degree 8 or more (the lanes share its neighbour loops)\n", c->src->path,
+            n->loc.line, what, what);
+  else
+    fprintf(stderr, "%s:%u: foreach: a thread per %s (no warp per %s: %s)\n", c->src->path,
+            n->loc.line, what, what, why ? why : "?");
+}
+
 bool warp_lane0(const Ctx *c, const Node *stmt)
 {
   if (!c->warp || c->warp_nbr)

@@ -159,11 +159,9 @@ static const Sym *arg_coll(Ctx *c, const Node *a)
 /* CUDA: step s names host variable `name` (plan.c leader_steps). */
 static void host_use(Step *s, const char *name, bool read, bool write)
 {
-  int i;
-  for (i = 0; i < s->nhvar; i++)
-    if (strcmp(s->hvar[i], name) == 0)
-      break;
-  if (i == s->nhvar) {
+  int i = str_index(s->hvar, s->nhvar, name);
+  if (i < 0) {
+    i = s->nhvar;
     s->hvar = xrealloc(s->hvar, (size_t)(s->nhvar + 1) * sizeof *s->hvar);
     s->hmode = xrealloc(s->hmode, (size_t)(s->nhvar + 1) * sizeof *s->hmode);
     s->hvar[i] = xstrdup(name);
@@ -219,9 +217,8 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
           return;
         }
         w->s->writes_host = true;
-        for (int i = 0; i < w->p->nwritten; i++)
-          if (strcmp(w->p->written[i], name) == 0)
-            return;
+        if (str_index(w->p->written, w->p->nwritten, name) >= 0)
+          return;
         w->p->written = xrealloc(w->p->written,
                                  (size_t)(w->p->nwritten + 1) * sizeof *w->p->written);
         w->p->written[w->p->nwritten++] = xstrdup(name);
@@ -282,17 +279,16 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
     bool adds = !strcmp(m, "add") || !strcmp(m, "push");
     bool reads = (!strcmp(m, "size") || !strcmp(m, "getSize") || !strcmp(m, "empty")) && nargs == 0;
     const Sym *cs = w->depth == 0 ? coll_sym(c, node_field(fn, F_ARGUMENT)) : NULL;
-    if (cs && cs->kind == FK_COLL && ((adds && w->phase && nargs == 1) || reads)) {
-      if (coll_ok(w, cs, n))
+    /* c.add(x), c.size(): a Collection of this function, or (in a called
+     * function) a Collection parameter, whose argument walk_call counted
+     * as written. */
+    bool direct = cs && cs->kind == FK_COLL && ((adds && w->phase && nargs == 1) || reads);
+    bool param = !cs && c->gpu && w->depth > 0 && w->phase && ((adds && nargs == 1) || reads);
+    if (direct || param) {
+      if (param)
+        walk(w, node_field(fn, F_ARGUMENT), own, true, false);
+      else if (coll_ok(w, cs, n))
         coll_access(w, cs, true, adds);
-      for (int i = 0; i < nargs; i++)
-        walk(w, node_named_child(args, i), own, true, false);
-      return;
-    }
-    /* In a called function: a Collection parameter (its argument was
-     * counted as written by walk_call). */
-    if (!cs && c->gpu && w->depth > 0 && w->phase && ((adds && nargs == 1) || reads)) {
-      walk(w, node_field(fn, F_ARGUMENT), own, true, false);
       for (int i = 0; i < nargs; i++)
         walk(w, node_named_child(args, i), own, true, false);
       return;
@@ -699,14 +695,6 @@ static void plan_scalar(Ctx *c, LoopPlan *p, const Node *n)
  * is refused.  Leader steps in a row need no barriers between them
  * (conflict), which is what this buys: a worklist round's bookkeeping
  * (sizes, counters) in one thread without barriers. */
-static bool in_r(char **r, int nr, const char *name)
-{
-  for (int i = 0; i < nr; i++)
-    if (strcmp(r[i], name) == 0)
-      return true;
-  return false;
-}
-
 static void leader_steps(LoopPlan *p)
 {
   char **r = NULL;
@@ -722,14 +710,14 @@ static void leader_steps(LoopPlan *p)
       const Step *s = &p->steps[i];
       if (!every[i] && s->kind == STEP_SCALAR && !s->leader)
         for (int j = 0; j < s->nhvar; j++)
-          if ((s->hmode[j] & 2) && in_r(r, nr, s->hvar[j])) {
+          if ((s->hmode[j] & 2) && str_index(r, nr, s->hvar[j]) >= 0) {
             every[i] = changed = true;
             break;
           }
       if (!every[i])
         continue;
       for (int j = 0; j < s->nhvar; j++)
-        if ((s->hmode[j] & 1) && !in_r(r, nr, s->hvar[j])) {
+        if ((s->hmode[j] & 1) && str_index(r, nr, s->hvar[j]) < 0) {
           r = xrealloc(r, (size_t)(nr + 1) * sizeof *r);
           r[nr++] = s->hvar[j];
           changed = true;
@@ -742,7 +730,7 @@ static void leader_steps(LoopPlan *p)
       continue;
     if (s->leader && s->writes_host)
       for (int j = 0; j < s->nhvar; j++)
-        if ((s->hmode[j] & 2) && in_r(r, nr, s->hvar[j])) {
+        if ((s->hmode[j] & 2) && str_index(r, nr, s->hvar[j]) >= 0) {
           refuse(p, s->stmt, "a step writes both GPU state and host variable '%s', which "
                  "every thread reads", s->hvar[j]);
           break;
@@ -926,7 +914,6 @@ static void hoist_phases(Ctx *c, LoopPlan *p)
 /* ---- frontiers (CPU regions) ----------------------------------------------------- */
 /* docs/optimiser.md "Frontiers" states the rule this code checks. */
 
-
 /* `v.F` with v the phase's variable and F a point property: F, else NULL. */
 static const char *own_flag(Ctx *c, const Node *n, const char *var)
 {
@@ -942,9 +929,9 @@ static const char *own_flag(Ctx *c, const Node *n, const char *var)
 
 static int flag_index(LoopPlan *p, const char *name, bool add)
 {
-  for (int i = 0; i < p->nflags; i++)
-    if (strcmp(p->flags[i], name) == 0)
-      return i;
+  int i = str_index(p->flags, p->nflags, name);
+  if (i >= 0)
+    return i;
   if (!add || p->nflags == 32)
     return -1;
   p->flags[p->nflags] = xstrdup(name);

@@ -38,6 +38,14 @@ char *xstrndup(const char *s, size_t n)
 
 char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
 
+int str_index(char *const *list, int n, const char *s)
+{
+  for (int i = 0; i < n; i++)
+    if (strcmp(list[i], s) == 0)
+      return i;
+  return -1;
+}
+
 static void strbuf_reserve(StrBuf *b, size_t extra)
 {
   if (b->len + extra + 1 <= b->cap)
