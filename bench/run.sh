@@ -25,7 +25,7 @@ trials=5
 threads=2
 # The data-driven variants (Collections, §3.5) run next to the
 # topology-driven samples and are compared with the same references.
-algos="sssp sssp_topo sssp_worklist sssp_delta bfs bfs_worklist cc cc_simple pagerank pagerank_jacobi tc tc_simple"
+algos="sssp sssp_topo sssp_worklist sssp_delta bfs bfs_worklist cc cc_simple pagerank tc tc_simple"
 graphs="road-FLA kron-20"
 gpu=0
 while [ $# -gt 0 ]; do

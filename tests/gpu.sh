@@ -60,7 +60,7 @@ done
 
 # Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
 # cuda_prebuild); the cuda_build calls below take the results.
-for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank pagerank_jacobi bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
+for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
 	multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
@@ -92,7 +92,7 @@ echo "check-gpu: built the GPU programs ($(date +%T))"
 # time is limited); by default both.
 gpu_tests() {
 
-for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank pagerank_jacobi bfs_worklist sssp_worklist sssp_delta mst matching; do
+for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
 	if ! cuda_build "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"; then
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi
@@ -440,7 +440,7 @@ fi
 if [ -n "${CPU_GRAPHS:-}" ]; then
 	[ -n "${GPU_LIBS:-}" ] && E2E_LIBS="$GPU_LIBS -lm" && export E2E_LIBS
 	OPENMP_CFLAGS=${OPENMP_CFLAGS:--fopenmp}
-	for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank pagerank_jacobi bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
+	for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
 		grow_parallel; do
 		src=$srcdir/samples/$a.fal
 		[ $a = grow_parallel ] && src=$srcdir/tests/e2e/$a.fal

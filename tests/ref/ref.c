@@ -83,7 +83,7 @@ static const char usage_text[] =
     "       falref bfs GRAPH SRC OUT\n"
     "       falref cc GRAPH OUT\n"
     "       falref tc GRAPH OUT\n"
-    "       falref pagerank GRAPH OUT [EPS]\n"
+    "       falref pagerank GRAPH OUT\n"
     "       falref mst GRAPH OUT\n"
     "       falref matching GRAPH OUT\n"
     "       falref compare exact|cc|tc|pagerank|lines A B\n"
@@ -93,8 +93,7 @@ static const char usage_text[] =
     "fal_graph_read detects.  compare exits 0 when A and B agree, 1 when\n"
     "they differ, 2 on errors; pagerank's relative tolerance scales with B\n"
     "(conventionally the reference); lines compares the files byte for\n"
-    "byte (use it for mst's 'weight W' / 'edges K').  pagerank stops when\n"
-    "a round changes the ranks by less than EPS in all (1e-4 unless given).\n";
+    "byte (use it for mst's 'weight W' / 'edges K').\n";
 
 /* ---- errors and allocation ---------------------------------------------- */
 
@@ -1548,21 +1547,9 @@ static int run_from_source(const char *cmd, char **arg)
   return EXIT_EQUAL;
 }
 
-/* The stopping rule of `falref pagerank GRAPH OUT EPS`: a positive
- * number, or a usage error. */
-static double parse_epsilon(const char *s)
+/* falref cc|tc|pagerank|mst|matching GRAPH OUT */
+static int run_whole_graph(const char *cmd, char **arg)
 {
-  char *end;
-  double e = strtod(s, &end);
-  if (end == s || *end != '\0' || !(e > 0) || e > 1)
-    usage_error("pagerank's EPS must be a number in (0, 1]");
-  return e;
-}
-
-/* falref cc|tc|pagerank|mst|matching GRAPH OUT, pagerank GRAPH OUT EPS */
-static int run_whole_graph(const char *cmd, char **arg, int nargs)
-{
-  double epsilon = nargs > 2 ? parse_epsilon(arg[2]) : PR_EPSILON;
   fal_graph g;
   load_graph(&g, arg[0]);
   if (strcmp(cmd, "cc") == 0 || strcmp(cmd, "matching") == 0) {
@@ -1574,7 +1561,7 @@ static int run_whole_graph(const char *cmd, char **arg, int nargs)
   } else if (strcmp(cmd, "mst") == 0) {
     write_mst(arg[1], ref_mst(&g, 1));
   } else {
-    double *rank = ref_pagerank(&g, epsilon);
+    double *rank = ref_pagerank(&g, PR_EPSILON);
     write_double_results(arg[1], rank, g.npoints);
     free(rank);
   }
@@ -1606,11 +1593,8 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "cc") == 0 || strcmp(cmd, "tc") == 0 ||
       strcmp(cmd, "pagerank") == 0 || strcmp(cmd, "mst") == 0 ||
       strcmp(cmd, "matching") == 0) {
-    if (strcmp(cmd, "pagerank") != 0)
-      expect_args(argc, 2, cmd);
-    else if (argc != 4 && argc != 5)
-      usage_error("'pagerank' takes 2 or 3 arguments");
-    return run_whole_graph(cmd, argv + 2, argc - 2);
+    expect_args(argc, 2, cmd);
+    return run_whole_graph(cmd, argv + 2);
   }
   if (strcmp(cmd, "compare") == 0) {
     expect_args(argc, 3, cmd);
