@@ -47,6 +47,15 @@ typedef struct Capture {
   CapKind what;
 } Capture;
 
+/* A host variable that every statement naming it in a parallel foreach
+ * reduces with one operator (§4.4): the loop's threads reduce into their
+ * own copies and combine them once (lower_loop.c redux_locals). */
+typedef struct RLocal {
+  char *name;
+  const char *op;    /* add (+ and -), mul, or, and, xor */
+  char *ctype;
+} RLocal;
+
 typedef struct Redux {
   const char *graph;
   bool edges;
@@ -96,6 +105,8 @@ typedef struct Ctx {
                               * other than main (CPU target) */
   bool csr_release_done;     /* fal_G_csr_release emitted */
   Redux *redux;
+  RLocal *rl;        /* the parallel foreach being rendered: its host */
+  int nrl;           /* reductions into per-thread copies */
   int uniq;
   char **strings; /* strings owned by the context, freed at the end */
   int nstrings;

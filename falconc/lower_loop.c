@@ -81,6 +81,200 @@ void render_foreach_body(Ctx *c, const Node *n, bool parallel)
   c->break_is_continue = saved_break;
 }
 
+static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
+                              const Node **operand);
+static bool shared_variable(Ctx *c, const Node *at, const Node *name);
+
+/* ---- reductions into per-thread copies (§4.4) ---------------------------- */
+
+static const char *const rl_types[] = {"int", "unsigned", "unsigned int", "long", "unsigned long",
+                                       "long long", "unsigned long long", "float", "double"};
+
+/* The type of `name` (used at `at`) where a declaration inside a
+ * function declares it as a plain variable (`T name` or `T name = e`),
+ * as its declaration spells it; NULL for anything else (file scope, a
+ * pointer or array, a parameter, not found). */
+static const char *local_decl_type(Ctx *c, const Node *at, const Node *name)
+{
+  for (const Node *a = at->parent; a; a = a->parent) {
+    if (a->kind == K_FUNCTION_DEFINITION || a->kind == K_TRANSLATION_UNIT)
+      return NULL;
+    for (const Node *ch = a->child; ch; ch = ch->next) {
+      if (ch->kind != K_DECLARATION)
+        continue;
+      for (const Node *d = ch->child; d; d = d->next) {
+        if (d->field != F_DECLARATOR)
+          continue;
+        const Node *id = d->kind == K_INIT_DECLARATOR ? node_field(d, F_DECLARATOR) : d;
+        if (!id || id->kind != K_IDENTIFIER || !node_text_is(c->src, id, text_of(c, name)))
+          continue;
+        const Node *ty = node_field(ch, F_TYPE);
+        if (!ty)
+          return NULL;
+        /* one space between words: "unsigned  long" is "unsigned long" */
+        char *t = text_of(c, ty), *o = t;
+        for (char *q = t; *q; q++)
+          if (*q != ' ' && *q != '\t' && *q != '\n')
+            *o++ = *q;
+          else if (o > t && o[-1] != ' ')
+            *o++ = ' ';
+        *o = '\0';
+        return t;
+      }
+    }
+  }
+  return NULL;
+}
+
+/* The host variables of parallel foreach n that its threads may reduce
+ * into their own copies, combining them once when the loop ends: every
+ * statement of n (its condition and body) that names the variable is
+ * `v op= e;` or `v = v op e;` with one operator (+ and - count as one),
+ * and nothing else in n names it, not even a declaration; v is a local
+ * variable (not file scope, which the functions n calls could read) of
+ * an arithmetic type (an integer for | & ^) declared outside n; and n
+ * holds no `return` (on the GPU every lane of a warp combines its copy).
+ * Then no thread reads v inside the loop, and the order of the updates
+ * was unspecified anyway: a sum in copies differs from a sum of atomics
+ * by floating-point rounding only.  The count; *out the variables. */
+static int redux_locals(Ctx *c, const Node *n, RLocal **out)
+{
+  *out = NULL;
+  for (const Node *m = n->child; m; m = node_next(m, n, true))
+    if (m->kind == K_RETURN_STATEMENT)
+      return 0;
+  RLocal *v = NULL;
+  int nv = 0;
+  const Node **targets = NULL;
+  int nt = 0;
+  char *bad = NULL; /* names refused, space-separated */
+  for (const Node *m = n->child; m; m = node_next(m, n, true)) {
+    const Node *t, *e;
+    const char *op = m->kind == K_EXPRESSION_STATEMENT ? redux_form(c, m, &t, &e) : NULL;
+    if (!op)
+      continue;
+    targets = xrealloc(targets, (size_t)(nt + 2) * sizeof *targets);
+    targets[nt++] = t;
+    /* `v = v op e`: the v on the right is the same use */
+    const Node *r = node_unparen(node_field(node_unparen(node_named_child(m, 0)), F_RIGHT));
+    if (r && strcmp(r->type, "binary_expression") == 0)
+      targets[nt++] = node_unparen(node_field(r, e == node_field(r, F_RIGHT) ? F_LEFT : F_RIGHT));
+    char *name = text_of(c, t);
+    const char *cls = strcmp(op, "sub") == 0 ? "add" : op;
+    /* The CUDA target knows the host's variables; on the CPU target
+     * plain C ones are found by their declaration. */
+    const Sym *sym = ident_sym(c, t);
+    const char *ctype = sym ? (sym->kind == FK_CVAR && !sym->global ? sym->ctype : NULL)
+                            : local_decl_type(c, m, t);
+    bool ok = ctype && shared_variable(c, m, t);
+    bool known = false, bits = strcmp(cls, "or") == 0 || strcmp(cls, "and") == 0 ||
+                              strcmp(cls, "xor") == 0;
+    for (size_t i = 0; ok && i < sizeof rl_types / sizeof rl_types[0]; i++)
+      if (strcmp(ctype, rl_types[i]) == 0)
+        known = !bits || i < 7;
+    ok = ok && known;
+    int at = -1;
+    for (int i = 0; i < nv; i++)
+      if (strcmp(v[i].name, name) == 0)
+        at = i;
+    if (at >= 0 && strcmp(v[at].op, cls) != 0)
+      ok = false;
+    if (!ok) {
+      char *b = ctx_printf(c, "%s %s ", bad ? bad : " ", name);
+      bad = b;
+    } else if (at < 0) {
+      v = xrealloc(v, (size_t)(nv + 1) * sizeof *v);
+      v[nv].name = xstrdup(name);
+      v[nv].op = cls;
+      v[nv].ctype = xstrdup(ctype);
+      nv++;
+    }
+  }
+  /* Every other mention of a kept name refuses it. */
+  for (const Node *m = n->child; m && nv; m = node_next(m, n, true)) {
+    if (m->kind != K_IDENTIFIER)
+      continue;
+    bool target = false, kept = false;
+    for (int i = 0; i < nt && !target; i++)
+      target = targets[i] == m;
+    for (int i = 0; i < nv && !kept; i++)
+      kept = node_text_is(c->src, m, v[i].name);
+    if (kept && !target)
+      bad = ctx_printf(c, "%s %s ", bad ? bad : " ", text_of(c, m));
+  }
+  int k = 0;
+  for (int i = 0; i < nv; i++) {
+    if (bad && strstr(bad, ctx_printf(c, " %s ", v[i].name))) {
+      free(v[i].name);
+      free(v[i].ctype);
+      continue;
+    }
+    v[k++] = v[i];
+  }
+  free(targets);
+  if (!k) {
+    free(v);
+    v = NULL;
+  }
+  *out = v;
+  return k;
+}
+
+/* The C operator of an atomic's name (redux_form). */
+static const char *rl_op(const char *op)
+{
+  return strcmp(op, "add") == 0   ? "+"
+         : strcmp(op, "sub") == 0 ? "-"
+         : strcmp(op, "mul") == 0 ? "*"
+         : strcmp(op, "or") == 0  ? "|"
+         : strcmp(op, "and") == 0 ? "&"
+                                  : "^";
+}
+
+static void redux_locals_free(RLocal *v, int n)
+{
+  for (int i = 0; i < n; i++) {
+    free(v[i].name);
+    free(v[i].ctype);
+  }
+  free(v);
+}
+
+static const RLocal *rl_find(const Ctx *c, const char *name)
+{
+  for (int i = 0; i < c->nrl; i++)
+    if (strcmp(c->rl[i].name, name) == 0)
+      return &c->rl[i];
+  return NULL;
+}
+
+/* CPU: the loop's reduction clauses, ` reduction(+:s) ...`. */
+static const char *rl_clauses(Ctx *c, const RLocal *v, int n)
+{
+  const char *out = "";
+  for (int i = 0; i < n; i++) {
+    out = ctx_printf(c, "%s reduction(%s:%s)", out, rl_op(v[i].op), v[i].name);
+  }
+  return out;
+}
+
+/* GPU: each thread's copies, declared before the kernel's loop, and
+ * their combination after it (falcon/cuda.cuh fal_rl_flush). */
+static void rl_kernel_begin(StrBuf *k, const RLocal *v, int n)
+{
+  for (int i = 0; i < n; i++) {
+    const char *id = strcmp(v[i].op, "mul") == 0 ? "1" : strcmp(v[i].op, "and") == 0 ? "~0" : "0";
+    strbuf_printf(k, "  %s fal_rl_%s = (%s)%s;\n", v[i].ctype, v[i].name, v[i].ctype, id);
+  }
+}
+
+static void rl_kernel_end(StrBuf *k, const RLocal *v, int n)
+{
+  for (int i = 0; i < n; i++)
+    strbuf_printf(k, "  fal_rl_flush_%s(fal_rd_%s, fal_rl_%s);\n", v[i].op, v[i].name,
+                  v[i].name);
+}
+
 /* The C type, bound and symbol of the element of a loop over g.points,
  * g.edges or a view (§4.1, §3.6), from host code (g) or a kernel. */
 static const char *elem_ctype(const Iter *it)
@@ -121,6 +315,12 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   c->single_points = c->single_edges = false;
   CollSingle cs, *scs;
   coll_single_enter(c, &cs, &scs, parallel, ranged ? NULL : var);
+  /* Host reductions into each thread's copy (a reduction clause). */
+  RLocal *rl = NULL, *saved_rl = c->rl;
+  int nrl = parallel && !ranged && !c->in_kernel ? redux_locals(c, n, &rl) : 0;
+  int saved_nrl = c->nrl;
+  c->rl = rl;
+  c->nrl = nrl;
   char *body;
   {
     StrBuf b = {0}, *saved = c->out;
@@ -129,6 +329,10 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     c->out = saved;
     body = ctx_own(c, b.data ? b.data : xstrdup(""));
   }
+  c->rl = saved_rl;
+  c->nrl = saved_nrl;
+  const char *clauses = rl_clauses(c, rl, nrl);
+  redux_locals_free(rl, nrl);
   coll_single_leave(c, &cs, scs);
   /* What runs before the loop; the whole is one statement (braces), also
    * as the body of an unbraced if. */
@@ -164,9 +368,11 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   if (parallel) {
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
-    pragma_line(c, it->dom != D_POINTS ? "omp parallel for schedule(static)"
-                   : runtime_sched     ? "omp parallel for schedule(runtime)"
-                                       : "omp parallel for schedule(dynamic, 256)");
+    pragma_line(c, ctx_printf(c, "%s%s",
+                              it->dom != D_POINTS ? "omp parallel for schedule(static)"
+                              : runtime_sched     ? "omp parallel for schedule(runtime)"
+                                                  : "omp parallel for schedule(dynamic, 256)",
+                              clauses));
     resync(c, n->start);
   }
   if (ranged) /* one part of a partitioned graph (§7) */
@@ -368,7 +574,11 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                   const char *var, bool ranged)
 {
   const char *name = kernel_name(c, n, "foreach");
+  RLocal *rl = NULL, *saved_rl = c->rl;
+  int nrl = redux_locals(c, n, &rl), saved_nrl = c->nrl;
   KernelState saved = kernel_enter(c);
+  c->rl = rl;
+  c->nrl = nrl;
   int mark = c->nsyms;
   gname(c, it->graph);
   bind_loop_var(c, it, var);
@@ -396,6 +606,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   }
   if (it->dom == D_POINTS)
     warp_explain(c, n, warp, why, "point");
+  c->rl = saved_rl;
+  c->nrl = saved_nrl;
   coll_single_leave(c, &cs, scs);
   sym_pop(c, mark);
   StrBuf params = {0}, views = {0}, args = {0}, pre = {0}, post = {0};
@@ -418,28 +630,35 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                 views.data ? views.data : "");
   bool mut = c->prog->mutates && !ranged && it->dom != D_VIEW;
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, it->graph);
+  rl_kernel_begin(k, rl, nrl);
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
-                "{ %s %s = (%s)fal_i; %s%s }\n}\n",
+                "{ %s %s = (%s)fal_i; %s%s }\n",
                 ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
                 mut ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ",
                                  it->dom == D_EDGES ? live_edge_fn(c) : "fal_live_point",
                                  it->graph, var) : "",
                 body.data ? body.data : "");
+  rl_kernel_end(k, rl, nrl);
+  strbuf_puts(k, "}\n");
   if (warp) { /* blocks of 32 x FAL_BLOCK/32: threadIdx.y is the warp */
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
     strbuf_printf(k, "__global__ void %s_w(%s%s%s)\n{\n%s  fal_wbegin();\n", name,
                   params.data ? params.data : "", ranged && more ? ", " : "",
                   ranged ? "int64_t fal_lo, int64_t fal_hi" : "", views.data ? views.data : "");
+    rl_kernel_begin(k, rl, nrl);
     strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.y) "
-                  "{ %s %s = (%s)fal_i; %s%s }\n}\n",
+                  "{ %s %s = (%s)fal_i; %s%s }\n",
                   ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
                   mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
                                    it->graph, var) : "",
                   wbody.data ? wbody.data : "");
+    rl_kernel_end(k, rl, nrl);
+    strbuf_puts(k, "}\n");
   }
+  redux_locals_free(rl, nrl);
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");
   kernel_leave(c, &saved);
@@ -1198,14 +1417,20 @@ static bool render_host_redux(Ctx *c, const Node *n)
     if (strchr(s->ctype, '*')) /* pointer arithmetic: not a reduction */
       return false;
     add_capture(c, s, s->ctype, CAP_REDUX);
-    putf(c, "(void)%s(%s, fal_rd_%s, (%s));", mac, op, s->name, render_str(c, operand));
+    if (rl_find(c, s->name))
+      putf(c, "fal_rl_%s %s= (%s);", s->name, rl_op(op), render_str(c, operand));
+    else
+      putf(c, "(void)%s(%s, fal_rd_%s, (%s));", mac, op, s->name, render_str(c, operand));
     return true;
   }
   const Sym *ts = ident_sym(c, target);
   if ((ts && ts->kind != FK_CVAR) || !shared_variable(c, n, target))
     return false; /* a Falcon object, or the element's own variable */
   char *t = text_of(c, target);
-  putf(c, "(void)%s(%s, &(%s), (%s));", mac, op, t, render_str(c, operand));
+  if (rl_find(c, t)) /* the thread's copy (the loop's reduction clause) */
+    putf(c, "%s %s= (%s);", t, rl_op(op), render_str(c, operand));
+  else
+    putf(c, "(void)%s(%s, &(%s), (%s));", mac, op, t, render_str(c, operand));
   return true;
 }
 

@@ -1179,6 +1179,59 @@ FAL_HD static inline T fal_cas(T *p, E expected, D desired)
 #define FAL_ATOMIC_ANY(op, p, ...) fal_##op((p), __VA_ARGS__)
 #define FAL_ATOMIC_INT(op, p, ...) fal_##op((p), __VA_ARGS__)
 
+/* A host reduction (§4.4) that a kernel's threads made into their own
+ * copies (falconc/lower_loop.c redux_locals): after the kernel's loop,
+ * where every thread of the block arrives (the loop holds no return),
+ * the block combines its copies (a warp's over its lanes, then the
+ * warps' totals) and one thread applies the total to the device copy
+ * that the host reads back: one atomic per block.  An atomic per warp
+ * made pagerank.fal's round on road-FLA 66 us slower (H100, 8,448 warps
+ * adding a double at one address). */
+#ifdef __CUDA_ARCH__
+static __shared__ unsigned long long fal_rl_buf[32];
+#endif
+#define FAL_RL_FLUSH(name, OP, IDENT)                                          \
+  template <typename T> static __device__ inline void fal_rl_flush_##name(T *p, T v) \
+  {                                                                          \
+    FAL_RL_FOLD(OP);                                                         \
+    FAL_RL_BLOCK(OP, IDENT);                                                 \
+    if (threadIdx.x == 0 && threadIdx.y == 0 && !(v == (T)(IDENT)))          \
+      (void)fal_##name(p, v);                                                \
+  }
+/* v over the warp's lanes, in lane 0 */
+#define FAL_RL_FOLD(OP)                                                      \
+  for (int o = 16; o > 0; o >>= 1) {                                         \
+    T w = __shfl_down_sync(0xffffffffu, v, o);                               \
+    v = v OP w;                                                              \
+  }
+#ifdef __CUDA_ARCH__
+/* the warps' totals, through shared memory, in thread 0 */
+#define FAL_RL_BLOCK(OP, IDENT)                                              \
+  do {                                                                       \
+    int fal_t = threadIdx.y * blockDim.x + threadIdx.x;                      \
+    int fal_nw = (blockDim.x * blockDim.y + 31) / 32;                        \
+    T *fal_b = (T *)fal_rl_buf;                                              \
+    __syncthreads(); /* the buffer is free (another variable's flush) */     \
+    if ((fal_t & 31) == 0)                                                   \
+      fal_b[fal_t / 32] = v;                                                 \
+    __syncthreads();                                                         \
+    if (fal_t < 32) {                                                        \
+      v = fal_t < fal_nw ? fal_b[fal_t] : (T)(IDENT);                        \
+      FAL_RL_FOLD(OP);                                                       \
+    }                                                                        \
+  } while (0)
+#else
+#define FAL_RL_BLOCK(OP, IDENT) (void)0
+#endif
+FAL_RL_FLUSH(add, +, 0)
+FAL_RL_FLUSH(mul, *, 1)
+FAL_RL_FLUSH(or, |, 0)
+FAL_RL_FLUSH(and, &, ~0)
+FAL_RL_FLUSH(xor, ^, 0)
+#undef FAL_RL_FLUSH
+#undef FAL_RL_FOLD
+#undef FAL_RL_BLOCK
+
 /* MIN's flag: any thread may set it; a plain store of 1 is enough on the
  * device (every writer stores the same value). */
 #ifdef __CUDA_ARCH__
