@@ -1184,9 +1184,10 @@ FAL_HD static inline T fal_cas(T *p, E expected, D desired)
  * where every thread of the block arrives (the loop holds no return),
  * the block combines its copies (a warp's over its lanes, then the
  * warps' totals) and one thread applies the total to the device copy
- * that the host reads back: one atomic per block.  An atomic per warp
- * made pagerank.fal's round on road-FLA 66 us slower (H100, 8,448 warps
- * adding a double at one address). */
+ * that the host reads back: one atomic per block.  (Per block or per
+ * warp made no difference to pagerank.fal's pull on road-FLA; what costs
+ * there is carrying the sum across a thread's elements at all:
+ * docs/optimiser.md, "Host reductions in a foreach".) */
 #ifdef __CUDA_ARCH__
 static __shared__ unsigned long long fal_rl_buf[32];
 #endif
