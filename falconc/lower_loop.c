@@ -1417,8 +1417,8 @@ static bool render_host_redux(Ctx *c, const Node *n)
     if (strchr(s->ctype, '*')) /* pointer arithmetic: not a reduction */
       return false;
     add_capture(c, s, s->ctype, CAP_REDUX);
-    if (rl_find(c, s->name))
-      putf(c, "fal_rl_%s %s= (%s);", s->name, rl_op(op), render_str(c, operand));
+    if (rl_find(c, s->name)) /* e in s's type first, as the atomic takes it */
+      putf(c, "fal_rl_%s %s= (%s)(%s);", s->name, rl_op(op), s->ctype, render_str(c, operand));
     else
       putf(c, "(void)%s(%s, fal_rd_%s, (%s));", mac, op, s->name, render_str(c, operand));
     return true;
@@ -1427,8 +1427,9 @@ static bool render_host_redux(Ctx *c, const Node *n)
   if ((ts && ts->kind != FK_CVAR) || !shared_variable(c, n, target))
     return false; /* a Falcon object, or the element's own variable */
   char *t = text_of(c, target);
-  if (rl_find(c, t)) /* the thread's copy (the loop's reduction clause) */
-    putf(c, "%s %s= (%s);", t, rl_op(op), render_str(c, operand));
+  const RLocal *own = rl_find(c, t);
+  if (own) /* the thread's copy (the loop's reduction clause); e in s's type first */
+    putf(c, "%s %s= (%s)(%s);", t, rl_op(op), own->ctype, render_str(c, operand));
   else
     putf(c, "(void)%s(%s, &(%s), (%s));", mac, op, t, render_str(c, operand));
   return true;

@@ -48,9 +48,9 @@ for (fal_point t = 0; t < hg->npoints; t++) {
     (void)FAL_ATOMIC_ANY(add, &(c2), (1));
     (void)FAL_ATOMIC_ANY(mul, &(c2), (2));            /* two operators: atomics */
     (void)FAL_ATOMIC_ANY(add, &(g_total), (1));       /* file scope: an atomic */
-    m |= (hg->w[t]);           /* its own copy */
-    d -= (hg->w[t]);           /* + and - are one operator: its own copy */
-    d += (2);
+    m |= (unsigned)(hg->w[t]);           /* its own copy */
+    d -= (long)(hg->w[t]);           /* + and - are one operator: its own copy */
+    d += (long)(2);
   } } }
 #line 30 "redux_local.fal"
 
@@ -61,7 +61,7 @@ for (fal_point t = 0; t < hg->npoints; t++) {
 #line 32 "redux_local.fal"
     { const fal_point fal_p1 = t; for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1], fal_n2 = hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point u = hg->fal_base.csr.dst[fal_e2]; {
 #line 33 "redux_local.fal"
-      s += (hg->fal_base.csr.weight[fal_e2]); } } }
+      s += (double)(hg->fal_base.csr.weight[fal_e2]); } } }
 #line 33 "redux_local.fal"
                                   } }
 #line 33 "redux_local.fal"

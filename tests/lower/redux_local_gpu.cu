@@ -105,9 +105,9 @@ __global__ void fal_foreach_L22_1(fal_G fal_kv_g, long *fal_rd_a, long a, long *
     (void)FAL_ATOMIC_ANY(add, fal_rd_c2, (1));
     (void)FAL_ATOMIC_ANY(mul, fal_rd_c2, (2));            /* two operators: atomics */
     (void)FAL_ATOMIC_ANY(add, fal_rd_g_total, (1));       /* file scope: an atomic */
-    fal_rl_m |= (g->w[t]);           /* its own copy */
-    fal_rl_d -= (g->w[t]);           /* + and - are one operator: its own copy */
-    fal_rl_d += (2);
+    fal_rl_m |= (unsigned)(g->w[t]);           /* its own copy */
+    fal_rl_d -= (long)(g->w[t]);           /* + and - are one operator: its own copy */
+    fal_rl_d += (long)(2);
   } } }
   fal_rl_flush_or(fal_rd_m, fal_rl_m);
   fal_rl_flush_add(fal_rd_d, fal_rl_d);
@@ -121,7 +121,7 @@ __global__ void fal_foreach_L34_2(fal_G fal_kv_g, double *fal_rd_s)
 #line 35 "redux_local_gpu.fal"
     { const fal_point fal_p3 = t; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point u = g->fal_base.csr.dst[fal_e4]; {
 #line 36 "redux_local_gpu.fal"
-      fal_rl_s += (g->fal_base.csr.weight[fal_e4]); } } }
+      fal_rl_s += (double)(g->fal_base.csr.weight[fal_e4]); } } }
 #line 36 "redux_local_gpu.fal"
                                  } }
   fal_rl_flush_add(fal_rd_s, fal_rl_s);
@@ -136,7 +136,7 @@ __global__ void fal_foreach_L34_2_w(fal_G fal_kv_g, double *fal_rd_s)
 #line 35 "redux_local_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
 #line 36 "redux_local_gpu.fal"
-      fal_rl_s += (g->fal_base.csr.weight[fal_e6]); } } }
+      fal_rl_s += (double)(g->fal_base.csr.weight[fal_e6]); } } }
 #line 36 "redux_local_gpu.fal"
                                  } }
   fal_rl_flush_add(fal_rd_s, fal_rl_s);
