@@ -155,9 +155,11 @@ static int redux_locals(Ctx *c, const Node *n, RLocal **out)
       continue;
     targets = xrealloc(targets, (size_t)(nt + 2) * sizeof *targets);
     targets[nt++] = t;
-    /* `v = v op e`: the v on the right is the same use */
-    const Node *r = node_unparen(node_field(node_unparen(node_named_child(m, 0)), F_RIGHT));
-    if (r && strcmp(r->type, "binary_expression") == 0)
+    /* `v = v op e` (not `v op= e`): the v on the right is the same use */
+    const Node *as = node_unparen(node_named_child(m, 0));
+    const Node *r = node_unparen(node_field(as, F_RIGHT));
+    if (r && strcmp(r->type, "binary_expression") == 0 &&
+        node_text_is(c->src, node_field(as, F_OPERATOR), "="))
       targets[nt++] = node_unparen(node_field(r, e == node_field(r, F_RIGHT) ? F_LEFT : F_RIGHT));
     char *name = text_of(c, t);
     const char *cls = strcmp(op, "sub") == 0 ? "add" : op;

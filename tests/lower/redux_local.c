@@ -32,7 +32,7 @@ int main(int argc, char **argv)
   static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
   fal_prop_add(&hg->fal_base, (void **)&hg->w, sizeof(int), FAL_PROP_POINT);
   fal_G_read(hg, argv[1]);
-  long a = 0, b = 0, c2 = 0, d = 0;
+  long a = 0, a2 = 1, b = 0, c2 = 0, d = 0;
   unsigned m = 0;
   double s = 0;
   { fal_sched_points(&hg->fal_base.csr); 
@@ -42,6 +42,7 @@ for (fal_point t = 0; t < hg->npoints; t++) {
 #line 19 "redux_local.fal"
                            {
     (void)FAL_ATOMIC_ANY(add, &(a), (a));          /* the operand names a: an atomic */
+    (void)FAL_ATOMIC_ANY(add, &(a2), (t * a2));       /* here too (the compound form): an atomic */
     (void)FAL_ATOMIC_ANY(add, &(b), (1));
     if (b > 3)          /* b is read: atomics */
       hg->w[t] = 1;
@@ -52,19 +53,19 @@ for (fal_point t = 0; t < hg->npoints; t++) {
     d -= (long)(hg->w[t]);           /* + and - are one operator: its own copy */
     d += (long)(2);
   } } }
-#line 30 "redux_local.fal"
+#line 31 "redux_local.fal"
 
   { fal_sched_points(&hg->fal_base.csr); 
 #pragma omp parallel for schedule(runtime) reduction(+:s)
-#line 31 "redux_local.fal"
-for (fal_point t = 0; t < hg->npoints; t++) {
 #line 32 "redux_local.fal"
+for (fal_point t = 0; t < hg->npoints; t++) {
+#line 33 "redux_local.fal"
     { const fal_point fal_p1 = t; for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1], fal_n2 = hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point u = hg->fal_base.csr.dst[fal_e2]; {
-#line 33 "redux_local.fal"
+#line 34 "redux_local.fal"
       s += (double)(hg->fal_base.csr.weight[fal_e2]); } } }
-#line 33 "redux_local.fal"
+#line 34 "redux_local.fal"
                                   } }
-#line 33 "redux_local.fal"
+#line 34 "redux_local.fal"
                                     /* in a neighbour loop: its own copy */
-  printf("%ld %ld %ld %ld %u %f\n", a, b, c2, d, m, s);
+  printf("%ld %ld %ld %ld %ld %u %f\n", a, a2, b, c2, d, m, s);
 }

@@ -90,7 +90,7 @@ static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int lin
 }
 #line 12 "redux_local_gpu.fal"
 #line 22 "redux_local_gpu.fal"
-__global__ void fal_foreach_L22_1(fal_G fal_kv_g, long *fal_rd_a, long a, long *fal_rd_b, long b, long *fal_rd_c2, long *fal_rd_g_total, unsigned *fal_rd_m, long *fal_rd_d)
+__global__ void fal_foreach_L22_1(fal_G fal_kv_g, long *fal_rd_a, long a, long *fal_rd_a2, long a2, long *fal_rd_b, long b, long *fal_rd_c2, long *fal_rd_g_total, unsigned *fal_rd_m, long *fal_rd_d)
 {
   fal_G *g = &fal_kv_g;
   unsigned fal_rl_m = (unsigned)0;
@@ -99,6 +99,7 @@ __global__ void fal_foreach_L22_1(fal_G fal_kv_g, long *fal_rd_a, long a, long *
 #line 22 "redux_local_gpu.fal"
                           {
     (void)FAL_ATOMIC_ANY(add, fal_rd_a, (a));          /* the operand names a: an atomic */
+    (void)FAL_ATOMIC_ANY(add, fal_rd_a2, (t * a2));       /* here too (the compound form): an atomic */
     (void)FAL_ATOMIC_ANY(add, fal_rd_b, (1));
     if (b > 3)          /* b is read: atomics */
       g->w[t] = 1;
@@ -112,32 +113,32 @@ __global__ void fal_foreach_L22_1(fal_G fal_kv_g, long *fal_rd_a, long a, long *
   fal_rl_flush_or(fal_rd_m, fal_rl_m);
   fal_rl_flush_add(fal_rd_d, fal_rl_d);
 }
-#line 34 "redux_local_gpu.fal"
-__global__ void fal_foreach_L34_2(fal_G fal_kv_g, double *fal_rd_s)
+#line 35 "redux_local_gpu.fal"
+__global__ void fal_foreach_L35_2(fal_G fal_kv_g, double *fal_rd_s)
 {
   fal_G *g = &fal_kv_g;
   double fal_rl_s = (double)0;
   for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 35 "redux_local_gpu.fal"
+#line 36 "redux_local_gpu.fal"
     { const fal_point fal_p3 = t; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point u = g->fal_base.csr.dst[fal_e4]; {
-#line 36 "redux_local_gpu.fal"
+#line 37 "redux_local_gpu.fal"
       fal_rl_s += (double)(g->fal_base.csr.weight[fal_e4]); } } }
-#line 36 "redux_local_gpu.fal"
+#line 37 "redux_local_gpu.fal"
                                  } }
   fal_rl_flush_add(fal_rd_s, fal_rl_s);
 }
-#line 34 "redux_local_gpu.fal"
-__global__ void fal_foreach_L34_2_w(fal_G fal_kv_g, double *fal_rd_s)
+#line 35 "redux_local_gpu.fal"
+__global__ void fal_foreach_L35_2_w(fal_G fal_kv_g, double *fal_rd_s)
 {
   fal_G *g = &fal_kv_g;
   fal_wbegin();
   double fal_rl_s = (double)0;
   for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
-#line 35 "redux_local_gpu.fal"
+#line 36 "redux_local_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
-#line 36 "redux_local_gpu.fal"
+#line 37 "redux_local_gpu.fal"
       fal_rl_s += (double)(g->fal_base.csr.weight[fal_e6]); } } }
-#line 36 "redux_local_gpu.fal"
+#line 37 "redux_local_gpu.fal"
                                  } }
   fal_rl_flush_add(fal_rd_s, fal_rl_s);
 }
@@ -149,14 +150,14 @@ int main(int argc, char **argv)
   fal_prop_add(&hg->fal_base, (void **)&hg->w, sizeof(int), FAL_PROP_POINT);
   fal_G_read(hg, argv[1]);
   fal_G_to_gpu(g, hg, __FILE__, __LINE__);
-  long a = 0, b = 0, c2 = 0, d = 0;
+  long a = 0, a2 = 1, b = 0, c2 = 0, d = 0;
   unsigned m = 0;
   double s = 0;
-  { fal_cuda_use(g->fal_base.device); fal_foreach_L22_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, a), a, fal_hred_buf(1, b), b, fal_hred_buf(2, c2), fal_hred_buf(3, g_total), fal_hred_buf(4, m), fal_hred_buf(5, d)); FAL_CHECK_LAUNCH("fal_foreach_L22_1"); a = fal_hred_get(0, a); b = fal_hred_get(1, b); c2 = fal_hred_get(2, c2); g_total = fal_hred_get(3, g_total); m = fal_hred_get(4, m); d = fal_hred_get(5, d); }
-#line 33 "redux_local_gpu.fal"
+  { fal_cuda_use(g->fal_base.device); fal_foreach_L22_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, a), a, fal_hred_buf(1, a2), a2, fal_hred_buf(2, b), b, fal_hred_buf(3, c2), fal_hred_buf(4, g_total), fal_hred_buf(5, m), fal_hred_buf(6, d)); FAL_CHECK_LAUNCH("fal_foreach_L22_1"); a = fal_hred_get(0, a); a2 = fal_hred_get(1, a2); b = fal_hred_get(2, b); c2 = fal_hred_get(3, c2); g_total = fal_hred_get(4, g_total); m = fal_hred_get(5, m); d = fal_hred_get(6, d); }
+#line 34 "redux_local_gpu.fal"
 
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L34_2_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hred_buf(0, s)); else fal_foreach_L34_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, s)); FAL_CHECK_LAUNCH("fal_foreach_L34_2"); s = fal_hred_get(0, s); }
-#line 36 "redux_local_gpu.fal"
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L35_2_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hred_buf(0, s)); else fal_foreach_L35_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, s)); FAL_CHECK_LAUNCH("fal_foreach_L35_2"); s = fal_hred_get(0, s); }
+#line 37 "redux_local_gpu.fal"
                                    /* in a neighbour loop: its own copy */
-  printf("%ld %ld %ld %ld %u %f\n", a, b, c2, d, m, s);
+  printf("%ld %ld %ld %ld %ld %u %f\n", a, a2, b, c2, d, m, s);
 }
