@@ -317,9 +317,14 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   c->single_points = c->single_edges = false;
   CollSingle cs, *scs;
   coll_single_enter(c, &cs, &scs, parallel, ranged ? NULL : var);
-  /* Host reductions into each thread's copy (a reduction clause). */
+  /* Host reductions into each thread's copy (a reduction clause).  Not
+   * in a parallel section: two sections' loops would be two OpenMP teams
+   * combining into one variable, which OpenMP does not make atomic. */
+  bool in_sections = false;
+  for (const Node *a = n->parent; a && !in_sections; a = a->parent)
+    in_sections = a->kind == K_PARALLEL_SECTIONS_STATEMENT;
   RLocal *rl = NULL, *saved_rl = c->rl;
-  int nrl = parallel && !ranged && !c->in_kernel ? redux_locals(c, n, &rl) : 0;
+  int nrl = parallel && !ranged && !c->in_kernel && !in_sections ? redux_locals(c, n, &rl) : 0;
   int saved_nrl = c->nrl;
   c->rl = rl;
   c->nrl = nrl;

@@ -67,5 +67,32 @@ for (fal_point t = 0; t < hg->npoints; t++) {
                                   } }
 #line 34 "redux_local.fal"
                                     /* in a neighbour loop: its own copy */
-  printf("%ld %ld %ld %ld %ld %u %f\n", a, a2, b, c2, d, m, s);
+  long e = 0;
+  { fal_omp_nested();
+#pragma omp parallel sections
+#line 36 "redux_local.fal"
+{
+#pragma omp section
+#line 37 "redux_local.fal"
+{ { fal_sched_points(&hg->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
+#line 37 "redux_local.fal"
+for (fal_point t = 0; t < hg->npoints; t++) {
+#line 37 "redux_local.fal"
+                                       (void)FAL_ATOMIC_ANY(add, &(e), (1)); } }
+#line 37 "redux_local.fal"
+                                               }
+#pragma omp section
+#line 38 "redux_local.fal"
+{ { fal_sched_points(&hg->fal_base.csr); 
+#pragma omp parallel for schedule(runtime)
+#line 38 "redux_local.fal"
+for (fal_point t = 0; t < hg->npoints; t++) {
+#line 38 "redux_local.fal"
+                                       (void)FAL_ATOMIC_ANY(add, &(e), (2)); } }
+#line 38 "redux_local.fal"
+                                               } } }
+#line 39 "redux_local.fal"
+
+  printf("%ld %ld %ld %ld %ld %u %f %ld\n", a, a2, b, c2, d, m, s, e);
 }
