@@ -84,15 +84,20 @@ void render_foreach_body(Ctx *c, const Node *n, bool parallel)
 static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
                               const Node **operand);
 static bool shared_variable(Ctx *c, const Node *at, const Node *name);
+static const Node *decl_declarator(const Ctx *c, const Node *decl, const Node *name);
 
 /* ---- reductions into per-thread copies (§4.4) ---------------------------- */
+
+/* A reduction's C operator and the name of its atomic (FAL_ATOMIC_ANY). */
+static const char *const redux_ops[][2] = {{"+", "add"}, {"-", "sub"}, {"*", "mul"},
+                                           {"|", "or"},  {"&", "and"}, {"^", "xor"}};
 
 static const char *const rl_types[] = {"int", "unsigned", "unsigned int", "long", "unsigned long",
                                        "long long", "unsigned long long", "float", "double"};
 
-/* The type of `name` (used at `at`) where a declaration inside a
- * function declares it as a plain variable (`T name` or `T name = e`),
- * as its declaration spells it; NULL for anything else (file scope, a
+/* The type of `name` (used at `at`) where its nearest declaration, inside
+ * a function, declares it as a plain variable (`T name` or `T name = e`),
+ * as the declaration spells it; NULL for anything else (file scope, a
  * pointer or array, a parameter, not found). */
 static const char *local_decl_type(Ctx *c, const Node *at, const Node *name)
 {
@@ -100,27 +105,22 @@ static const char *local_decl_type(Ctx *c, const Node *at, const Node *name)
     if (a->kind == K_FUNCTION_DEFINITION || a->kind == K_TRANSLATION_UNIT)
       return NULL;
     for (const Node *ch = a->child; ch; ch = ch->next) {
-      if (ch->kind != K_DECLARATION)
+      const Node *d = ch->kind == K_DECLARATION ? decl_declarator(c, ch, name) : NULL;
+      if (!d)
         continue;
-      for (const Node *d = ch->child; d; d = d->next) {
-        if (d->field != F_DECLARATOR)
-          continue;
-        const Node *id = d->kind == K_INIT_DECLARATOR ? node_field(d, F_DECLARATOR) : d;
-        if (!id || id->kind != K_IDENTIFIER || !node_text_is(c->src, id, text_of(c, name)))
-          continue;
-        const Node *ty = node_field(ch, F_TYPE);
-        if (!ty)
-          return NULL;
-        /* one space between words: "unsigned  long" is "unsigned long" */
-        char *t = text_of(c, ty), *o = t;
-        for (char *q = t; *q; q++)
-          if (*q != ' ' && *q != '\t' && *q != '\n')
-            *o++ = *q;
-          else if (o > t && o[-1] != ' ')
-            *o++ = ' ';
-        *o = '\0';
-        return t;
-      }
+      const Node *id = d->kind == K_INIT_DECLARATOR ? node_field(d, F_DECLARATOR) : d;
+      const Node *ty = node_field(ch, F_TYPE);
+      if (!id || id->kind != K_IDENTIFIER || !ty)
+        return NULL;
+      /* one space between words: "unsigned  long" is "unsigned long" */
+      char *t = text_of(c, ty), *o = t;
+      for (char *q = t; *q; q++)
+        if (*q != ' ' && *q != '\t' && *q != '\n')
+          *o++ = *q;
+        else if (o > t && o[-1] != ' ')
+          *o++ = ' ';
+      *o = '\0';
+      return t;
     }
   }
   return NULL;
@@ -143,11 +143,10 @@ static int redux_locals(Ctx *c, const Node *n, RLocal **out)
   for (const Node *m = n->child; m; m = node_next(m, n, true))
     if (m->kind == K_RETURN_STATEMENT)
       return 0;
-  RLocal *v = NULL;
+  RLocal *v = NULL; /* op NULL: refused */
   int nv = 0;
   const Node **targets = NULL;
   int nt = 0;
-  char *bad = NULL; /* names refused, space-separated */
   for (const Node *m = n->child; m; m = node_next(m, n, true)) {
     const Node *t, *e;
     const char *op = m->kind == K_EXPRESSION_STATEMENT ? redux_form(c, m, &t, &e) : NULL;
@@ -179,41 +178,35 @@ static int redux_locals(Ctx *c, const Node *n, RLocal **out)
     for (int i = 0; i < nv; i++)
       if (strcmp(v[i].name, name) == 0)
         at = i;
-    if (at >= 0 && strcmp(v[at].op, cls) != 0)
-      ok = false;
-    if (!ok) {
-      char *b = ctx_printf(c, "%s %s ", bad ? bad : " ", name);
-      bad = b;
-    } else if (at < 0) {
+    if (at < 0) {
       v = xrealloc(v, (size_t)(nv + 1) * sizeof *v);
-      v[nv].name = xstrdup(name);
-      v[nv].op = cls;
-      v[nv].ctype = xstrdup(ctype);
-      nv++;
+      v[nv] = (RLocal){xstrdup(name), cls, xstrdup(ok ? ctype : "")};
+      at = nv++;
     }
+    if (!ok || (v[at].op && strcmp(v[at].op, cls) != 0))
+      v[at].op = NULL;
   }
   /* Every other mention of a kept name refuses it. */
   for (const Node *m = n->child; m && nv; m = node_next(m, n, true)) {
     if (m->kind != K_IDENTIFIER)
       continue;
-    bool target = false, kept = false;
+    bool target = false;
     for (int i = 0; i < nt && !target; i++)
       target = targets[i] == m;
-    for (int i = 0; i < nv && !kept; i++)
-      kept = node_text_is(c->src, m, v[i].name);
-    if (kept && !target)
-      bad = ctx_printf(c, "%s %s ", bad ? bad : " ", text_of(c, m));
+    for (int i = 0; i < nv && !target; i++)
+      if (node_text_is(c->src, m, v[i].name))
+        v[i].op = NULL;
   }
+  free(targets);
   int k = 0;
   for (int i = 0; i < nv; i++) {
-    if (bad && strstr(bad, ctx_printf(c, " %s ", v[i].name))) {
+    if (!v[i].op) {
       free(v[i].name);
       free(v[i].ctype);
       continue;
     }
     v[k++] = v[i];
   }
-  free(targets);
   if (!k) {
     free(v);
     v = NULL;
@@ -225,12 +218,10 @@ static int redux_locals(Ctx *c, const Node *n, RLocal **out)
 /* The C operator of an atomic's name (redux_form). */
 static const char *rl_op(const char *op)
 {
-  return strcmp(op, "add") == 0   ? "+"
-         : strcmp(op, "sub") == 0 ? "-"
-         : strcmp(op, "mul") == 0 ? "*"
-         : strcmp(op, "or") == 0  ? "|"
-         : strcmp(op, "and") == 0 ? "&"
-                                  : "^";
+  for (size_t i = 0; i < sizeof redux_ops / sizeof redux_ops[0]; i++)
+    if (strcmp(redux_ops[i][1], op) == 0)
+      return redux_ops[i][0];
+  return "+";
 }
 
 static void redux_locals_free(RLocal *v, int n)
@@ -1290,8 +1281,7 @@ void render_if(Ctx *c, const Node *n)
 static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
                               const Node **operand)
 {
-  static const char *const ops[][2] = {{"+", "add"}, {"-", "sub"}, {"*", "mul"},
-                                       {"|", "or"},  {"&", "and"}, {"^", "xor"}};
+  const char *const(*ops)[2] = redux_ops;
   const Node *a = stmt ? node_unparen(node_named_child(stmt, 0)) : NULL;
   if (!a || a->kind != K_ASSIGNMENT_EXPRESSION || node_named_count(stmt) != 1)
     return NULL;
@@ -1301,7 +1291,7 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
     return NULL;
   size_t oplen;
   const char *opt = node_text(c->src, op, &oplen);
-  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+  for (size_t i = 0; i < sizeof redux_ops / sizeof redux_ops[0]; i++) {
     if (oplen == 2 && opt[0] == ops[i][0][0] && opt[1] == '=') {
       *target = l;
       *operand = r;
@@ -1317,7 +1307,7 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
   const Node *bop = node_field(r, F_OPERATOR);
   size_t ll, tl;
   const char *lt = node_text(c->src, l, &ll);
-  for (size_t i = 0; bop && bl && br && i < sizeof ops / sizeof ops[0]; i++) {
+  for (size_t i = 0; bop && bl && br && i < sizeof redux_ops / sizeof redux_ops[0]; i++) {
     if (!node_text_is(c->src, bop, ops[i][0]))
       continue;
     const char *bt = node_text(c->src, bl, &tl);
@@ -1336,7 +1326,8 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
   return NULL;
 }
 
-static bool declares(const Ctx *c, const Node *decl, const Node *name)
+/* The declarator of declaration decl that declares `name`, or NULL. */
+static const Node *decl_declarator(const Ctx *c, const Node *decl, const Node *name)
 {
   size_t len;
   const char *t = node_text(c->src, name, &len);
@@ -1345,9 +1336,14 @@ static bool declares(const Ctx *c, const Node *decl, const Node *name)
       continue;
     const Node *id = declarator_name(d);
     if (id && node_text_is(c->src, id, ctx_printf((Ctx *)c, "%.*s", (int)len, t)))
-      return true;
+      return d;
   }
-  return false;
+  return NULL;
+}
+
+static bool declares(const Ctx *c, const Node *decl, const Node *name)
+{
+  return decl_declarator(c, decl, name) != NULL;
 }
 
 static bool is_static_decl(const Ctx *c, const Node *decl)
