@@ -1281,7 +1281,6 @@ void render_if(Ctx *c, const Node *n)
 static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
                               const Node **operand)
 {
-  const char *const(*ops)[2] = redux_ops;
   const Node *a = stmt ? node_unparen(node_named_child(stmt, 0)) : NULL;
   if (!a || a->kind != K_ASSIGNMENT_EXPRESSION || node_named_count(stmt) != 1)
     return NULL;
@@ -1292,10 +1291,10 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
   size_t oplen;
   const char *opt = node_text(c->src, op, &oplen);
   for (size_t i = 0; i < sizeof redux_ops / sizeof redux_ops[0]; i++) {
-    if (oplen == 2 && opt[0] == ops[i][0][0] && opt[1] == '=') {
+    if (oplen == 2 && opt[0] == redux_ops[i][0][0] && opt[1] == '=') {
       *target = l;
       *operand = r;
-      return ops[i][1];
+      return redux_ops[i][1];
     }
   }
   if (oplen != 1 || opt[0] != '=')
@@ -1308,19 +1307,19 @@ static const char *redux_form(Ctx *c, const Node *stmt, const Node **target,
   size_t ll, tl;
   const char *lt = node_text(c->src, l, &ll);
   for (size_t i = 0; bop && bl && br && i < sizeof redux_ops / sizeof redux_ops[0]; i++) {
-    if (!node_text_is(c->src, bop, ops[i][0]))
+    if (!node_text_is(c->src, bop, redux_ops[i][0]))
       continue;
     const char *bt = node_text(c->src, bl, &tl);
     if (bl->kind == K_IDENTIFIER && tl == ll && memcmp(bt, lt, ll) == 0) {
       *target = l;
       *operand = node_field(r, F_RIGHT);
-      return ops[i][1];
+      return redux_ops[i][1];
     }
     bt = node_text(c->src, br, &tl);
     if (i != 1 && br->kind == K_IDENTIFIER && tl == ll && memcmp(bt, lt, ll) == 0) {
       *target = l;
       *operand = node_field(r, F_LEFT);
-      return ops[i][1];
+      return redux_ops[i][1];
     }
   }
   return NULL;
