@@ -1700,6 +1700,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
     const FuncInfo *rt = program_func(prog, "rtclock");
     if (rt && rt->def)
       strbuf_puts(out, "#define FAL_NO_RTCLOCK 1\n");
+    if (c.hubs) /* GPU graphs make their hub lists when copied (falcon/cuda.cuh) */
+      strbuf_puts(out, "#define FAL_HUB_KERNELS 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
     if (c.mpi) /* output from rank 0 only (falcon/mpi.h) */

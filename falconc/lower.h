@@ -111,6 +111,7 @@ typedef struct Ctx {
   char **strings; /* strings owned by the context, freed at the end */
   int nstrings;
   bool mpi;          /* --mpi and the program partitions a graph (§7) */
+  bool hubs;         /* a hub kernel was written (FAL_HUB_KERNELS, cuda.cuh) */
   /* CUDA target: */
   bool gpu;          /* lowering for CUDA */
   bool in_kernel;    /* rendering a kernel body or a device function */

@@ -604,6 +604,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   }
   if (it->dom == D_POINTS)
     warp_explain(c, n, warp, why, "point");
+  if (warp && c->opt->explain && !(c->prog->mutates && !ranged && it->dom != D_VIEW))
+    fprintf(stderr, "%s:%u: foreach: points of FALCON_HUB_DEGREE (1024) edges or more get a "
+            "block each (the warp kernel's first blocks)\n", c->src->path, n->loc.line);
   c->rl = saved_rl;
   c->nrl = saved_nrl;
   coll_single_leave(c, &cs, scs);
@@ -639,23 +642,45 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                 body.data ? body.data : "");
   rl_kernel_end(k, rl, nrl);
   strbuf_puts(k, "}\n");
+  /* A block per hub (docs/optimiser.md "A block per hub"): the warp
+   * kernel's first fal_hb blocks take the hub list, each hub with the
+   * whole block as its lanes; the other blocks skip points of fal_hd edges
+   * or more and give the rest a warp each. */
+  bool hub = warp && !mut;
   if (warp) { /* blocks of 32 x FAL_BLOCK/32: threadIdx.y is the warp */
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
-    strbuf_printf(k, "__global__ void %s_w(%s%s%s)\n{\n%s  fal_wbegin();\n", name,
-                  params.data ? params.data : "", ranged && more ? ", " : "",
-                  ranged ? "int64_t fal_lo, int64_t fal_hi" : "", views.data ? views.data : "");
+    strbuf_printf(k, "__global__ void %s_w(%s%s%s%s)\n{\n%s", name,
+                  params.data ? params.data : "", (ranged || hub) && more ? ", " : "",
+                  ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
+                  !hub ? "" : ranged ? ", const fal_point *fal_hubs, int64_t fal_nh, "
+                                       "int64_t fal_hd, unsigned fal_hb"
+                                     : "const fal_point *fal_hubs, int64_t fal_nh, "
+                                       "int64_t fal_hd, unsigned fal_hb",
+                  views.data ? views.data : "");
+    strbuf_puts(k, hub ? "  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();\n"
+                       : "  fal_wbegin();\n");
     rl_kernel_begin(k, rl, nrl);
-    strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.y + threadIdx.y; "
-                  "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.y) "
-                  "{ %s %s = (%s)fal_i; %s%s }\n",
-                  ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
+    if (hub)
+      strbuf_printf(k, "  if (blockIdx.x < fal_hb) {\n"
+                    "  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) "
+                    "{ int64_t fal_i = fal_hubs[fal_h]; %s %s = (%s)fal_i; %s }\n  } else\n",
+                    elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
+    strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
+                  "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "
+                  "{ %s %s = (%s)fal_i; %s%s%s }\n",
+                  ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
+                  hub ? "(gridDim.x - fal_hb)" : "gridDim.x", elem_ctype(it), var, elem_ctype(it),
                   mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
                                    it->graph, var) : "",
+                  hub ? ctx_printf(c, "if (FAL_HUB(%s, %s, fal_hd)) continue; ", it->graph, var)
+                      : "",
                   wbody.data ? wbody.data : "");
     rl_kernel_end(k, rl, nrl);
     strbuf_puts(k, "}\n");
   }
+  if (hub)
+    c->hubs = true;
   redux_locals_free(rl, nrl);
   bool sp = c->single_points, se = c->single_edges;
   char *a = xstrdup(args.data ? args.data : "");
@@ -670,7 +695,17 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (cs.used)
     coll_single_phases(c, &cs, hlimit, ctx_printf(c, "%s->fal_base.device", g));
   put(c, pre.data ? pre.data : "");
-  if (ranged && warp) /* a part of a partition (§7): its range of points */
+  if (ranged && hub) /* a part of a partition (§7): its range, its hubs */
+    putf(c, "if (fal_warp_pick(&%s->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&%s->fal_base); "
+         "int64_t fal_h0 = 0, fal_nh = fal_hb ? fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0) : 0; "
+         "unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; "
+         "%s_w<<<fal_hbk + fal_cuda_grid((fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>"
+         "(%s%sfal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, "
+         "fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else "
+         "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
+         "FAL_CHECK_LAUNCH(\"%s\");%s }", g, g, name, a, *a ? ", " : "", name, a,
+         *a ? ", " : "", name, post.data ? post.data : "");
+  else if (ranged && warp)
     putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((fal_hi - fal_lo) * 32), "
          "dim3(32, FAL_BLOCK / 32)>>>(%s%sfal_lo, fal_hi); else "
          "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
@@ -679,6 +714,15 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   else if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
          "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
+         post.data ? post.data : "");
+  else if (hub)
+    putf(c, "if (fal_warp_pick(&%s->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&%s->fal_base); "
+         "unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; "
+         "%s_w<<<fal_hbk + fal_cuda_grid((int64_t)(%s) * 32), dim3(32, FAL_BLOCK / 32)>>>"
+         "(%s%sfal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, "
+         "fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } "
+         "else %s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
+         g, g, name, hlimit, a, *a ? ", " : "", name, hlimit, a, name,
          post.data ? post.data : "");
   else if (warp)
     putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((int64_t)(%s) * 32), "

@@ -106,6 +106,33 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 	fi
 done
 
+# A block per hub (docs/optimiser.md "A block per hub"): with
+# FALCON_HUB_DEGREE=4 and FALCON_WARP=on every point of 4 edges or more
+# is a hub, so the hub blocks (the whole block as a point's lanes) run
+# on every graph, in front of the warp kernels' warps, and must give the references'
+# answers; FALCON_VERBOSE must show that a hub list was made.
+export FALCON_HUB_DEGREE=4 FALCON_WARP=on
+for a in sssp sssp_topo bfs cc cc_simple tc pagerank; do
+	[ -x "$tmp/gpu/$a" ] || continue
+	for gf in "$tmp"/e2e/graphs/*; do
+		e2e_run "$a" "$gf" "$tmp/gpu" "gpu hubs (FALCON_HUB_DEGREE=4)"
+	done
+done
+for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
+	[ -x "$tmp/gpu/$a" ] || continue
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		e2e_part $a "$gf" "$tmp/gpu" "gpu hubs (FALCON_HUB_DEGREE=4)" "" "1 0" "2 0"
+	done
+done
+if [ -x "$tmp/gpu/pagerank" ] && FALCON_VERBOSE=1 "$tmp/gpu/pagerank" "$tmp/e2e/graphs/kron.bin" \
+	>"$tmp/log" 2>&1 && grep -q '^falcon: [1-9][0-9]* hubs (degree 4 or more) on GPU 0' "$tmp/log"; then
+	pass "gpu hubs: pagerank made its hub list: $(grep '^falcon: .* hubs' "$tmp/log")"
+else
+	fail "gpu hubs: pagerank on kron.bin made no hub list"; sed 's/^/    /' "$tmp/log" | head -5
+fi
+unset FALCON_HUB_DEGREE FALCON_WARP
+
 # Convergence loops as one cooperative kernel each (--gpu-loops=device,
 # falconc/plan.c): the samples whose loops plan, against the references,
 # and the self-checking loop test (fused phases, break, host variables).
@@ -491,6 +518,9 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 	# Start SSSP at the point of highest degree (Kronecker ids are permuted,
 	# point 0 may be isolated).
 	hub=$("$FALGRAPH" info "$tmp/small.bin" | sed -n 's/^max degree: .*(point \([0-9]*\))$/\1/p')
+	# Points of 32 edges or more take hub blocks (a block each), so
+	# the sanitizers see their barriers and shared memory too.
+	export FALCON_HUB_DEGREE=32
 	printf '1 0\n' >"$tmp/noedges.txt"
 	# The runs share the GPU, SAN_JOBS at a time; then the reports, in order.
 	n=0

@@ -533,9 +533,19 @@ __device__ static inline long long fal_dlen(const fal_dlist *l, unsigned gen, lo
  * falconc/lower_plan.c coll_phase) sets this for its block; every kernel
  * of such blocks clears it first (fal_wbegin). */
 static __shared__ bool fal_wsolo;
+/* A hub block (the first blocks of a warp kernel, docs/optimiser.md "A
+ * block per hub") runs the warp body with the whole block on one point:
+ * every thread of the block is a lane.  fal_wbegin clears it, fal_bbegin
+ * sets it. */
+static __shared__ bool fal_wblk;
 #define FAL_WSPLIT (blockDim.y > 1 && !fal_wsolo)
-#define FAL_WN (FAL_WSPLIT ? 32 : 1)
-#define FAL_WL (FAL_WSPLIT ? (int)threadIdx.x : 0)
+#define FAL_WBLK (blockDim.y > 1 && fal_wblk)
+#define FAL_WN (FAL_WBLK ? (int)(blockDim.x * blockDim.y) : FAL_WSPLIT ? 32 : 1)
+#define FAL_WL (FAL_WBLK ? (int)(threadIdx.y * blockDim.x + threadIdx.x) \
+                : FAL_WSPLIT ? (int)threadIdx.x : 0)
+/* fal_wb's value for the block, and fal_wsum's warp totals (a hub block) */
+static __shared__ int fal_wbval;
+static __shared__ unsigned long long fal_wsbuf[32];
 #else
 #define FAL_WN 1
 #define FAL_WL 0
@@ -566,8 +576,23 @@ static __shared__ bool fal_wsolo;
 static __device__ inline void fal_wbegin(void)
 {
 #ifdef __CUDA_ARCH__
-  if (threadIdx.x == 0 && threadIdx.y == 0)
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
     fal_wsolo = false;
+    fal_wblk = false;
+  }
+  __syncthreads();
+#endif
+}
+
+/* At the start of a hub block (of 32 x FAL_BLOCK/32 threads): the whole
+ * block shares each point's neighbour loops. */
+static __device__ inline void fal_bbegin(void)
+{
+#ifdef __CUDA_ARCH__
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    fal_wsolo = false;
+    fal_wblk = true;
+  }
   __syncthreads();
 #endif
 }
@@ -584,17 +609,28 @@ static __device__ inline void fal_wphase(bool solo)
 #endif
 }
 
-/* Lane 0's value of a condition, for the whole warp. */
+/* Lane 0's value of a condition, for the whole warp (the whole block in
+ * a hub block: the first barrier keeps the last value until every thread
+ * has read it). */
 static __host__ __device__ inline int fal_wb(int x)
 {
 #ifdef __CUDA_ARCH__
+  if (FAL_WBLK) {
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+      fal_wbval = x;
+    __syncthreads();
+    return fal_wbval;
+  }
   if (FAL_WSPLIT)
     return __shfl_sync(0xffffffffu, x, 0);
 #endif
   return x;
 }
 
-/* The sum over the warp's lanes, in every lane. */
+/* The sum over the warp's lanes, in every lane.  In a hub block, over
+ * the block's: each warp's total goes to shared memory and every thread
+ * adds the totals in the same order, so all hold the same value. */
 template <typename T>
 static __host__ __device__ inline T fal_wsum(T x)
 {
@@ -602,15 +638,28 @@ static __host__ __device__ inline T fal_wsum(T x)
   if (FAL_WSPLIT)
     for (int o = 16; o > 0; o >>= 1)
       x += __shfl_xor_sync(0xffffffffu, x, o);
+  if (FAL_WBLK) {
+    static_assert(sizeof(T) <= sizeof fal_wsbuf[0], "fal_wsum: a sum of at most 8 bytes");
+    T *b = (T *)fal_wsbuf;
+    __syncthreads(); /* the last sum's totals are read */
+    if (threadIdx.x == 0)
+      b[threadIdx.y] = x;
+    __syncthreads();
+    x = b[0];
+    for (unsigned w = 1; w < blockDim.y; w++)
+      x += b[w];
+  }
 #endif
   return x;
 }
 
-/* After lane 0's store: the warp sees it. */
+/* After lane 0's store: the warp (in a hub block, the block) sees it. */
 static __host__ __device__ inline void fal_wsync(void)
 {
 #ifdef __CUDA_ARCH__
-  if (FAL_WSPLIT)
+  if (FAL_WBLK)
+    __syncthreads();
+  else if (FAL_WSPLIT)
     __syncwarp();
 #endif
 }
@@ -632,6 +681,136 @@ static inline bool fal_warp_pick(const fal_gbase *g)
   if (mode)
     return mode == 1;
   return fal_degree_at_least(&g->csr, degree);
+}
+
+/* ---- a block per hub (docs/optimiser.md "A block per hub") ----
+ * A hub is a point with at least FALCON_HUB_DEGREE (default 1024; 0 turns
+ * hubs off) out-edges or in-edges.  A foreach's warp kernel gives its
+ * first blocks the hub list, a hub to a whole block, and skips hubs in
+ * its other blocks.  The list is made on the device once per GPU graph
+ * structure, sorted (the host keeps a copy to find a part's range), and
+ * not made for mutable graphs. */
+typedef struct fal_hubs {
+  const void *of, *in_of; /* csr.offsets and in_offsets it was made from */
+  uint64_t version;
+  int64_t deg;        /* the threshold it was made with */
+  int64_t n;
+  fal_point *d, *h;   /* the hubs, ascending: device, host */
+} fal_hubs;
+
+static __host__ __device__ inline int64_t fal_pdeg(const fal_graph *g, fal_point p)
+{
+  int64_t d = g->offsets[p + 1] - g->offsets[p];
+  if (g->in_offsets) {
+    int64_t i = g->in_offsets[p + 1] - g->in_offsets[p];
+    d = i > d ? i : d;
+  }
+  return d;
+}
+
+/* The skip test of a warp kernel's warps: hubs are its hub blocks'. */
+#define FAL_HUB(g, p, hd) (fal_pdeg(&(g)->fal_base.csr, (p)) >= (hd))
+
+__global__ void fal_hubs_find(fal_graph g, int64_t deg, fal_point *out,
+                              unsigned long long *cnt, unsigned long long cap)
+{
+  for (int64_t p = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; p < g.npoints;
+       p += (int64_t)gridDim.x * blockDim.x)
+    if (fal_pdeg(&g, (fal_point)p) >= deg) {
+      unsigned long long i = atomicAdd(cnt, 1ULL);
+      if (i < cap)
+        out[i] = (fal_point)p;
+    }
+}
+
+static inline void *fal_dalloc(size_t bytes, const char *file, int line);
+
+static int fal_hubs_cmp(const void *a, const void *b)
+{
+  fal_point x = *(const fal_point *)a, y = *(const fal_point *)b;
+  return x < y ? -1 : x > y;
+}
+
+static inline int64_t fal_hub_degree(void)
+{
+  static int64_t deg = -1;
+  if (deg < 0) {
+    double d = 1024;
+    fal_env_number("FALCON_HUB_DEGREE", 0, 1e15, true, &d);
+    deg = (int64_t)d;
+  }
+  return deg;
+}
+
+/* The graph's hubs (on its device, which is current), or NULL: hub
+ * kernels off, a mutable graph, or no hub. */
+static inline const fal_hubs *fal_hubs_of(fal_gbase *b)
+{
+  int64_t deg = fal_hub_degree();
+  const fal_graph *g = &b->csr;
+  if (deg <= 0 || g->end || !g->offsets || g->npoints <= 0)
+    return NULL;
+  static std::mutex lock; /* sections may launch over one graph at once */
+  std::lock_guard<std::mutex> hold(lock);
+  fal_hubs *x = b->hubs;
+  if (!x || x->of != (const void *)g->offsets || x->in_of != (const void *)g->in_offsets ||
+      x->version != g->version || x->deg != deg) {
+    /* a point with deg edges or more takes deg of the out- or in-edges */
+    unsigned long long cap = (unsigned long long)(2 * (g->nedges / deg) + 1), n = 0;
+    fal_point *d = (fal_point *)fal_dalloc(cap * sizeof *d, __FILE__, __LINE__);
+    unsigned long long *cnt =
+        (unsigned long long *)fal_dalloc(sizeof *cnt, __FILE__, __LINE__);
+    FAL_CUDA(cudaMemset(cnt, 0, sizeof *cnt));
+    fal_hubs_find<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, deg, d, cnt, cap);
+    FAL_CHECK_LAUNCH("fal_hubs_find");
+    FAL_CUDA(cudaMemcpy(&n, cnt, sizeof n, cudaMemcpyDeviceToHost));
+    FAL_CUDA(cudaFree(cnt));
+    if (n > cap)
+      n = cap; /* cannot happen: the bound counts every edge twice */
+    x = (fal_hubs *)fal_calloc(1, sizeof *x);
+    x->h = (fal_point *)fal_alloc((size_t)n * sizeof *x->h + 1);
+    FAL_CUDA(cudaMemcpy(x->h, d, (size_t)n * sizeof *d, cudaMemcpyDeviceToHost));
+    qsort(x->h, (size_t)n, sizeof *x->h, fal_hubs_cmp);
+    FAL_CUDA(cudaMemcpy(d, x->h, (size_t)n * sizeof *d, cudaMemcpyHostToDevice));
+    x->d = d;
+    x->n = (int64_t)n;
+    x->deg = deg;
+    x->of = g->offsets;
+    x->in_of = g->in_offsets;
+    x->version = g->version;
+    b->hubs = x; /* an older list stays allocated: copies of b may hold it */
+    if (getenv("FALCON_VERBOSE"))
+      fprintf(stderr, "falcon: %lld hubs (degree %lld or more) on GPU %d\n",
+              (long long)n, (long long)deg, b->device);
+  }
+  return x->n ? x : NULL;
+}
+
+/* Hubs in [lo, hi): the first's index in x and how many. */
+static inline int64_t fal_hubs_range(const fal_hubs *x, int64_t lo, int64_t hi, int64_t *first)
+{
+  int64_t a = 0, z = x->n;
+  while (a < z) {
+    int64_t m = a + (z - a) / 2;
+    if (x->h[m] < lo) a = m + 1; else z = m;
+  }
+  int64_t e = a;
+  z = x->n;
+  while (e < z) {
+    int64_t m = e + (z - e) / 2;
+    if (x->h[m] < hi) e = m + 1; else z = m;
+  }
+  *first = a;
+  return e - a;
+}
+
+/* The warp kernel's blocks for n hubs, in front of its other blocks: one
+ * each, up to two per multiprocessor (each then takes hubs in turn). */
+static inline unsigned fal_hub_grid(int64_t n)
+{
+  int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;
+  int64_t most = (int64_t)fal_cuda.sms[dev] * 2;
+  return (unsigned)(n < most ? n : most);
 }
 
 /* FALCON_WARP: 0 auto, 1 on, 2 off. */
@@ -875,6 +1054,12 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   d->structure_of = g->offsets;
   d->loaded = 1;
   fal_gpu_mut_reset(d);
+#ifdef FAL_HUB_KERNELS
+  /* The hub list now, with the copy, rather than at the first launch
+   * (where it would add its allocations and copies to a timed loop). */
+  if (fal_warp_pick(d))
+    (void)fal_hubs_of(d);
+#endif
 }
 
 /* Clears the hidden locks of `single (p)` on the device (§4.3). */

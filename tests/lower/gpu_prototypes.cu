@@ -1,3 +1,4 @@
+#define FAL_HUB_KERNELS 1
 #include "falcon/cuda.cuh"
 typedef struct fal_G fal_G;
 #line 1 "gpu_prototypes.fal"
@@ -107,11 +108,16 @@ __global__ void fal_foreach_L19_2(fal_G fal_kv_g)
                           relax(t, g); } }
 }
 #line 19 "gpu_prototypes.fal"
-__global__ void fal_foreach_L19_2_w(fal_G fal_kv_g)
+__global__ void fal_foreach_L19_2_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
-  fal_wbegin();
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+#line 19 "gpu_prototypes.fal"
+                          relax(t, g); } }
+  } else
+  for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; {
 #line 19 "gpu_prototypes.fal"
                           relax(t, g); } }
 }
@@ -122,7 +128,7 @@ int main(int argc, char **argv)
   ((void)0);
   fal_G_read_gpu(g, argv[1], __FILE__, __LINE__);
   { fal_cuda_use(g->fal_base.device); fal_foreach_L18_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L18_1"); }
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L19_2_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g); else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; fal_foreach_L19_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
   printf("%d %d %d\n", count_points(g), helper_from_c(1), local_only(2));
 }
 

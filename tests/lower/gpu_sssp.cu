@@ -1,3 +1,4 @@
+#define FAL_HUB_KERNELS 1
 #include "falcon/cuda.cuh"
 typedef struct fal_G fal_G;
 #line 1 "gpu_sssp.fal"
@@ -141,11 +142,16 @@ __global__ void fal_foreach_L28_5(fal_G fal_kv_g)
                                            relax(t, g); } }
 }
 #line 28 "gpu_sssp.fal"
-__global__ void fal_foreach_L28_5_w(fal_G fal_kv_g)
+__global__ void fal_foreach_L28_5_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
-  fal_wbegin();
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
+#line 28 "gpu_sssp.fal"
+                                           relax(t, g); } }
+  } else
+  for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
 #line 28 "gpu_sssp.fal"
                                            relax(t, g); } }
 }
@@ -171,7 +177,7 @@ int main(int argc, char *argv[])
   int rounds = 0;
   { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_loop_switch(&fal_sw, (const void *)fal_loop_L26_4, "gpu_sssp.fal", 26)) { { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L26_4, fal_args, "fal_loop_L26_4", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L26_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L26_4_rounds, sizeof rounds)); fal_gprof_end("gpu_sssp.fal", 26, "device", fal_pt0, fal_lr); } break; } fal_ra++; {
     fal_sym_set(changed, 0);
-    { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L28_5_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g); else fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
+    { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; fal_foreach_L28_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
     rounds++;
     if (fal_sym_get(changed) == 0) break;
   } } fal_gprof_end("gpu_sssp.fal", 26, "auto", fal_pt0, fal_ra); }

@@ -1,3 +1,4 @@
+#define FAL_HUB_KERNELS 1
 #include "falcon/cuda.cuh"
 typedef struct fal_G fal_G;
 #line 1 "gpu_warp.fal"
@@ -144,11 +145,16 @@ __global__ void fal_foreach_L38_5(fal_G fal_kv_g)
                                       pull(t, g, 0.15); } }
 }
 #line 38 "gpu_warp.fal"
-__global__ void fal_foreach_L38_5_w(fal_G fal_kv_g)
+__global__ void fal_foreach_L38_5_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
-  fal_wbegin();
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->rank[t] > 0)))) continue;
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->rank[t] > 0)))) continue;
+#line 38 "gpu_warp.fal"
+                                      pull(t, g, 0.15); } }
+  } else
+  for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; { if (!fal_wb(!!((g->rank[t] > 0)))) continue;
 #line 38 "gpu_warp.fal"
                                       pull(t, g, 0.15); } }
 }
@@ -178,11 +184,25 @@ __global__ void fal_foreach_L40_7(fal_G fal_kv_g)
   } } }
 }
 #line 40 "gpu_warp.fal"
-__global__ void fal_foreach_L40_7_w(fal_G fal_kv_g)
+__global__ void fal_foreach_L40_7_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
-  fal_wbegin();
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+#line 40 "gpu_warp.fal"
+                          {
+    int d = fal_outdeg_hd(&g->fal_base.csr, t);
+    { const fal_point fal_p10 = t; FAL_UNROLL for (int64_t fal_e11 = g->fal_base.csr.offsets[fal_p10] + FAL_WL; fal_e11 < g->fal_base.csr.offsets[fal_p10 + 1]; fal_e11 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e11]; { if (!(g->rank[u] < 1)) continue;
+#line 42 "gpu_warp.fal"
+                                         (FAL_ATOMIC_ANY(min, &(g->rank[u]), (g->rank[t])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+#line 42 "gpu_warp.fal"
+
+    if (fal_wb(!!(d > 2)))
+      { if (FAL_WL == 0) { g->next[t] = d; } fal_wsync(); }
+  } } }
+  } else
+  for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; {
 #line 40 "gpu_warp.fal"
                           {
     int d = fal_outdeg_hd(&g->fal_base.csr, t);
@@ -205,9 +225,9 @@ int main()
   fal_G_read(hg, "graph.bin");
   static fal_G fal_gs_g = fal_G_gpu(-1); fal_G *g = &fal_gs_g;
   fal_G_to_gpu(g, hg, __FILE__, __LINE__);
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L38_5_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g); else fal_foreach_L38_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); }
   { fal_cuda_use(g->fal_base.device); fal_foreach_L39_6<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L39_6"); }
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L40_7_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g); else fal_foreach_L40_7<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L40_7"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; fal_foreach_L40_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L40_7<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L40_7"); }
 #line 45 "gpu_warp.fal"
 
   fal_G_to_host(hg, g);

@@ -1,3 +1,4 @@
+#define FAL_HUB_KERNELS 1
 #include "falcon/cuda.cuh"
 typedef struct fal_G fal_G;
 #line 1 "redux_local_gpu.fal"
@@ -128,12 +129,21 @@ __global__ void fal_foreach_L35_2(fal_G fal_kv_g, double *fal_rd_s)
   fal_rl_flush_add(fal_rd_s, fal_rl_s);
 }
 #line 35 "redux_local_gpu.fal"
-__global__ void fal_foreach_L35_2_w(fal_G fal_kv_g, double *fal_rd_s)
+__global__ void fal_foreach_L35_2_w(fal_G fal_kv_g, double *fal_rd_s, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
-  fal_wbegin();
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   double fal_rl_s = (double)0;
-  for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.y) { fal_point t = (fal_point)fal_i; {
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+#line 36 "redux_local_gpu.fal"
+    { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
+#line 37 "redux_local_gpu.fal"
+      fal_rl_s += (double)(g->fal_base.csr.weight[fal_e6]); } } }
+#line 37 "redux_local_gpu.fal"
+                                 } }
+  } else
+  for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; {
 #line 36 "redux_local_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
 #line 37 "redux_local_gpu.fal"
@@ -156,7 +166,7 @@ int main(int argc, char **argv)
   { fal_cuda_use(g->fal_base.device); fal_foreach_L22_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, a), a, fal_hred_buf(1, a2), a2, fal_hred_buf(2, b), b, fal_hred_buf(3, c2), fal_hred_buf(4, g_total), fal_hred_buf(5, m), fal_hred_buf(6, d)); FAL_CHECK_LAUNCH("fal_foreach_L22_1"); a = fal_hred_get(0, a); a2 = fal_hred_get(1, a2); b = fal_hred_get(2, b); c2 = fal_hred_get(3, c2); g_total = fal_hred_get(4, g_total); m = fal_hred_get(5, m); d = fal_hred_get(6, d); }
 #line 34 "redux_local_gpu.fal"
 
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) fal_foreach_L35_2_w<<<fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hred_buf(0, s)); else fal_foreach_L35_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, s)); FAL_CHECK_LAUNCH("fal_foreach_L35_2"); s = fal_hred_get(0, s); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; fal_foreach_L35_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hred_buf(0, s), fal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L35_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, s)); FAL_CHECK_LAUNCH("fal_foreach_L35_2"); s = fal_hred_get(0, s); }
 #line 37 "redux_local_gpu.fal"
                                    /* in a neighbour loop: its own copy */
   printf("%ld %ld %ld %ld %ld %u %f\n", a, a2, b, c2, d, m, s);
