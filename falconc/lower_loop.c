@@ -604,7 +604,13 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   }
   if (it->dom == D_POINTS)
     warp_explain(c, n, warp, why, "point");
-  if (warp && c->opt->explain && !(c->prog->mutates && !ranged && it->dom != D_VIEW))
+  bool mut = c->prog->mutates && !ranged && it->dom != D_VIEW;
+  /* A block per hub (docs/optimiser.md "A block per hub"): the warp
+   * kernel's first fal_hb blocks take the hub list, each hub with the
+   * whole block as its lanes; the other blocks skip points of fal_hd edges
+   * or more and give the rest a warp each. */
+  bool hub = warp && !mut;
+  if (hub && c->opt->explain)
     fprintf(stderr, "%s:%u: foreach: points of FALCON_HUB_DEGREE (1024) edges or more get a "
             "block each (the warp kernel's first blocks)\n", c->src->path, n->loc.line);
   c->rl = saved_rl;
@@ -629,7 +635,6 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
                 ranged && more ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
                 views.data ? views.data : "");
-  bool mut = c->prog->mutates && !ranged && it->dom != D_VIEW;
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, it->graph);
   rl_kernel_begin(k, rl, nrl);
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
@@ -642,11 +647,6 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                 body.data ? body.data : "");
   rl_kernel_end(k, rl, nrl);
   strbuf_puts(k, "}\n");
-  /* A block per hub (docs/optimiser.md "A block per hub"): the warp
-   * kernel's first fal_hb blocks take the hub list, each hub with the
-   * whole block as its lanes; the other blocks skip points of fal_hd edges
-   * or more and give the rest a warp each. */
-  bool hub = warp && !mut;
   if (warp) { /* blocks of 32 x FAL_BLOCK/32: threadIdx.y is the warp */
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
@@ -695,34 +695,22 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (cs.used)
     coll_single_phases(c, &cs, hlimit, ctx_printf(c, "%s->fal_base.device", g));
   put(c, pre.data ? pre.data : "");
-  if (ranged && hub) /* a part of a partition (§7): its range, its hubs */
+  if (hub) /* hubs (of the range: a partition part's, §7) in front; a part
+             * is never mutable, so every ranged warp kernel is here */
     putf(c, "if (fal_warp_pick(&%s->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&%s->fal_base); "
-         "int64_t fal_h0 = 0, fal_nh = fal_hb ? fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0) : 0; "
+         "int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : %s; "
          "unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; "
-         "%s_w<<<fal_hbk + fal_cuda_grid((fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>"
-         "(%s%sfal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, "
+         "%s_w<<<fal_hbk + fal_cuda_grid((int64_t)(%s) * 32), dim3(32, FAL_BLOCK / 32)>>>"
+         "(%s%s%sfal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, "
          "fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else "
-         "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
-         "FAL_CHECK_LAUNCH(\"%s\");%s }", g, g, name, a, *a ? ", " : "", name, a,
-         *a ? ", " : "", name, post.data ? post.data : "");
-  else if (ranged && warp)
-    putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((fal_hi - fal_lo) * 32), "
-         "dim3(32, FAL_BLOCK / 32)>>>(%s%sfal_lo, fal_hi); else "
-         "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
-         "FAL_CHECK_LAUNCH(\"%s\");%s }", g, name, a, *a ? ", " : "", name, a, *a ? ", " : "",
-         name, post.data ? post.data : "");
+         "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s%s%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
+         g, g, ranged ? "fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0)" : "fal_hb->n", name,
+         ranged ? "fal_hi - fal_lo" : hlimit, a, *a ? ", " : "", ranged ? "fal_lo, fal_hi, " : "",
+         name, ranged ? "fal_hi - fal_lo" : hlimit, a, ranged && *a ? ", " : "",
+         ranged ? "fal_lo, fal_hi" : "", name, post.data ? post.data : "");
   else if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
          "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
-         post.data ? post.data : "");
-  else if (hub)
-    putf(c, "if (fal_warp_pick(&%s->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&%s->fal_base); "
-         "unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; "
-         "%s_w<<<fal_hbk + fal_cuda_grid((int64_t)(%s) * 32), dim3(32, FAL_BLOCK / 32)>>>"
-         "(%s%sfal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, "
-         "fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } "
-         "else %s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
-         g, g, name, hlimit, a, *a ? ", " : "", name, hlimit, a, name,
          post.data ? post.data : "");
   else if (warp)
     putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((int64_t)(%s) * 32), "

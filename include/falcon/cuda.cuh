@@ -683,136 +683,6 @@ static inline bool fal_warp_pick(const fal_gbase *g)
   return fal_degree_at_least(&g->csr, degree);
 }
 
-/* ---- a block per hub (docs/optimiser.md "A block per hub") ----
- * A hub is a point with at least FALCON_HUB_DEGREE (default 1024; 0 turns
- * hubs off) out-edges or in-edges.  A foreach's warp kernel gives its
- * first blocks the hub list, a hub to a whole block, and skips hubs in
- * its other blocks.  The list is made on the device once per GPU graph
- * structure, sorted (the host keeps a copy to find a part's range), and
- * not made for mutable graphs. */
-typedef struct fal_hubs {
-  const void *of, *in_of; /* csr.offsets and in_offsets it was made from */
-  uint64_t version;
-  int64_t deg;        /* the threshold it was made with */
-  int64_t n;
-  fal_point *d, *h;   /* the hubs, ascending: device, host */
-} fal_hubs;
-
-static __host__ __device__ inline int64_t fal_pdeg(const fal_graph *g, fal_point p)
-{
-  int64_t d = g->offsets[p + 1] - g->offsets[p];
-  if (g->in_offsets) {
-    int64_t i = g->in_offsets[p + 1] - g->in_offsets[p];
-    d = i > d ? i : d;
-  }
-  return d;
-}
-
-/* The skip test of a warp kernel's warps: hubs are its hub blocks'. */
-#define FAL_HUB(g, p, hd) (fal_pdeg(&(g)->fal_base.csr, (p)) >= (hd))
-
-__global__ void fal_hubs_find(fal_graph g, int64_t deg, fal_point *out,
-                              unsigned long long *cnt, unsigned long long cap)
-{
-  for (int64_t p = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; p < g.npoints;
-       p += (int64_t)gridDim.x * blockDim.x)
-    if (fal_pdeg(&g, (fal_point)p) >= deg) {
-      unsigned long long i = atomicAdd(cnt, 1ULL);
-      if (i < cap)
-        out[i] = (fal_point)p;
-    }
-}
-
-static inline void *fal_dalloc(size_t bytes, const char *file, int line);
-
-static int fal_hubs_cmp(const void *a, const void *b)
-{
-  fal_point x = *(const fal_point *)a, y = *(const fal_point *)b;
-  return x < y ? -1 : x > y;
-}
-
-static inline int64_t fal_hub_degree(void)
-{
-  static int64_t deg = -1;
-  if (deg < 0) {
-    double d = 1024;
-    fal_env_number("FALCON_HUB_DEGREE", 0, 1e15, true, &d);
-    deg = (int64_t)d;
-  }
-  return deg;
-}
-
-/* The graph's hubs (on its device, which is current), or NULL: hub
- * kernels off, a mutable graph, or no hub. */
-static inline const fal_hubs *fal_hubs_of(fal_gbase *b)
-{
-  int64_t deg = fal_hub_degree();
-  const fal_graph *g = &b->csr;
-  if (deg <= 0 || g->end || !g->offsets || g->npoints <= 0)
-    return NULL;
-  static std::mutex lock; /* sections may launch over one graph at once */
-  std::lock_guard<std::mutex> hold(lock);
-  fal_hubs *x = b->hubs;
-  if (!x || x->of != (const void *)g->offsets || x->in_of != (const void *)g->in_offsets ||
-      x->version != g->version || x->deg != deg) {
-    /* a point with deg edges or more takes deg of the out- or in-edges */
-    unsigned long long cap = (unsigned long long)(2 * (g->nedges / deg) + 1), n = 0;
-    fal_point *d = (fal_point *)fal_dalloc(cap * sizeof *d, __FILE__, __LINE__);
-    unsigned long long *cnt =
-        (unsigned long long *)fal_dalloc(sizeof *cnt, __FILE__, __LINE__);
-    FAL_CUDA(cudaMemset(cnt, 0, sizeof *cnt));
-    fal_hubs_find<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, deg, d, cnt, cap);
-    FAL_CHECK_LAUNCH("fal_hubs_find");
-    FAL_CUDA(cudaMemcpy(&n, cnt, sizeof n, cudaMemcpyDeviceToHost));
-    FAL_CUDA(cudaFree(cnt));
-    if (n > cap)
-      n = cap; /* cannot happen: the bound counts every edge twice */
-    x = (fal_hubs *)fal_calloc(1, sizeof *x);
-    x->h = (fal_point *)fal_alloc((size_t)n * sizeof *x->h + 1);
-    FAL_CUDA(cudaMemcpy(x->h, d, (size_t)n * sizeof *d, cudaMemcpyDeviceToHost));
-    qsort(x->h, (size_t)n, sizeof *x->h, fal_hubs_cmp);
-    FAL_CUDA(cudaMemcpy(d, x->h, (size_t)n * sizeof *d, cudaMemcpyHostToDevice));
-    x->d = d;
-    x->n = (int64_t)n;
-    x->deg = deg;
-    x->of = g->offsets;
-    x->in_of = g->in_offsets;
-    x->version = g->version;
-    b->hubs = x; /* an older list stays allocated: copies of b may hold it */
-    if (getenv("FALCON_VERBOSE"))
-      fprintf(stderr, "falcon: %lld hubs (degree %lld or more) on GPU %d\n",
-              (long long)n, (long long)deg, b->device);
-  }
-  return x->n ? x : NULL;
-}
-
-/* Hubs in [lo, hi): the first's index in x and how many. */
-static inline int64_t fal_hubs_range(const fal_hubs *x, int64_t lo, int64_t hi, int64_t *first)
-{
-  int64_t a = 0, z = x->n;
-  while (a < z) {
-    int64_t m = a + (z - a) / 2;
-    if (x->h[m] < lo) a = m + 1; else z = m;
-  }
-  int64_t e = a;
-  z = x->n;
-  while (e < z) {
-    int64_t m = e + (z - e) / 2;
-    if (x->h[m] < hi) e = m + 1; else z = m;
-  }
-  *first = a;
-  return e - a;
-}
-
-/* The warp kernel's blocks for n hubs, in front of its other blocks: one
- * each, up to two per multiprocessor (each then takes hubs in turn). */
-static inline unsigned fal_hub_grid(int64_t n)
-{
-  int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;
-  int64_t most = (int64_t)fal_cuda.sms[dev] * 2;
-  return (unsigned)(n < most ? n : most);
-}
-
 /* FALCON_WARP: 0 auto, 1 on, 2 off. */
 static inline int fal_warp_mode(void)
 {
@@ -983,6 +853,9 @@ static inline void fal_gpu_fits(const fal_gbase *h, size_t n, size_t m,
     exit(1);
   }
 }
+
+struct fal_hubs;
+static inline const struct fal_hubs *fal_hubs_of(fal_gbase *b); /* below: a block per hub */
 
 /* Copies the CSR of a host graph to device memory of `d`, once: a second
  * copy of the same, unchanged structure does nothing (§5). */
@@ -1461,6 +1334,20 @@ FAL_HD static inline int64_t fal_indeg_hd(const fal_graph *g, fal_point p)
   return g->in_offsets[p + 1] - g->in_offsets[p];
 }
 
+/* The first i in [lo, hi) with a[i] >= t (hi if none), a sorted there. */
+FAL_HD static inline int64_t fal_points_lower(const fal_point *a, int64_t lo, int64_t hi,
+                                              int64_t t)
+{
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < t)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
 /* The first edge p -> t, or -1: a binary search (adjacency lists are
  * sorted), or on a mutable graph (§6) a scan of p's live slots. */
 FAL_HD static inline fal_edge fal_graph_getedge_hd(const fal_graph *g, fal_point p,
@@ -1480,15 +1367,125 @@ FAL_HD static inline fal_edge fal_graph_getedge_hd(const fal_graph *g, fal_point
         return e;
     return -1;
   }
-  int64_t lo = g->offsets[p], hi = g->offsets[p + 1];
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (g->dst[mid] < t)
-      lo = mid + 1;
-    else
-      hi = mid;
+  int64_t e = fal_points_lower(g->dst, g->offsets[p], g->offsets[p + 1], t);
+  return e < g->offsets[p + 1] && g->dst[e] == t ? e : -1;
+}
+
+/* ---- a block per hub (docs/optimiser.md "A block per hub") ----
+ * A hub is a point with at least FALCON_HUB_DEGREE (default 1024; 0 turns
+ * hubs off) out-edges or in-edges.  A foreach's warp kernel gives its
+ * first blocks the hub list, a hub to a whole block, and skips hubs in
+ * its other blocks.  The list is made on the device once per GPU graph
+ * structure, sorted (the host keeps a copy to find a part's range), and
+ * not made for mutable graphs. */
+typedef struct fal_hubs {
+  const void *of, *in_of; /* csr.offsets and in_offsets it was made from */
+  uint64_t version;
+  int64_t deg;        /* the threshold it was made with */
+  int64_t n;
+  fal_point *d, *h;   /* the hubs, ascending: device, host */
+} fal_hubs;
+
+FAL_HD static inline int64_t fal_pdeg(const fal_graph *g, fal_point p)
+{
+  int64_t d = fal_outdeg_hd(g, p);
+  if (g->in_offsets) {
+    int64_t i = fal_indeg_hd(g, p);
+    d = i > d ? i : d;
   }
-  return lo < g->offsets[p + 1] && g->dst[lo] == t ? lo : -1;
+  return d;
+}
+
+/* The skip test of a warp kernel's warps: hubs are its hub blocks'. */
+#define FAL_HUB(g, p, hd) (fal_pdeg(&(g)->fal_base.csr, (p)) >= (hd))
+
+__global__ void fal_hubs_find(fal_graph g, int64_t deg, fal_point *out,
+                              unsigned long long *cnt, unsigned long long cap)
+{
+  for (int64_t p = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; p < g.npoints;
+       p += (int64_t)gridDim.x * blockDim.x)
+    if (fal_pdeg(&g, (fal_point)p) >= deg) {
+      unsigned long long i = atomicAdd(cnt, 1ULL);
+      if (i < cap)
+        out[i] = (fal_point)p;
+    }
+}
+
+static int fal_hubs_cmp(const void *a, const void *b)
+{
+  fal_point x = *(const fal_point *)a, y = *(const fal_point *)b;
+  return x < y ? -1 : x > y;
+}
+
+static inline int64_t fal_hub_degree(void)
+{
+  static int64_t deg = -1;
+  if (deg < 0) {
+    double d = 1024;
+    fal_env_number("FALCON_HUB_DEGREE", 0, 1e15, true, &d);
+    deg = (int64_t)d;
+  }
+  return deg;
+}
+
+/* The graph's hubs (on its device, which is current), or NULL: hub
+ * kernels off, a mutable graph, or no hub. */
+static inline const struct fal_hubs *fal_hubs_of(fal_gbase *b)
+{
+  int64_t deg = fal_hub_degree();
+  const fal_graph *g = &b->csr;
+  if (deg <= 0 || g->end || !g->offsets || g->npoints <= 0)
+    return NULL;
+  static std::mutex lock; /* sections may launch over one graph at once */
+  std::lock_guard<std::mutex> hold(lock);
+  fal_hubs *x = b->hubs;
+  if (!x || x->of != (const void *)g->offsets || x->in_of != (const void *)g->in_offsets ||
+      x->version != g->version || x->deg != deg) {
+    /* a point with deg edges or more takes deg of the out- or in-edges */
+    unsigned long long cap = (unsigned long long)(2 * (g->nedges / deg) + 1), n = 0;
+    fal_point *d = (fal_point *)fal_dalloc(cap * sizeof *d, __FILE__, __LINE__);
+    unsigned long long *cnt =
+        (unsigned long long *)fal_dalloc(sizeof *cnt, __FILE__, __LINE__);
+    FAL_CUDA(cudaMemset(cnt, 0, sizeof *cnt));
+    fal_hubs_find<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, deg, d, cnt, cap);
+    FAL_CHECK_LAUNCH("fal_hubs_find");
+    FAL_CUDA(cudaMemcpy(&n, cnt, sizeof n, cudaMemcpyDeviceToHost));
+    FAL_CUDA(cudaFree(cnt));
+    if (n > cap)
+      n = cap; /* cannot happen: the bound counts every edge twice */
+    x = (fal_hubs *)fal_calloc(1, sizeof *x);
+    x->h = (fal_point *)fal_alloc((size_t)n * sizeof *x->h + 1);
+    FAL_CUDA(cudaMemcpy(x->h, d, (size_t)n * sizeof *d, cudaMemcpyDeviceToHost));
+    qsort(x->h, (size_t)n, sizeof *x->h, fal_hubs_cmp);
+    FAL_CUDA(cudaMemcpy(d, x->h, (size_t)n * sizeof *d, cudaMemcpyHostToDevice));
+    x->d = d;
+    x->n = (int64_t)n;
+    x->deg = deg;
+    x->of = g->offsets;
+    x->in_of = g->in_offsets;
+    x->version = g->version;
+    b->hubs = x; /* an older list stays allocated: copies of b may hold it */
+    if (getenv("FALCON_VERBOSE"))
+      fprintf(stderr, "falcon: %lld hubs (degree %lld or more) on GPU %d\n",
+              (long long)n, (long long)deg, b->device);
+  }
+  return x->n ? x : NULL;
+}
+
+/* Hubs in [lo, hi): the first's index in x and how many. */
+static inline int64_t fal_hubs_range(const fal_hubs *x, int64_t lo, int64_t hi, int64_t *first)
+{
+  *first = fal_points_lower(x->h, 0, x->n, lo);
+  return fal_points_lower(x->h, *first, x->n, hi) - *first;
+}
+
+/* The warp kernel's blocks for n hubs, in front of its other blocks: one
+ * each, up to two per multiprocessor (each then takes hubs in turn). */
+static inline unsigned fal_hub_grid(int64_t n)
+{
+  int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;
+  int64_t most = (int64_t)fal_cuda.sms[dev] * 2;
+  return (unsigned)(n < most ? n : most);
 }
 
 FAL_HD static inline fal_weight fal_graph_getweight_hd(const fal_graph *g,

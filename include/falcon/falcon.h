@@ -80,8 +80,9 @@ typedef struct fal_gbase {
    * overflow buffer the device fills (device memory), its capacity. */
   struct fal_gpu_mut *gpu_mut;
   int64_t gpu_ov_cap;
-  /* The GPU graph's hub list (falcon/cuda.cuh fal_hubs_of), built at the
-   * first launch that wants it; never freed (copies of the struct share it). */
+  /* The GPU graph's hub list (falcon/cuda.cuh fal_hubs_of), built when the
+   * structure is copied to the device, or at the first launch that wants it
+   * after a change; never freed (copies of the struct share it). */
   struct fal_hubs *hubs;
 } fal_gbase;
 

@@ -128,7 +128,7 @@ int main(int argc, char **argv)
   ((void)0);
   fal_G_read_gpu(g, argv[1], __FILE__, __LINE__);
   { fal_cuda_use(g->fal_base.device); fal_foreach_L18_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L18_1"); }
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); unsigned fal_hbk = fal_hb ? fal_hub_grid(fal_hb->n) : 0; fal_foreach_L19_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hb ? fal_hb->d : NULL, fal_hb ? fal_hb->n : 0, fal_hb ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L19_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
   printf("%d %d %d\n", count_points(g), helper_from_c(1), local_only(2));
 }
 
