@@ -1204,6 +1204,188 @@ static const char *mpi_bit(Ctx *c, const char *m, int k)
   return k < 64 ? ctx_printf(c, "(%s >> %d & 1)", m, k) : "1";
 }
 
+/* --mpi --target=gpu (docs/lowering.md "GPU parts under MPI"): a rank's
+ * points run on one GPU, which holds the whole graph like the host graph
+ * does.  The MPI exchange stays on the host graph; around it only the
+ * ghosts and border points travel between the GPU and the host, packed by
+ * kernels into one staging array per point property (each 16-byte
+ * aligned), and only the properties of the round's record.  Host code
+ * that reads points gets this rank's own range back first
+ * (fal_G_mpi_own); points that host code writes go to the GPU before the
+ * next foreach (fal_G_mark, as for GPU parts without MPI). */
+static void mpi_gpu_each_prop(Ctx *c, bool dev_to_buf)
+{
+  Program *p = c->prog;
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
+      if (dev_to_buf)
+        putf(c, "    if (%s && g.%s)\n      ((%s *)b)[x] = g.%s[ids[x]];\n", mpi_bit(c, "m", k), nm, ty, nm);
+      else
+        putf(c, "    if (%s && g.%s)\n      g.%s[ids[x]] = ((const %s *)b)[x];\n", mpi_bit(c, "m", k), nm, nm, ty);
+      putf(c, "    b += FAL_MPI_SEG(n, sizeof(%s));\n", ty);
+      k++;
+    }
+}
+
+static void emit_mpi_gpu_staging(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "#define FAL_MPI_SEG(n, size) (((size_t)(n) * (size) + 15) / 16 * 16)\n");
+  put(c, "__global__ void fal_G_mpi_dgather(fal_G g, const fal_point *ids, int64_t n, unsigned char *buf, uint64_t m)\n{\n"
+         "  for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < n; x += (int64_t)gridDim.x * blockDim.x) {\n"
+         "    unsigned char *b = buf;\n");
+  mpi_gpu_each_prop(c, true);
+  put(c, "  }\n}\n");
+  put(c, "__global__ void fal_G_mpi_dscatter(fal_G g, const fal_point *ids, int64_t n, const unsigned char *buf, uint64_t m)\n{\n"
+         "  for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < n; x += (int64_t)gridDim.x * blockDim.x) {\n"
+         "    const unsigned char *b = buf;\n");
+  mpi_gpu_each_prop(c, false);
+  put(c, "  }\n}\n");
+  /* the GPU's ghosts and border points (properties of m), and the graph
+   * properties, into the host graph */
+  put(c, "static void fal_G_mpi_dpull(fal_G *h, uint64_t m)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n  int64_t n = h->fal_mpi_nid;\n  size_t o = 0;\n"
+         "  const fal_point *ids = h->fal_mpi_hid;\n  (void)ids;\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  if (n) {\n"
+         "    fal_G_mpi_dgather<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);\n"
+         "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (n && %s && h->%s)\n"
+              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)n * sizeof(%s), cudaMemcpyDeviceToHost, 0));\n"
+              "  o += FAL_MPI_SEG(n, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+      k++;
+    }
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s && d->%s)\n"
+              "    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n  o = 0;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (n && %s && h->%s) {\n"
+              "    const %s *b = (const %s *)(h->fal_mpi_hbuf + o);\n"
+              "#pragma omp parallel for schedule(static)\n"
+              "    for (int64_t x = 0; x < n; x++)\n      h->%s[ids[x]] = b[x];\n  }\n"
+              "  o += FAL_MPI_SEG(n, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype,
+           p->props[i].name, p->props[i].ctype);
+      k++;
+    }
+  put(c, "}\n");
+  /* the host graph's ghosts and border points (after the exchange) to
+   * the GPU; stream-ordered, so the next launch sees them */
+  put(c, "static void fal_G_mpi_dpush(fal_G *h, uint64_t m)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n  int64_t n = h->fal_mpi_nid;\n  size_t o = 0;\n"
+         "  const fal_point *ids = h->fal_mpi_hid;\n"
+         "  if (!n)\n    return;\n"
+         "  fal_cuda_use(d->fal_base.device);\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s && h->%s) {\n"
+              "    %s *b = (%s *)(h->fal_mpi_hbuf + o);\n"
+              "#pragma omp parallel for schedule(static)\n"
+              "    for (int64_t x = 0; x < n; x++)\n      b[x] = h->%s[ids[x]];\n"
+              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, b, (size_t)n * sizeof(%s), cudaMemcpyHostToDevice, 0));\n  }\n"
+              "  o += FAL_MPI_SEG(n, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype,
+           p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+      k++;
+    }
+  put(c, "  fal_G_mpi_dscatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);\n"
+         "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dscatter\");\n}\n");
+  /* host code wrote points since the last foreach, and the graph
+   * properties (host code sets the loop flags): to the GPU */
+  put(c, "static void fal_G_mpi_dbegin(fal_G *h)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n"
+         "  if (!d)\n    return;\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  if (h->fal_ndirty > 64) /* every value (host code went through fal_G_fresh) */\n"
+         "    fal_G_to_gpu(d, h, __FILE__, __LINE__);\n"
+         "  else {\n"
+         "    for (int i = 0; i < h->fal_ndirty; i++) {\n"
+         "      fal_point q = h->fal_dirty_pt[i];\n      (void)q;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "      if (h->%s && d->%s)\n"
+              "        FAL_CUDA(cudaMemcpy(d->%s + q, h->%s + q, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "    }\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "    if (h->%s && d->%s)\n"
+              "      FAL_CUDA(cudaMemcpy(d->%s, h->%s, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  }\n  h->fal_ndirty = 0;\n}\n");
+  /* this rank's own points (and their edges) back from its GPU */
+  put(c, "static fal_G *fal_G_mpi_own(fal_G *h)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n"
+         "  if (!d || !h->fal_mpi_devstale)\n    return h;\n"
+         "  h->fal_mpi_devstale = 0;\n"
+         "  int64_t lo = h->fal_mpi->lo[h->fal_mpi->rank], hi = h->fal_mpi->lo[h->fal_mpi->rank + 1];\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_EDGE) {
+      put(c, "  int64_t elo = h->fal_base.csr.offsets[lo], ehi = h->fal_base.csr.offsets[hi];\n");
+      break;
+    }
+  put(c, "  fal_cuda_use(d->fal_base.device);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE) {
+      const char *a = p->props[i].kind == PK_POINT ? "lo" : "elo", *b = p->props[i].kind == PK_POINT ? "hi" : "ehi";
+      putf(c, "  if (h->%s && d->%s && %s > %s)\n"
+              "    FAL_CUDA(cudaMemcpy(h->%s + %s, d->%s + %s, (size_t)(%s - %s) * sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+           p->props[i].name, p->props[i].name, b, a, p->props[i].name, a, p->props[i].name, a, b, a,
+           p->props[i].name);
+    }
+  put(c, "  return h;\n}\n");
+  /* marks of host writes (fal_G_mark; 65: every point) */
+  put(c, "static inline int64_t fal_G_mark(fal_G *h, int64_t p)\n{\n"
+         "  if (h->fal_mpi_gpu && h->fal_ndirty <= 64) {\n"
+         "    if (p < 0 || h->fal_ndirty == 64)\n      h->fal_ndirty = 65;\n"
+         "    else\n      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  }\n"
+         "  return p;\n}\n"
+         "static inline fal_G *fal_G_markall(fal_G *h)\n{\n  fal_G_mark(h, -1);\n  return h;\n}\n");
+  /* makePartition: the rank's GPU (local rank modulo the machine's GPUs)
+   * gets the whole graph; the ids of the ghosts and border points and the
+   * staging areas are made once */
+  put(c, "static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)\n{\n"
+         "  int ndev = ngpu > 0 ? fal_cuda_count_quiet() : 0;\n"
+         "  if (ngpu > 0 && ndev == 0) {\n"
+         "    if (fal_mpi_rank() == 0)\n"
+         "      fprintf(stderr, \"falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n"
+         "    return;\n  }\n"
+         "  if (ngpu == 0)\n    return;\n"
+         "  if ((ngpu > 1 || ncpu > 0) && fal_mpi_rank() == 0)\n"
+         "    fprintf(stderr, \"falcon: note: --mpi: makePartition(%d, %d): the points of each rank run on one GPU\\n\", ngpu, ncpu);\n"
+         "  int dev = fal_mpi_local_rank() % ndev;\n"
+         "  fal_G *d = h->fal_mpi_gpu = (fal_G *)fal_calloc(1, sizeof(fal_G));\n"
+         "  *d = fal_G_gpu(dev);\n"
+         "  fal_G_to_gpu(d, h, file, line);\n"
+         "  fal_mpi_plan *pl = h->fal_mpi;\n"
+         "  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr], n = ng + nb;\n"
+         "  h->fal_mpi_nid = n;\n"
+         "  h->fal_mpi_hid = (fal_point *)fal_calloc((size_t)n + 1, sizeof(fal_point));\n"
+         "  if (ng)\n    memcpy(h->fal_mpi_hid, pl->ghost, (size_t)ng * sizeof(fal_point));\n"
+         "  if (nb)\n    memcpy(h->fal_mpi_hid + ng, pl->border, (size_t)nb * sizeof(fal_point));\n"
+         "  size_t bytes = 16;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  bytes += FAL_MPI_SEG(n, sizeof(%s));\n", p->props[i].ctype);
+  put(c, "  fal_cuda_use(d->fal_base.device);\n"
+         "  h->fal_mpi_did = (fal_point *)fal_dalloc(((size_t)n + 1) * sizeof(fal_point), file, line);\n"
+         "  if (n)\n    FAL_CUDA(cudaMemcpy(h->fal_mpi_did, h->fal_mpi_hid, (size_t)n * sizeof(fal_point), cudaMemcpyHostToDevice));\n"
+         "  h->fal_mpi_dbuf = (unsigned char *)fal_dalloc(bytes, file, line);\n"
+         "  FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hbuf, bytes));\n"
+         "  if (fal_verbose())\n"
+         "    fprintf(stderr, \"falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host\\n\",\n"
+         "            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n);\n"
+         "}\n");
+}
+
 static void emit_mpi_partition_functions(Ctx *c)
 {
   Program *p = c->prog;
@@ -1251,6 +1433,8 @@ static void emit_mpi_partition_functions(Ctx *c)
          "    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);\n"
          "    g->fal_merge(g, p, g->fal_mpi_in, 0);\n"
          "  } else\n    fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);\n}\n");
+  if (c->gpu)
+    emit_mpi_gpu_staging(c);
   put(c, "static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)\n{\n"
          "  int k = ngpu + ncpu;\n  (void)policy;\n"
          "  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {\n"
@@ -1258,10 +1442,11 @@ static void emit_mpi_partition_functions(Ctx *c)
          "    exit(1);\n  }\n"
          "  if (h->fal_mpi) {\n"
          "    fprintf(stderr, \"%s:%d: error: makePartition: the graph is partitioned already\\n\", file, line);\n"
-         "    exit(1);\n  }\n"
-         "  if (ngpu > 0 && fal_mpi_rank() == 0)\n"
-         "    fprintf(stderr, \"falcon: note: --mpi: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n"
-         "  h->fal_nparts = k; /* per rank; a rank's host parts share its memory */\n"
+         "    exit(1);\n  }\n");
+  if (!c->gpu)
+    put(c, "  if (ngpu > 0 && fal_mpi_rank() == 0)\n"
+           "    fprintf(stderr, \"falcon: note: --mpi: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n");
+  put(c, "  h->fal_nparts = k; /* per rank; a rank's host parts share its memory */\n"
          "  size_t rec = 0;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
@@ -1273,11 +1458,18 @@ static void emit_mpi_partition_functions(Ctx *c)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (h->%s)\n    in->%s = (%s *)fal_calloc(1, sizeof(%s));\n",
            p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  if (c->gpu)
+    put(c, "  fal_G_mpi_gpu_setup(h, ngpu, ncpu, file, line);\n");
   put(c, "}\n");
-  /* host code reads points of other ranks: gather first */
-  put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
-         "  if (!h->fal_mpi || !h->fal_mpi_stale)\n    return h;\n"
-         "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
+  /* host code reads points of other ranks: gather first (CUDA: this
+   * rank's own points come back from its GPU before) */
+  put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n");
+  if (c->gpu)
+    put(c, "  if (!h->fal_mpi)\n    return h;\n  fal_G_mpi_own(h);\n"
+           "  if (!h->fal_mpi_stale)\n    return h;\n");
+  else
+    put(c, "  if (!h->fal_mpi || !h->fal_mpi_stale)\n    return h;\n");
+  put(c, "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
          "  h->fal_mpi_stale = 0;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT || p->props[i].kind == PK_EDGE)
@@ -1299,10 +1491,18 @@ static void emit_mpi_partition_functions(Ctx *c)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
            p->props[i].name, p->props[i].name);
+  if (c->gpu)
+    put(c, "  fal_G_mpi_dbegin(h);\n");
   put(c, "}\n");
-  put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n"
-         "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
-         "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
+  put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n");
+  if (c->gpu)
+    put(c, "  if (h->fal_mpi_gpu) { /* the GPU's ghosts and border points to the host */\n"
+           "    fal_G_mpi_dpull(h, h->fal_mpi_mask);\n    h->fal_mpi_devstale = 1;\n  }\n");
+  put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
+  if (c->gpu)
+    put(c, "  if (h->fal_mpi_gpu) /* and the exchanged values back */\n"
+           "    fal_G_mpi_dpush(h, h->fal_mpi_mask);\n");
+  put(c, "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s) /* a value changed on any rank wins */\n"
@@ -1506,6 +1706,16 @@ static void emit_graph_struct(Ctx *c)
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
         putf(c, "  %s fal_mpi_before_%s;\n", p->props[i].ctype, p->props[i].name);
+    if (c->gpu)
+      put(c, "  /* --mpi --target=gpu: this rank's GPU copy (NULL: its points run on\n"
+             "   * the host), the ghosts then the border entries (host and device\n"
+             "   * ids), their records' staging areas (one array per point property,\n"
+             "   * device and pinned host), whether the GPU holds newer values of\n"
+             "   * this rank's points than the host graph, and the points host code\n"
+             "   * wrote since the last foreach (65: all) */\n"
+             "  struct fal_G *fal_mpi_gpu;\n  fal_point *fal_mpi_hid, *fal_mpi_did;\n"
+             "  int64_t fal_mpi_nid;\n  unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;\n"
+             "  int fal_mpi_devstale, fal_ndirty;\n  fal_point fal_dirty_pt[64];\n");
   }
   put(c, "};\n");
   put(c, "static void fal_G_read(fal_G *g, const char *path)\n{\n");
@@ -1665,15 +1875,11 @@ static bool check_target(Ctx *c, const Node *root)
 {
   (void)root;
   c->gpu = c->prog->uses_gpu && c->opt->target != TARGET_CPU;
-  /* --mpi (§7 under MPI): the parts of each rank run on the host. */
+  /* --mpi (§7 under MPI) */
   c->mpi = c->opt->mpi && c->prog->nparted > 0;
-  if (c->mpi && c->opt->target == TARGET_GPU) {
-    error_at(c->src, root->loc, "--mpi runs the parts of a partitioned graph on the "
-             "host of each rank; GPU parts under MPI are not lowered yet (use "
-             "--target=cpu or auto)");
-    return false;
-  }
-  if (c->mpi)
+  /* --mpi --target=gpu: CUDA, each rank's points on one GPU; otherwise
+   * (auto, cpu) C, every part on the rank's host (docs/language-choices.md) */
+  if (c->mpi && c->opt->target != TARGET_GPU)
     c->gpu = false;
   return true;
 }

@@ -103,9 +103,10 @@ static void render_graph_field(Ctx *c, const Node *n, const Node *arg,
   if (p && (p->kind == PK_POINT || p->kind == PK_EDGE) &&
       mpi_host_access(c, expr_type(c, arg).graph)) {
     /* CUDA: the whole array may be written, so it all goes to the parts */
-    put(c, c->mpi ? "fal_G_fresh(" : "fal_G_fresh(fal_G_markall(");
+    bool host_mpi = c->mpi && !c->gpu;
+    put(c, host_mpi ? "fal_G_fresh(" : "fal_G_fresh(fal_G_markall(");
     render(c, arg);
-    putf(c, c->mpi ? ")->%s" : "))->%s", f);
+    putf(c, host_mpi ? ")->%s" : "))->%s", f);
     return;
   }
   render(c, arg);
@@ -122,7 +123,7 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
   const char *g = gname(c, a.graph);
   if (p && p->kind == (edge ? PK_EDGE : PK_POINT) && mpi_host_access(c, a.graph)) {
     /* --mpi: other ranks' values first; CUDA: the GPU parts' values first */
-    if (c->mpi || !host_may_write(c, n))
+    if ((c->mpi && !c->gpu) || !host_may_write(c, n))
       putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id);
     else if (edge) /* and what host code writes goes back to them */
       putf(c, "fal_G_fresh(fal_G_markall(%s))->%s[%s]", g, f, id);

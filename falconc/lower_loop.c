@@ -975,7 +975,7 @@ static void mpi_fresh_before(Ctx *c, const Node *n)
     for (const Node *m = n; m; m = node_next(m, n, true))
       if (m->kind == K_IDENTIFIER && node_text_is(c->src, m, g)) {
         /* CUDA: the body may write its points too (they go to the parts) */
-        putf(c, c->mpi ? "fal_G_fresh(%s); " : "fal_G_fresh(fal_G_markall(%s)); ", g);
+        putf(c, c->mpi && !c->gpu ? "fal_G_fresh(%s); " : "fal_G_fresh(fal_G_markall(%s)); ", g);
         break;
       }
   }
@@ -1004,10 +1004,19 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
      * ghosts and borders travel (fal_G_mpi_end). */
     char *own = text_of(c, node_field(n, F_VARIABLE));
     bool one = own && mpi_own_only(c, node_field(n, F_BODY), &own, 1, 0);
-    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
-         "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
-         "{ fal_G *%s = fal_part; ", g, (int)n->loc.line,
-         (unsigned long long)mpi_write_mask(c, n), one, g, g, g, g, g, g);
+    uint64_t mask = mpi_write_mask(c, n);
+    if (c->gpu) { /* --target=gpu: on the rank's GPU when it has one */
+      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s->fal_mpi_gpu ? "
+           "%s->fal_mpi_gpu : %s; int64_t fal_lo = %s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = "
+           "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *%s = "
+           "fal_part; ", g, (int)n->loc.line, (unsigned long long)mask, one, g, g, g, g, g, g, g, g);
+      render_kernel_foreach(c, n, it, var, true);
+      putf(c, " } else { fal_G *%s = fal_part; ", g);
+    } else
+      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
+           "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
+           "{ fal_G *%s = fal_part; ", g, (int)n->loc.line,
+           (unsigned long long)mask, one, g, g, g, g, g, g);
     render_foreach_all(c, n, it, var, true, true);
     putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;
@@ -1258,8 +1267,11 @@ static void render_reduction(Ctx *c, const Node *stmt, const Node *red,
   }
   putf(c, "{ __typeof__(%s) %s = %d;", left, r, mul ? 1 : 0);
   if (c->mpi && program_parted(c->prog, d.graph) && host_code(c)) {
-    /* --mpi: this rank's own points (edges: theirs), then every rank's sum */
+    /* --mpi: this rank's own points (edges: theirs), then every rank's sum
+     * (CUDA: the own points come back from the rank's GPU first) */
     const char *g = gname(c, d.graph);
+    if (c->gpu)
+      putf(c, " fal_G_mpi_own(%s);", g);
     const char *lo = ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank]", g, g);
     const char *hi = ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]", g, g);
     if (d.edges) {

@@ -13,12 +13,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static int fal_rank_, fal_size_ = 1, fal_inited_;
+static int fal_rank_, fal_size_ = 1, fal_inited_, fal_local_;
 static fal_mpi_plan *fal_plans_[64];
 static int fal_nplans_;
 
 int fal_mpi_rank(void) { return fal_rank_; }
 int fal_mpi_size(void) { return fal_size_; }
+
+int fal_mpi_local_rank(void) { return fal_local_; }
 
 void fal_mpi_abort(int status)
 {
@@ -119,6 +121,12 @@ __attribute__((constructor)) static void fal_mpi_start(void)
   fal_inited_ = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &fal_rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &fal_size_);
+  MPI_Comm node; /* the ranks of this machine: a collective step, so here */
+  if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, fal_rank_, MPI_INFO_NULL,
+                          &node) == MPI_SUCCESS) {
+    MPI_Comm_rank(node, &fal_local_);
+    MPI_Comm_free(&node);
+  }
   on_exit(at_exit, NULL);
   const char *o = getenv("FALCON_MPI_OUTPUT");
   if (fal_rank_ != 0 && !(o && strcmp(o, "all") == 0))

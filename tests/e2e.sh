@@ -78,6 +78,7 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 # cuda_build NAME FAL DIR: falconc (CUDA target), then nvcc for Hopper and
 # as portable PTX, linked with libfalcon.  GPU_LIBS may name static
 # archives where the machine lacks the shared libraries.
+# CUDA_PRELIBS: archives that go before libfalcon (libfalcon_mpi).
 cuda_build() { # cuda_build NAME FAL DIR (CUDA_FLAGS: more falconc options)
 	# A program cuda_prebuild already built (same NAME, DIR and flags) is
 	# taken as it is, with its messages.
@@ -90,7 +91,7 @@ cuda_build() { # cuda_build NAME FAL DIR (CUDA_FLAGS: more falconc options)
 	"$FALCONC" ${CUDA_FLAGS:-} -o "$3/$1.cu" "$2" 2>"$tmp/err" &&
 		"$NVCC" -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 \
 			-gencode arch=compute_75,code=compute_75 -Xcompiler -fopenmp \
-			-I"$srcdir/include" -o "$3/$1" "$3/$1.cu" "$LIBFALCON" \
+			-I"$srcdir/include" -o "$3/$1" "$3/$1.cu" ${CUDA_PRELIBS:-} "$LIBFALCON" \
 			${GPU_LIBS:--lz -llzma -lgomp} 2>>"$tmp/err"
 }
 

@@ -59,7 +59,9 @@ for gf in ${GPU_GRAPHS:-}; do
 done
 
 # Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
-# cuda_prebuild); the cuda_build calls below take the results.
+# cuda_prebuild); the cuda_build calls below take the results.  (Not for
+# GPU_PART=mpi, which builds its own.)
+if [ "${GPU_PART:-all}" != mpi ]; then
 for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
 	multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
@@ -86,10 +88,12 @@ if [ -f "$tmp/gpu/coll_loop.cu" ]; then
 		"$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} >"$tmp/gpu/t.err" 2>&1 || sed 's/^/    /' "$tmp/gpu/t.err" | head
 fi
 echo "check-gpu: built the GPU programs ($(date +%T))"
+fi
 
 # GPU_PART=sanitize runs only the compute-sanitizer part at the end,
-# GPU_PART=tests all but it (check-gpu in two commands where a command's
-# time is limited); by default both.
+# GPU_PART=mpi only the MPI part (gpu_mpi), GPU_PART=tests the rest
+# (check-gpu in three commands where a command's time is limited); by
+# default all three.
 gpu_tests() {
 
 for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
@@ -507,8 +511,108 @@ if [ "${FALCON_BIG_TEST:-0}" = 1 ] && [ -x "$tmp/gpu/bfs" ]; then
 fi
 
 }
-[ "${GPU_PART:-all}" = sanitize ] || gpu_tests
-[ "${GPU_PART:-all}" = tests ] && SANITIZE=0
+
+# GPU parts under MPI (falconc --mpi --target=gpu, docs/lowering.md "GPU
+# parts under MPI"): the partitioned samples on 1, 2 and 3 ranks, each
+# rank's points on a GPU (rank r takes GPU r % count, so ranks share the
+# GPUs when there are fewer), against the references; FALCON_VERBOSE must
+# show every rank on a GPU; tests/e2e/mpi_mixed.fal (host writes and reads
+# between loops, neighbours written with MIN and MAX and merged) must give
+# the output of its --target=cpu build without MPI.  libfalcon_mpi is
+# built here with this machine's mpicc when LIBFALCON_MPI is not given.
+gpu_mpi() {
+	mpicc=${MPICC:-$(command -v mpicc)}
+	mpirun=${MPIRUN:-$(command -v mpirun)}
+	if [ -z "$mpicc" ] || [ -z "$mpirun" ]; then
+		echo "(no MPI here: GPU parts under MPI are not checked)"
+		return
+	fi
+	if [ "$(id -u)" = 0 ]; then
+		OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+		export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+	fi
+	lib=${LIBFALCON_MPI:-}
+	if [ -z "$lib" ]; then
+		lib=$tmp/libfalcon_mpi.a
+		if ! "$mpicc" -std=c11 -O2 -fopenmp -I"$srcdir/include" -c -o "$tmp/mpi.o" \
+			"$srcdir/runtime/mpi.c" 2>"$tmp/err" || ! ar rcs "$lib" "$tmp/mpi.o"; then
+			fail "gpu mpi: building runtime/mpi.c with $mpicc"; sed 's/^/    /' "$tmp/err" | head
+			return
+		fi
+	fi
+	# mpicc's link words, for nvcc
+	mpilibs=
+	for w in $("$mpicc" --showme:link 2>/dev/null); do
+		case $w in
+		-L* | -l*) mpilibs="$mpilibs $w" ;;
+		-Wl,*) mpilibs="$mpilibs -Xlinker ${w#-Wl,}" ;;
+		*) mpilibs="$mpilibs -Xcompiler $w" ;;
+		esac
+	done
+	[ -n "$mpilibs" ] || mpilibs=-lmpi
+	glibs="${GPU_LIBS:--lz -llzma -lgomp} $mpilibs"
+	for a in partitioned_sssp partitioned_bfs partitioned_pagerank mpi_mixed; do
+		f=$srcdir/samples/$a.fal
+		[ $a = mpi_mixed ] && f=$srcdir/tests/e2e/$a.fal
+		CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs cuda_prebuild $a "$f" "$tmp/gpumpi"
+	done
+	cuda_prebuild_wait
+	for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
+		if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
+			cuda_build $a "$srcdir/samples/$a.fal" "$tmp/gpumpi"; then
+			fail "gpu mpi: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 1" "$mpirun -np 1" "1 0"
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2" "$mpirun --oversubscribe -np 2" "1 0"
+		done
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3" \
+			"$mpirun --oversubscribe -np 3" "1 0" "2 1"
+	done
+	p=$tmp/gpumpi/partitioned_sssp
+	if [ -x "$p" ] && FALCON_VERBOSE=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
+		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
+		[ "$(grep -c '^falcon: rank [01]: points \[[0-9]*, [0-9]*) on GPU [0-9]*; [1-9][0-9]* ghosts' "$tmp/e2e/run")" = 2 ]; then
+		pass "gpu mpi: each of 2 ranks runs its points on a GPU, its ghosts and border points staged"
+	else
+		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
+	fi
+	if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
+		cuda_build mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" "$tmp/gpumpi" ||
+		! "$FALCONC" --target=cpu -o "$tmp/gpumpi/mpi_mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>>"$tmp/err" ||
+		! ${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpumpi/mpi_mixed_cpu" \
+			"$tmp/gpumpi/mpi_mixed_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"; then
+		fail "gpu mpi: building tests/e2e/mpi_mixed.fal"; sed 's/^/    /' "$tmp/err" | head
+		return
+	fi
+	for gf in "$tmp"/e2e/graphs/*; do
+		src=$(e2e_source "$gf")
+		"$tmp/gpumpi/mpi_mixed_cpu" "$gf" "$src" 1 0 "$tmp/e2e/mixed.ref" >/dev/null 2>&1 ||
+			{ fail "gpu mpi mpi_mixed $(basename "$gf"): the CPU build failed"; continue; }
+		for np in 1 2 3; do
+			name="gpu mpi mpi_mixed $(basename "$gf") (-np $np)"
+			rm -f "$tmp/e2e/mixed.out"
+			if ! timeout 120 $mpirun --oversubscribe -np $np "$tmp/gpumpi/mpi_mixed" "$gf" "$src" 1 0 \
+				"$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1; then
+				fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			elif ! cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
+				fail "$name: differs from the CPU build"
+				diff "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref" | head -5 | sed 's/^/    /'
+			else
+				pass "$name"
+			fi
+		done
+	done
+}
+
+# GPU_PART=tests: all but the sanitizers and MPI; GPU_PART=mpi: only MPI;
+# GPU_PART=sanitize: only the sanitizers; by default everything.
+case ${GPU_PART:-all} in
+all) gpu_tests; gpu_mpi ;;
+tests) gpu_tests ;;
+mpi) gpu_mpi ;;
+esac
+case ${GPU_PART:-all} in tests | mpi) SANITIZE=0 ;; esac
 
 # compute-sanitizer memcheck, racecheck and synccheck on every sample and
 # the GPU e2e programs built above, on a small Kronecker graph (SANITIZE=0

@@ -614,6 +614,31 @@ e2e_mpi() {
 	else
 		fail "mpi: building tests/e2e/mpi_diverge.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# Host writes and reads between loops, neighbours written with MIN and
+	# MAX: the output of the --target=cpu build without MPI, on 1 to 3 ranks.
+	if e2e_build_mpi mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" &&
+		"$FALCONC" --target=cpu -o "$tmp/e2e/mpi/mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>>"$tmp/err" &&
+		${CC:-cc} -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$tmp/e2e/mpi/mixed_cpu" \
+			"$tmp/e2e/mpi/mixed_cpu.c" "$LIBFALCON" ${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>>"$tmp/err"; then
+		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
+			src=$(e2e_source "$gf")
+			if ! OMP_NUM_THREADS=1 "$tmp/e2e/mpi/mixed_cpu" "$gf" "$src" 0 2 "$tmp/e2e/mixed.ref" >/dev/null 2>&1; then
+				fail "mpi: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
+			fi
+			for np in 1 3; do
+				rm -f "$tmp/e2e/mixed.out"
+				if OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np $np "$tmp/e2e/mpi/mpi_mixed" \
+					"$gf" "$src" 0 1 "$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1 &&
+					cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
+					pass "mpi: mpi_mixed $(basename "$gf") (-np $np) equals the CPU build"
+				else
+					fail "mpi: mpi_mixed $(basename "$gf") (-np $np)"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+				fi
+			done
+		done
+	else
+		fail "mpi: building tests/e2e/mpi_mixed.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# A foreach over another graph reads every point of the partitioned one.
 	if e2e_build_mpi mpi_other "$srcdir/tests/e2e/mpi_other.fal"; then
 		if OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 3 "$tmp/e2e/mpi/mpi_other" \
@@ -655,13 +680,19 @@ run_mpi_lowering() {
 	else
 		fail "falconc --mpi: a program without partitions changed"; head -3 "$tmp/err"
 	fi
-	if "$FALCONC" --mpi --target=gpu -o "$tmp/a.cu" "$srcdir/samples/partitioned_sssp.fal" \
-		>/dev/null 2>"$tmp/err"; then
-		fail "falconc --mpi --target=gpu: accepted"
-	elif grep -q -- '--mpi runs the parts' "$tmp/err"; then
-		pass "falconc --mpi --target=gpu: refused with a message"
+	# --mpi alone (target auto) stays C, every part on the rank's host;
+	# --mpi --target=gpu is CUDA with each rank's points on a GPU.
+	if "$FALCONC" --mpi -o "$tmp/a.c" "$srcdir/samples/partitioned_sssp.fal" 2>"$tmp/err" &&
+		! grep -q '__global__' "$tmp/a.c" && grep -q 'fal_mpi_exchange' "$tmp/a.c"; then
+		pass "falconc --mpi: C for the host"
 	else
-		fail "falconc --mpi --target=gpu: no message"; head -3 "$tmp/err"
+		fail "falconc --mpi: not C for the host"; head -3 "$tmp/err"
+	fi
+	if "$FALCONC" --mpi --target=gpu -o "$tmp/a.cu" "$srcdir/samples/partitioned_sssp.fal" 2>"$tmp/err" &&
+		grep -q '__global__ void fal_G_mpi_dgather' "$tmp/a.cu" && grep -q 'fal_mpi_exchange' "$tmp/a.cu"; then
+		pass "falconc --mpi --target=gpu: CUDA, ghosts staged for the MPI exchange"
+	else
+		fail "falconc --mpi --target=gpu: no CUDA staging"; head -3 "$tmp/err"
 	fi
 }
 

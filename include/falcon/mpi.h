@@ -36,7 +36,12 @@
 
 #include "falcon/graph.h"
 
-/* C only: falconc --mpi emits C11 (the CUDA target refuses --mpi). */
+/* falconc --mpi emits C11; falconc --mpi --target=gpu emits CUDA (C++),
+ * whose ranks stage their GPU's ghosts and border points through the
+ * host: libfalcon_mpi is C either way. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct fal_mpi_plan {
   int rank, nranks;
@@ -70,6 +75,9 @@ typedef void (*fal_mpi_apply_fn)(void *g, fal_point p, const void *rec, int merg
 
 int fal_mpi_rank(void);
 int fal_mpi_size(void);
+/* This rank's index among the ranks of its machine (MPI_COMM_TYPE_SHARED):
+ * a rank with GPU parts takes GPU local_rank % (GPUs of the machine). */
+int fal_mpi_local_rank(void);
 /* Stop every rank: the message, then MPI_Abort with status (> 0). */
 void fal_mpi_abort(int status);
 
@@ -105,16 +113,33 @@ void fal_mpi_combine(void *value, const void *before, size_t size);
 enum { FAL_MPI_INT, FAL_MPI_UINT, FAL_MPI_LONG, FAL_MPI_ULONG, FAL_MPI_LLONG,
        FAL_MPI_ULLONG, FAL_MPI_FLOAT, FAL_MPI_DOUBLE, FAL_MPI_OTHER };
 void fal_mpi_reduce_kind(void *v, int kind, int mul);
+#ifndef __cplusplus
 #define FAL_MPI_KIND(v)                                                       \
   _Generic((v), int: FAL_MPI_INT, unsigned: FAL_MPI_UINT, long: FAL_MPI_LONG,  \
            unsigned long: FAL_MPI_ULONG, long long: FAL_MPI_LLONG,           \
            unsigned long long: FAL_MPI_ULLONG, float: FAL_MPI_FLOAT,         \
            double: FAL_MPI_DOUBLE, default: FAL_MPI_OTHER)
 #define fal_mpi_reduce(v, mul) fal_mpi_reduce_kind(&(v), FAL_MPI_KIND(v), (mul))
+#endif
 
 /* Output of an MPI program comes from rank 0: the other ranks' stdout goes
  * to /dev/null (FALCON_MPI_OUTPUT=all keeps it), and so do files they open
  * for writing; generated programs call fopen through this. */
 FILE *fal_mpi_fopen(const char *path, const char *mode);
+
+#ifdef __cplusplus
+}
+/* C++ (the CUDA target): the kind of a reduction's variable by overload */
+static inline int fal_mpi_kind_of(int) { return FAL_MPI_INT; }
+static inline int fal_mpi_kind_of(unsigned) { return FAL_MPI_UINT; }
+static inline int fal_mpi_kind_of(long) { return FAL_MPI_LONG; }
+static inline int fal_mpi_kind_of(unsigned long) { return FAL_MPI_ULONG; }
+static inline int fal_mpi_kind_of(long long) { return FAL_MPI_LLONG; }
+static inline int fal_mpi_kind_of(unsigned long long) { return FAL_MPI_ULLONG; }
+static inline int fal_mpi_kind_of(float) { return FAL_MPI_FLOAT; }
+static inline int fal_mpi_kind_of(double) { return FAL_MPI_DOUBLE; }
+template <typename T> static inline int fal_mpi_kind_of(const T &) { return FAL_MPI_OTHER; }
+#define fal_mpi_reduce(v, mul) fal_mpi_reduce_kind(&(v), fal_mpi_kind_of(v), (mul))
+#endif
 
 #endif

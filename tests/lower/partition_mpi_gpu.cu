@@ -1,0 +1,600 @@
+#define FAL_HUB_KERNELS 1
+#include "falcon/cuda.cuh"
+typedef struct fal_G fal_G;
+#include "falcon/mpi.h"
+#define fopen(p, m) fal_mpi_fopen(p, m)
+#line 1 "partition_mpi_gpu.fal"
+/* falconc --mpi --target=gpu: partition_mpi.fal with each rank's points on
+ * its GPU (the ghosts and border points staged through the host around
+ * the MPI exchange; host writes marked for the GPU; the reduction takes
+ * the own points back first).  As in partition_mpi.fal: each rank's points,
+ * the ghost exchange after each foreach, a graph property combined, a
+ * reduction over the rank's points summed by every rank, host reads
+ * through fal_G_fresh.  Each foreach's record holds the point properties
+ * it (or merge) may write: dist (bit 0) through MIN in relax and in merge,
+ * hits (bit 1) through ++, none of seen (bit 2). */
+#include <stdio.h>
+
+/* falconc: the graph type of this program; one array per property (§3.1). */
+struct fal_G {
+  fal_gbase fal_base;
+  int npoints;
+  long nedges;
+  int directed;
+  int *dist; /* point property */
+  int *hits; /* point property */
+  char *seen; /* point property */
+  int *changed; /* graph property */
+  /* makePartition (§7): the parts, host views of GPU parts, the first
+   * point of each part, and the merge function of updateFunction */
+  struct fal_G *fal_parts, *fal_mirrors;
+  int fal_nparts, fal_shared;
+  int64_t *fal_lo;
+  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);
+  /* --mpi: ghosts and borders of this rank, the one-point copy that
+   * incoming records are merged from, whether points of other ranks
+   * are out of date, graph properties at the start of a foreach */
+  fal_mpi_plan *fal_mpi;
+  struct fal_G *fal_mpi_in;
+  int fal_mpi_stale;
+  uint64_t fal_mpi_mask; /* the point properties of this round's record */
+  int fal_mpi_before_changed;
+  /* --mpi --target=gpu: this rank's GPU copy (NULL: its points run on
+   * the host), the ghosts then the border entries (host and device
+   * ids), their records' staging areas (one array per point property,
+   * device and pinned host), whether the GPU holds newer values of
+   * this rank's points than the host graph, and the points host code
+   * wrote since the last foreach (65: all) */
+  struct fal_G *fal_mpi_gpu;
+  fal_point *fal_mpi_hid, *fal_mpi_did;
+  int64_t fal_mpi_nid;
+  unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;
+  int fal_mpi_devstale, fal_ndirty;
+  fal_point fal_dirty_pt[64];
+};
+static void fal_G_read(fal_G *g, const char *path)
+{
+  fal_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)g->fal_base.csr.nedges;
+  g->directed = g->fal_base.csr.directed;
+}
+static fal_G fal_G_gpu(int device)
+{
+  fal_G g;
+  memset(&g, 0, sizeof g);
+  g.fal_base.on_gpu = 1;
+  g.fal_base.want_device = device;
+  g.fal_base.device = -1;
+  return g;
+}
+static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  int fal_regrow = d->fal_base.loaded &&
+      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||
+       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));
+  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
+  d->npoints = h->npoints;
+  d->nedges = h->nedges;
+  d->directed = h->directed;
+  if (fal_regrow && d->dist) {
+    FAL_CUDA(cudaFree(d->dist));
+    d->dist = NULL;
+  }
+  fal_dcopy_in((void **)&d->dist, h->dist, (size_t)h->npoints * sizeof *d->dist, file, line);
+  if (fal_regrow && d->hits) {
+    FAL_CUDA(cudaFree(d->hits));
+    d->hits = NULL;
+  }
+  fal_dcopy_in((void **)&d->hits, h->hits, (size_t)h->npoints * sizeof *d->hits, file, line);
+  if (fal_regrow && d->seen) {
+    FAL_CUDA(cudaFree(d->seen));
+    d->seen = NULL;
+  }
+  fal_dcopy_in((void **)&d->seen, h->seen, (size_t)h->npoints * sizeof *d->seen, file, line);
+}
+static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  if (d->fal_base.device < 0)
+    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
+  fal_cuda_use(d->fal_base.device);
+  fal_G_elems_to_gpu(d, h, file, line);
+  fal_dcopy_in((void **)&d->changed, h->changed, 1 * sizeof *d->changed, file, line);
+}
+static void fal_G_props_to_host(fal_G *h, const fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  h->npoints = d->npoints;
+  h->nedges = d->nedges;
+  h->directed = d->directed;
+  fal_dcopy_out((void **)&h->dist, d->dist, (size_t)d->npoints * sizeof *h->dist);
+  fal_dcopy_out((void **)&h->hits, d->hits, (size_t)d->npoints * sizeof *h->hits);
+  fal_dcopy_out((void **)&h->seen, d->seen, (size_t)d->npoints * sizeof *h->seen);
+  fal_dcopy_out((void **)&h->changed, d->changed, 1 * sizeof *h->changed);
+}
+static void fal_G_to_host(fal_G *h, fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||
+                             d->fal_base.csr.version != h->fal_base.csr.version)) {
+    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);
+    fal_free(h->dist);
+    h->dist = NULL;
+    fal_free(h->hits);
+    h->hits = NULL;
+    fal_free(h->seen);
+    h->seen = NULL;
+    d->fal_base.structure_of = h->fal_base.csr.offsets;
+  }
+  fal_G_props_to_host(h, d);
+}
+static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
+{
+  fal_G h;
+  memset(&h, 0, sizeof h);
+  fal_prop_add(&h.fal_base, (void **)&h.dist, sizeof *h.dist, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.hits, sizeof *h.hits, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.seen, sizeof *h.seen, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.changed, sizeof *h.changed, FAL_PROP_GRAPH);
+  fal_G_read(&h, path);
+  fal_G_to_gpu(g, &h, file, line);
+  g->fal_base.structure_of = NULL;
+  fal_gbase_free(&h.fal_base);
+}
+enum { FAL_MPI_REC_MAX = 1 + sizeof(int) + sizeof(int) + sizeof(char) };
+static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)
+{
+  fal_G *g = (fal_G *)gv;
+  unsigned char *w = (unsigned char *)rec;
+  uint64_t m = g->fal_mpi_mask;
+  (void)g; (void)p; (void)w; (void)m;
+  if ((m >> 0 & 1)) {
+    if (g->dist)
+      memcpy(w, &g->dist[p], sizeof(int));
+    else
+      memset(w, 0, sizeof(int));
+    w += sizeof(int);
+  }
+  if ((m >> 1 & 1)) {
+    if (g->hits)
+      memcpy(w, &g->hits[p], sizeof(int));
+    else
+      memset(w, 0, sizeof(int));
+    w += sizeof(int);
+  }
+  if ((m >> 2 & 1)) {
+    if (g->seen)
+      memcpy(w, &g->seen[p], sizeof(char));
+    else
+      memset(w, 0, sizeof(char));
+    w += sizeof(char);
+  }
+}
+static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)
+{
+  (void)g; (void)p; (void)r; (void)m;
+  if ((m >> 0 & 1)) {
+    if (g->dist)
+      memcpy(&g->dist[p], r, sizeof(int));
+    r += sizeof(int);
+  }
+  if ((m >> 1 & 1)) {
+    if (g->hits)
+      memcpy(&g->hits[p], r, sizeof(int));
+    r += sizeof(int);
+  }
+  if ((m >> 2 & 1)) {
+    if (g->seen)
+      memcpy(&g->seen[p], r, sizeof(char));
+    r += sizeof(char);
+  }
+}
+static void fal_G_mpi_apply(void *gv, fal_point p, const void *rec, int merge)
+{
+  fal_G *g = (fal_G *)gv;
+  if (merge && g->fal_merge) {
+    unsigned char all[FAL_MPI_REC_MAX];
+    uint64_t m = g->fal_mpi_mask;
+    g->fal_mpi_mask = ~(uint64_t)0;
+    fal_G_mpi_pack(g, p, all);
+    g->fal_mpi_mask = m;
+    fal_G_mpi_unpack(g->fal_mpi_in, 0, all, ~(uint64_t)0);
+    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);
+    g->fal_merge(g, p, g->fal_mpi_in, 0);
+  } else
+    fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);
+}
+#define FAL_MPI_SEG(n, size) (((size_t)(n) * (size) + 15) / 16 * 16)
+__global__ void fal_G_mpi_dgather(fal_G g, const fal_point *ids, int64_t n, unsigned char *buf, uint64_t m)
+{
+  for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < n; x += (int64_t)gridDim.x * blockDim.x) {
+    unsigned char *b = buf;
+    if ((m >> 0 & 1) && g.dist)
+      ((int *)b)[x] = g.dist[ids[x]];
+    b += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 1 & 1) && g.hits)
+      ((int *)b)[x] = g.hits[ids[x]];
+    b += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 2 & 1) && g.seen)
+      ((char *)b)[x] = g.seen[ids[x]];
+    b += FAL_MPI_SEG(n, sizeof(char));
+  }
+}
+__global__ void fal_G_mpi_dscatter(fal_G g, const fal_point *ids, int64_t n, const unsigned char *buf, uint64_t m)
+{
+  for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < n; x += (int64_t)gridDim.x * blockDim.x) {
+    const unsigned char *b = buf;
+    if ((m >> 0 & 1) && g.dist)
+      g.dist[ids[x]] = ((const int *)b)[x];
+    b += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 1 & 1) && g.hits)
+      g.hits[ids[x]] = ((const int *)b)[x];
+    b += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 2 & 1) && g.seen)
+      g.seen[ids[x]] = ((const char *)b)[x];
+    b += FAL_MPI_SEG(n, sizeof(char));
+  }
+}
+static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  int64_t n = h->fal_mpi_nid;
+  size_t o = 0;
+  const fal_point *ids = h->fal_mpi_hid;
+  (void)ids;
+  fal_cuda_use(d->fal_base.device);
+  if (n) {
+    fal_G_mpi_dgather<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);
+    FAL_CHECK_LAUNCH("fal_G_mpi_dgather");
+  }
+  if (n && (m >> 0 & 1) && h->dist)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost, 0));
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if (n && (m >> 1 & 1) && h->hits)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)n * sizeof(int), cudaMemcpyDeviceToHost, 0));
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if (n && (m >> 2 & 1) && h->seen)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)n * sizeof(char), cudaMemcpyDeviceToHost, 0));
+  o += FAL_MPI_SEG(n, sizeof(char));
+  if (h->changed && d->changed)
+    FAL_CUDA(cudaMemcpy(h->changed, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  FAL_CUDA(cudaStreamSynchronize(0));
+  o = 0;
+  if (n && (m >> 0 & 1) && h->dist) {
+    const int *b = (const int *)(h->fal_mpi_hbuf + o);
+#pragma omp parallel for schedule(static)
+    for (int64_t x = 0; x < n; x++)
+      h->dist[ids[x]] = b[x];
+  }
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if (n && (m >> 1 & 1) && h->hits) {
+    const int *b = (const int *)(h->fal_mpi_hbuf + o);
+#pragma omp parallel for schedule(static)
+    for (int64_t x = 0; x < n; x++)
+      h->hits[ids[x]] = b[x];
+  }
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if (n && (m >> 2 & 1) && h->seen) {
+    const char *b = (const char *)(h->fal_mpi_hbuf + o);
+#pragma omp parallel for schedule(static)
+    for (int64_t x = 0; x < n; x++)
+      h->seen[ids[x]] = b[x];
+  }
+  o += FAL_MPI_SEG(n, sizeof(char));
+}
+static void fal_G_mpi_dpush(fal_G *h, uint64_t m)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  int64_t n = h->fal_mpi_nid;
+  size_t o = 0;
+  const fal_point *ids = h->fal_mpi_hid;
+  if (!n)
+    return;
+  fal_cuda_use(d->fal_base.device);
+  if ((m >> 0 & 1) && h->dist) {
+    int *b = (int *)(h->fal_mpi_hbuf + o);
+#pragma omp parallel for schedule(static)
+    for (int64_t x = 0; x < n; x++)
+      b[x] = h->dist[ids[x]];
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, b, (size_t)n * sizeof(int), cudaMemcpyHostToDevice, 0));
+  }
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if ((m >> 1 & 1) && h->hits) {
+    int *b = (int *)(h->fal_mpi_hbuf + o);
+#pragma omp parallel for schedule(static)
+    for (int64_t x = 0; x < n; x++)
+      b[x] = h->hits[ids[x]];
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, b, (size_t)n * sizeof(int), cudaMemcpyHostToDevice, 0));
+  }
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if ((m >> 2 & 1) && h->seen) {
+    char *b = (char *)(h->fal_mpi_hbuf + o);
+#pragma omp parallel for schedule(static)
+    for (int64_t x = 0; x < n; x++)
+      b[x] = h->seen[ids[x]];
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, b, (size_t)n * sizeof(char), cudaMemcpyHostToDevice, 0));
+  }
+  o += FAL_MPI_SEG(n, sizeof(char));
+  fal_G_mpi_dscatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);
+  FAL_CHECK_LAUNCH("fal_G_mpi_dscatter");
+}
+static void fal_G_mpi_dbegin(fal_G *h)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  if (!d)
+    return;
+  fal_cuda_use(d->fal_base.device);
+  if (h->fal_ndirty > 64) /* every value (host code went through fal_G_fresh) */
+    fal_G_to_gpu(d, h, __FILE__, __LINE__);
+  else {
+    for (int i = 0; i < h->fal_ndirty; i++) {
+      fal_point q = h->fal_dirty_pt[i];
+      (void)q;
+      if (h->dist && d->dist)
+        FAL_CUDA(cudaMemcpy(d->dist + q, h->dist + q, sizeof *h->dist, cudaMemcpyHostToDevice));
+      if (h->hits && d->hits)
+        FAL_CUDA(cudaMemcpy(d->hits + q, h->hits + q, sizeof *h->hits, cudaMemcpyHostToDevice));
+      if (h->seen && d->seen)
+        FAL_CUDA(cudaMemcpy(d->seen + q, h->seen + q, sizeof *h->seen, cudaMemcpyHostToDevice));
+    }
+    if (h->changed && d->changed)
+      FAL_CUDA(cudaMemcpy(d->changed, h->changed, sizeof *h->changed, cudaMemcpyHostToDevice));
+  }
+  h->fal_ndirty = 0;
+}
+static fal_G *fal_G_mpi_own(fal_G *h)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  if (!d || !h->fal_mpi_devstale)
+    return h;
+  h->fal_mpi_devstale = 0;
+  int64_t lo = h->fal_mpi->lo[h->fal_mpi->rank], hi = h->fal_mpi->lo[h->fal_mpi->rank + 1];
+  fal_cuda_use(d->fal_base.device);
+  if (h->dist && d->dist && hi > lo)
+    FAL_CUDA(cudaMemcpy(h->dist + lo, d->dist + lo, (size_t)(hi - lo) * sizeof *h->dist, cudaMemcpyDeviceToHost));
+  if (h->hits && d->hits && hi > lo)
+    FAL_CUDA(cudaMemcpy(h->hits + lo, d->hits + lo, (size_t)(hi - lo) * sizeof *h->hits, cudaMemcpyDeviceToHost));
+  if (h->seen && d->seen && hi > lo)
+    FAL_CUDA(cudaMemcpy(h->seen + lo, d->seen + lo, (size_t)(hi - lo) * sizeof *h->seen, cudaMemcpyDeviceToHost));
+  return h;
+}
+static inline int64_t fal_G_mark(fal_G *h, int64_t p)
+{
+  if (h->fal_mpi_gpu && h->fal_ndirty <= 64) {
+    if (p < 0 || h->fal_ndirty == 64)
+      h->fal_ndirty = 65;
+    else
+      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
+  }
+  return p;
+}
+static inline fal_G *fal_G_markall(fal_G *h)
+{
+  fal_G_mark(h, -1);
+  return h;
+}
+static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)
+{
+  int ndev = ngpu > 0 ? fal_cuda_count_quiet() : 0;
+  if (ngpu > 0 && ndev == 0) {
+    if (fal_mpi_rank() == 0)
+      fprintf(stderr, "falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\n", ngpu);
+    return;
+  }
+  if (ngpu == 0)
+    return;
+  if ((ngpu > 1 || ncpu > 0) && fal_mpi_rank() == 0)
+    fprintf(stderr, "falcon: note: --mpi: makePartition(%d, %d): the points of each rank run on one GPU\n", ngpu, ncpu);
+  int dev = fal_mpi_local_rank() % ndev;
+  fal_G *d = h->fal_mpi_gpu = (fal_G *)fal_calloc(1, sizeof(fal_G));
+  *d = fal_G_gpu(dev);
+  fal_G_to_gpu(d, h, file, line);
+  fal_mpi_plan *pl = h->fal_mpi;
+  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr], n = ng + nb;
+  h->fal_mpi_nid = n;
+  h->fal_mpi_hid = (fal_point *)fal_calloc((size_t)n + 1, sizeof(fal_point));
+  if (ng)
+    memcpy(h->fal_mpi_hid, pl->ghost, (size_t)ng * sizeof(fal_point));
+  if (nb)
+    memcpy(h->fal_mpi_hid + ng, pl->border, (size_t)nb * sizeof(fal_point));
+  size_t bytes = 16;
+  bytes += FAL_MPI_SEG(n, sizeof(int));
+  bytes += FAL_MPI_SEG(n, sizeof(int));
+  bytes += FAL_MPI_SEG(n, sizeof(char));
+  fal_cuda_use(d->fal_base.device);
+  h->fal_mpi_did = (fal_point *)fal_dalloc(((size_t)n + 1) * sizeof(fal_point), file, line);
+  if (n)
+    FAL_CUDA(cudaMemcpy(h->fal_mpi_did, h->fal_mpi_hid, (size_t)n * sizeof(fal_point), cudaMemcpyHostToDevice));
+  h->fal_mpi_dbuf = (unsigned char *)fal_dalloc(bytes, file, line);
+  FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hbuf, bytes));
+  if (fal_verbose())
+    fprintf(stderr, "falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host\n",
+            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n);
+}
+static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
+{
+  int k = ngpu + ncpu;
+  (void)policy;
+  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {
+    fprintf(stderr, "%s:%d: error: makePartition(%d, %d): between 1 and 64 parts\n", file, line, ngpu, ncpu);
+    exit(1);
+  }
+  if (h->fal_mpi) {
+    fprintf(stderr, "%s:%d: error: makePartition: the graph is partitioned already\n", file, line);
+    exit(1);
+  }
+  h->fal_nparts = k; /* per rank; a rank's host parts share its memory */
+  size_t rec = 0;
+  rec += sizeof(int);
+  rec += sizeof(int);
+  rec += sizeof(char);
+  h->fal_mpi = (fal_mpi_plan *)fal_calloc(1, sizeof *h->fal_mpi);
+  fal_mpi_plan_init(h->fal_mpi, &h->fal_base.csr, rec);
+  fal_G *in = h->fal_mpi_in = (fal_G *)fal_calloc(1, sizeof(fal_G));
+  (void)in;
+  if (h->dist)
+    in->dist = (int *)fal_calloc(1, sizeof(int));
+  if (h->hits)
+    in->hits = (int *)fal_calloc(1, sizeof(int));
+  if (h->seen)
+    in->seen = (char *)fal_calloc(1, sizeof(char));
+  fal_G_mpi_gpu_setup(h, ngpu, ncpu, file, line);
+}
+static fal_G *fal_G_fresh(fal_G *h)
+{
+  if (!h->fal_mpi)
+    return h;
+  fal_G_mpi_own(h);
+  if (!h->fal_mpi_stale)
+    return h;
+  fal_mpi_sync(FAL_MPI_SITE_GATHER);
+  h->fal_mpi_stale = 0;
+  fal_mpi_gather(h->fal_mpi, h->dist, sizeof(int), NULL);
+  fal_mpi_gather(h->fal_mpi, h->hits, sizeof(int), NULL);
+  fal_mpi_gather(h->fal_mpi, h->seen, sizeof(char), NULL);
+  return h;
+}
+static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
+{
+  if (!h->fal_mpi) {
+    fprintf(stderr, "falcon: a foreach over a partitioned graph before makePartition\n");
+    exit(1);
+  }
+  fal_mpi_sync(line > 0 ? line : 0);
+  size_t cur = 0;
+  h->fal_mpi_mask = mask;
+  if ((mask >> 0 & 1))
+    cur += sizeof(int);
+  if ((mask >> 1 & 1))
+    cur += sizeof(int);
+  if ((mask >> 2 & 1))
+    cur += sizeof(char);
+  h->fal_mpi->own_only = own_only;
+  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
+  if (h->changed)
+    h->fal_mpi_before_changed = h->changed[0];
+  fal_G_mpi_dbegin(h);
+}
+static void fal_G_mpi_end(fal_G *h)
+{
+  if (h->fal_mpi_gpu) { /* the GPU's ghosts and border points to the host */
+    fal_G_mpi_dpull(h, h->fal_mpi_mask);
+    h->fal_mpi_devstale = 1;
+  }
+  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
+  if (h->fal_mpi_gpu) /* and the exchanged values back */
+    fal_G_mpi_dpush(h, h->fal_mpi_mask);
+  h->fal_mpi_stale = h->fal_mpi->nranks > 1;
+  if (h->changed) /* a value changed on any rank wins */
+    fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
+}
+#line 12 "partition_mpi_gpu.fal"
+__host__ __device__ void relax(fal_point p, fal_G *hg)
+{
+  { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
+#line 15 "partition_mpi_gpu.fal"
+    (FAL_ATOMIC_ANY(min, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
+#line 15 "partition_mpi_gpu.fal"
+
+}
+
+extern "C" void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
+{
+  if (fal_g_orig->dist[orig] > fal_g_incom->dist[incom])
+    fal_g_orig->dist[orig] = fal_g_incom->dist[incom];
+}
+
+#line 34 "partition_mpi_gpu.fal"
+__global__ void fal_foreach_L34_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *hg = &fal_kv_hg;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 34 "partition_mpi_gpu.fal"
+                           hg->dist[t] = 1000000; } }
+}
+#line 38 "partition_mpi_gpu.fal"
+__global__ void fal_foreach_L38_4(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *hg = &fal_kv_hg;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 38 "partition_mpi_gpu.fal"
+                             relax(t, hg); } }
+}
+#line 38 "partition_mpi_gpu.fal"
+__global__ void fal_foreach_L38_4_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+{
+  fal_G *hg = &fal_kv_hg;
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+#line 38 "partition_mpi_gpu.fal"
+                             relax(t, hg); } }
+  } else
+  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
+#line 38 "partition_mpi_gpu.fal"
+                             relax(t, hg); } }
+}
+#line 42 "partition_mpi_gpu.fal"
+__global__ void fal_foreach_L42_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *hg = &fal_kv_hg;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(hg->seen[t] == 0)) continue;
+#line 42 "partition_mpi_gpu.fal"
+                                        hg->hits[t]++; } }
+}
+#line 24 "partition_mpi_gpu.fal"
+int main(int argc, char *argv[])
+{
+  static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
+  fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->hits, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->seen, sizeof(char), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->changed, sizeof(int), FAL_PROP_GRAPH);
+  fal_G_read(hg, argv[1]);
+  fal_G_partition(hg, 1, 0, ORDERED, __FILE__, __LINE__);
+  (hg->fal_merge = merge);
+  { fal_G_mpi_begin(hg, 34, 0x1u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L34_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_3"); } } else { fal_G *hg = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 34 "partition_mpi_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 34 "partition_mpi_gpu.fal"
+                           hg->dist[t] = 1000000; } } }
+fal_G_mpi_end(hg); }
+#line 34 "partition_mpi_gpu.fal"
+
+  fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
+  while (1) {
+    hg->changed[0] = 0;
+    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L38_4_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_4<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L38_4"); } } else { fal_G *hg = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 38 "partition_mpi_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 38 "partition_mpi_gpu.fal"
+                             relax(t, hg); } } }
+fal_G_mpi_end(hg); }
+#line 38 "partition_mpi_gpu.fal"
+
+    if (hg->changed[0] == 0)
+      break;
+  }
+#line 41 "partition_mpi_gpu.fal"
+
+  { fal_G_mpi_begin(hg, 42, 0x3u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_5"); } } else { fal_G *hg = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 42 "partition_mpi_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
+#line 42 "partition_mpi_gpu.fal"
+                                        hg->hits[t]++; } } }
+fal_G_mpi_end(hg); }
+#line 42 "partition_mpi_gpu.fal"
+
+  long total = 0;
+  { __typeof__(total) fal_r6 = 0; fal_G_mpi_own(hg);
+#pragma omp parallel for reduction(+:fal_r6)
+#line 44 "partition_mpi_gpu.fal"
+for (int64_t fal_i6 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i6 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i6++)  fal_r6 += (hg->dist[fal_i6]); fal_mpi_reduce(fal_r6, 0); total += fal_r6; }
+#line 44 "partition_mpi_gpu.fal"
+
+  printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
+  return 0;
+}
