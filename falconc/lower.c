@@ -1396,9 +1396,8 @@ static void emit_mpi_partition_functions(Ctx *c)
   put(c, " };\n");
   /* A round's record holds the point properties of the mask that
    * fal_G_mpi_begin was given (bit k: the k-th point property). */
-  put(c, "static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)\n{\n"
-         "  fal_G *g = (fal_G *)gv;\n  unsigned char *w = (unsigned char *)rec;\n"
-         "  uint64_t m = g->fal_mpi_mask;\n  (void)g; (void)p; (void)w; (void)m;\n");
+  put(c, "static void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)\n{\n"
+         "  unsigned char *w = (unsigned char *)rec;\n  (void)g; (void)p; (void)w; (void)m;\n");
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT) {
       putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(w, &g->%s[p], sizeof(%s));\n"
@@ -1407,7 +1406,9 @@ static void emit_mpi_partition_functions(Ctx *c)
            p->props[i].ctype);
       k++;
     }
-  put(c, "}\n");
+  put(c, "}\n"
+         "static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)\n{\n"
+         "  fal_G_mpi_pack_m((const fal_G *)gv, p, rec, ((const fal_G *)gv)->fal_mpi_mask);\n}\n");
   put(c, "static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)\n{\n"
          "  (void)g; (void)p; (void)r; (void)m;\n");
   for (int i = 0, k = 0; i < p->nprops; i++)
@@ -1426,12 +1427,11 @@ static void emit_mpi_partition_functions(Ctx *c)
          "  if (merge && g->fal_merge) {\n"
          "    unsigned char all[FAL_MPI_REC_MAX];\n"
          "    uint64_t m = g->fal_mpi_mask;\n"
-         "    g->fal_mpi_mask = ~(uint64_t)0;\n"
-         "    fal_G_mpi_pack(g, p, all);\n"
-         "    g->fal_mpi_mask = m;\n"
-         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, all, ~(uint64_t)0);\n"
-         "    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);\n"
-         "    g->fal_merge(g, p, g->fal_mpi_in, 0);\n"
+         "    fal_G_mpi_pack_m(g, p, all, ~(uint64_t)0);\n"
+         "    fal_G *in = &g->fal_mpi_in[fal_mpi_thread() % g->fal_mpi_nin];\n"
+         "    fal_G_mpi_unpack(in, 0, all, ~(uint64_t)0);\n"
+         "    fal_G_mpi_unpack(in, 0, (const unsigned char *)rec, m);\n"
+         "    g->fal_merge(g, p, in, 0);\n"
          "  } else\n    fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);\n}\n");
   if (c->gpu)
     emit_mpi_gpu_staging(c);
@@ -1453,11 +1453,16 @@ static void emit_mpi_partition_functions(Ctx *c)
       putf(c, "  rec += sizeof(%s);\n", p->props[i].ctype);
   put(c, "  h->fal_mpi = (fal_mpi_plan *)fal_calloc(1, sizeof *h->fal_mpi);\n"
          "  fal_mpi_plan_init(h->fal_mpi, &h->fal_base.csr, rec);\n"
-         "  fal_G *in = h->fal_mpi_in = (fal_G *)fal_calloc(1, sizeof(fal_G));\n  (void)in;\n");
+         "  /* a one-point copy per thread: incoming records merge in parallel */\n"
+         "  h->fal_mpi_nin = fal_mpi_threads();\n"
+         "  h->fal_mpi_in = (fal_G *)fal_calloc((size_t)h->fal_mpi_nin, sizeof(fal_G));\n"
+         "  for (int t = 0; t < h->fal_mpi_nin; t++) {\n"
+         "    fal_G *in = &h->fal_mpi_in[t];\n    (void)in;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
-      putf(c, "  if (h->%s)\n    in->%s = (%s *)fal_calloc(1, sizeof(%s));\n",
+      putf(c, "    if (h->%s)\n      in->%s = (%s *)fal_calloc(1, sizeof(%s));\n",
            p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+  put(c, "  }\n");
   if (c->gpu)
     put(c, "  fal_G_mpi_gpu_setup(h, ngpu, ncpu, file, line);\n");
   put(c, "}\n");
@@ -1698,10 +1703,10 @@ static void emit_graph_struct(Ctx *c)
         putf(c, "  %s fal_bx_before_%s;\n", p->props[i].ctype, p->props[i].name);
   }
   if (p->nparted && c->mpi) {
-    put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copy that\n"
-           "   * incoming records are merged from, whether points of other ranks\n"
+    put(c, "  /* --mpi: ghosts and borders of this rank, the one-point copies (one per\n"
+           "   * thread) that incoming records are merged from, whether points of other ranks\n"
            "   * are out of date, graph properties at the start of a foreach */\n"
-           "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_stale;\n"
+           "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_nin, fal_mpi_stale;\n"
            "  uint64_t fal_mpi_mask; /* the point properties of this round's record */\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)

@@ -8,10 +8,14 @@
 
 #include <mpi.h>
 #include <limits.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 static int fal_rank_, fal_size_ = 1, fal_inited_, fal_local_;
 static fal_mpi_plan *fal_plans_[64];
@@ -122,12 +126,25 @@ __attribute__((constructor)) static void fal_mpi_start(void)
   MPI_Comm_rank(MPI_COMM_WORLD, &fal_rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &fal_size_);
   MPI_Comm node; /* the ranks of this machine: a collective step, so here */
+  int local = 1;
   if (MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, fal_rank_, MPI_INFO_NULL,
                           &node) == MPI_SUCCESS) {
     MPI_Comm_rank(node, &fal_local_);
+    MPI_Comm_size(node, &local);
     MPI_Comm_free(&node);
   }
   on_exit(at_exit, NULL);
+  /* Ranks that share a machine and are not bound to cores (mpirun
+   * --bind-to none) would each start a thread per core and fight for
+   * them: unless OMP_NUM_THREADS says otherwise, each takes its share.
+   * A rank bound to some cores already gets that many from OpenMP. */
+#if defined(_OPENMP) && defined(CPU_COUNT)
+  cpu_set_t mask;
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  if (!getenv("OMP_NUM_THREADS") && local > 1 && sched_getaffinity(0, sizeof mask, &mask) == 0 &&
+      CPU_COUNT(&mask) >= online)
+    omp_set_num_threads(online / local > 1 ? (int)(online / local) : 1);
+#endif
   const char *o = getenv("FALCON_MPI_OUTPUT");
   if (fal_rank_ != 0 && !(o && strcmp(o, "all") == 0))
     if (!freopen("/dev/null", "w", stdout))
@@ -281,6 +298,7 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   pl->bshadow = (unsigned char *)xalloc(bi * rec);
   size_t most = (gi > bi ? gi : bi) * (sizeof(fal_point) + rec);
   pl->sbuf = (unsigned char *)xalloc(most);
+  pl->cbuf = (unsigned char *)xalloc(most);
   pl->rbuf = (unsigned char *)xalloc(most);
   pl->tmp = (unsigned char *)xalloc(rec);
   pl->chg = (unsigned char *)xalloc(gi > bi ? gi : bi);
@@ -299,6 +317,7 @@ void fal_mpi_plan_free(fal_mpi_plan *pl)
   free(pl->gshadow);
   free(pl->bshadow);
   free(pl->sbuf);
+  free(pl->cbuf);
   free(pl->rbuf);
   free(pl->tmp);
   free(pl->chg);
@@ -338,8 +357,10 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     check(MPI_Irecv(pl->rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
                     MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
   }
-  /* Every entry is packed into its own slot (in parallel), then the
-   * changed ones are moved to the front of their neighbour's area. */
+  /* Every entry is packed into its own slot of sbuf (in parallel), then
+   * the changed ones are copied to the front of their neighbour's area of
+   * cbuf: each thread counts the changed entries of its share of the
+   * neighbour's list, and the counts before it say where its own go. */
   int64_t total = off[nn];
   unsigned char *sb = pl->sbuf, *chg = pl->chg;
 #pragma omp parallel for schedule(static)
@@ -348,18 +369,34 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     pack(g, list[j], slot + sizeof(fal_point));
     chg[j] = memcmp(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec) != 0;
   }
+  int64_t *cnt = (int64_t *)xalloc((size_t)fal_mpi_threads() * sizeof *cnt);
   for (int i = 0; i < nn; i++) {
-    unsigned char *start = pl->sbuf + (size_t)off[i] * one, *w = start;
-    for (int64_t j = off[i]; j < off[i + 1]; j++) {
-      if (!chg[j])
-        continue;
-      unsigned char *slot = sb + (size_t)j * one;
-      if (w != slot)
-        memmove(w + sizeof(fal_point), slot + sizeof(fal_point), rec);
-      memcpy(w, &list[j], sizeof(fal_point));
-      w += one;
+    unsigned char *start = pl->cbuf + (size_t)off[i] * one;
+    int64_t a = off[i], n = off[i + 1] - a, sent = 0;
+#pragma omp parallel reduction(+ : sent)
+    {
+      int t = fal_mpi_thread(), nt = 1;
+#ifdef _OPENMP
+      nt = omp_get_num_threads();
+#endif
+      int64_t lo = a + n * t / nt, hi = a + n * (t + 1) / nt, k = 0, base = 0;
+      for (int64_t j = lo; j < hi; j++)
+        k += chg[j];
+      cnt[t] = k;
+#pragma omp barrier
+      for (int u = 0; u < t; u++)
+        base += cnt[u];
+      unsigned char *w = start + (size_t)base * one;
+      for (int64_t j = lo; j < hi; j++) {
+        if (!chg[j])
+          continue;
+        memcpy(w, &list[j], sizeof(fal_point));
+        memcpy(w + sizeof(fal_point), sb + (size_t)j * one + sizeof(fal_point), rec);
+        w += one;
+      }
+      sent = k;
     }
-    size_t bytes = (size_t)(w - start);
+    size_t bytes = (size_t)sent * one;
     pl->sent_messages++;
     pl->sent_records += (int64_t)(bytes / one);
     pl->sent_bytes += (int64_t)bytes;
@@ -382,9 +419,9 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
         fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
              merge ? "this rank's points" : "the graph's points");
     }
-    /* A message names each point once: ghost refreshes go in parallel;
-     * merges share the one-point copy, so they go one by one. */
-#pragma omp parallel for schedule(static) if (!merge)
+    /* A message names each point once, so its records are applied in
+     * parallel (merges: each thread has its own one-point copy). */
+#pragma omp parallel for schedule(static)
     for (int64_t j = 0; j < nrec; j++) {
       fal_point p;
       memcpy(&p, rb + (size_t)j * one, sizeof p);
@@ -393,6 +430,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
   }
   if (nn)
     check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  free(cnt);
   free(req);
 }
 

@@ -625,14 +625,16 @@ e2e_mpi() {
 			if ! OMP_NUM_THREADS=1 "$tmp/e2e/mpi/mixed_cpu" "$gf" "$src" 0 2 "$tmp/e2e/mixed.ref" >/dev/null 2>&1; then
 				fail "mpi: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
 			fi
-			for np in 1 3; do
+			# (NP THREADS: merges of incoming records run on the rank's threads)
+			for run in "1 1" "3 1" "2 2"; do
+				set -- $run
 				rm -f "$tmp/e2e/mixed.out"
-				if OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np $np "$tmp/e2e/mpi/mpi_mixed" \
+				if OMP_NUM_THREADS=$2 timeout 120 $mpirun --oversubscribe -np $1 "$tmp/e2e/mpi/mpi_mixed" \
 					"$gf" "$src" 0 1 "$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1 &&
 					cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
-					pass "mpi: mpi_mixed $(basename "$gf") (-np $np) equals the CPU build"
+					pass "mpi: mpi_mixed $(basename "$gf") (-np $1, $2 thread(s)) equals the CPU build"
 				else
-					fail "mpi: mpi_mixed $(basename "$gf") (-np $np)"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+					fail "mpi: mpi_mixed $(basename "$gf") (-np $1, $2 thread(s))"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 				fi
 			done
 		done

@@ -35,6 +35,29 @@
 #include <stdio.h>
 
 #include "falcon/graph.h"
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+/* The calling OpenMP thread and the threads of a parallel loop (0 and 1
+ * without OpenMP): incoming records merge through one-point copies, one
+ * per thread. */
+static inline int fal_mpi_thread(void)
+{
+#ifdef _OPENMP
+  return omp_get_thread_num();
+#else
+  return 0;
+#endif
+}
+static inline int fal_mpi_threads(void)
+{
+#ifdef _OPENMP
+  return omp_get_max_threads() > 0 ? omp_get_max_threads() : 1;
+#else
+  return 1;
+#endif
+}
 
 /* falconc --mpi emits C11; falconc --mpi --target=gpu emits CUDA (C++),
  * whose ranks stage their GPU's ghosts and border points through the
@@ -60,7 +83,8 @@ typedef struct fal_mpi_plan {
                            * skipped */
   unsigned char *gshadow; /* the ghosts' records at the start of the round */
   unsigned char *bshadow; /* the border points' records, likewise */
-  unsigned char *sbuf, *rbuf, *tmp;
+  unsigned char *sbuf, *cbuf, *rbuf, *tmp; /* cbuf: what is sent, the
+                           * changed entries of sbuf */
   unsigned char *chg;     /* per entry of this phase: its record changed */
   /* counters (FALCON_VERBOSE prints them at the end) */
   int64_t rounds, sent_messages, sent_records, sent_bytes;

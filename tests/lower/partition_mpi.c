@@ -27,12 +27,12 @@ struct fal_G {
   int fal_nparts, fal_shared;
   int64_t *fal_lo;
   void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);
-  /* --mpi: ghosts and borders of this rank, the one-point copy that
-   * incoming records are merged from, whether points of other ranks
+  /* --mpi: ghosts and borders of this rank, the one-point copies (one per
+   * thread) that incoming records are merged from, whether points of other ranks
    * are out of date, graph properties at the start of a foreach */
   fal_mpi_plan *fal_mpi;
   struct fal_G *fal_mpi_in;
-  int fal_mpi_stale;
+  int fal_mpi_nin, fal_mpi_stale;
   uint64_t fal_mpi_mask; /* the point properties of this round's record */
   int fal_mpi_before_changed;
 };
@@ -44,11 +44,9 @@ static void fal_G_read(fal_G *g, const char *path)
   g->directed = g->fal_base.csr.directed;
 }
 enum { FAL_MPI_REC_MAX = 1 + sizeof(int) + sizeof(int) + sizeof(char) };
-static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)
+static void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)
 {
-  fal_G *g = (fal_G *)gv;
   unsigned char *w = (unsigned char *)rec;
-  uint64_t m = g->fal_mpi_mask;
   (void)g; (void)p; (void)w; (void)m;
   if ((m >> 0 & 1)) {
     if (g->dist)
@@ -71,6 +69,10 @@ static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)
       memset(w, 0, sizeof(char));
     w += sizeof(char);
   }
+}
+static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)
+{
+  fal_G_mpi_pack_m((const fal_G *)gv, p, rec, ((const fal_G *)gv)->fal_mpi_mask);
 }
 static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)
 {
@@ -97,12 +99,11 @@ static void fal_G_mpi_apply(void *gv, fal_point p, const void *rec, int merge)
   if (merge && g->fal_merge) {
     unsigned char all[FAL_MPI_REC_MAX];
     uint64_t m = g->fal_mpi_mask;
-    g->fal_mpi_mask = ~(uint64_t)0;
-    fal_G_mpi_pack(g, p, all);
-    g->fal_mpi_mask = m;
-    fal_G_mpi_unpack(g->fal_mpi_in, 0, all, ~(uint64_t)0);
-    fal_G_mpi_unpack(g->fal_mpi_in, 0, (const unsigned char *)rec, m);
-    g->fal_merge(g, p, g->fal_mpi_in, 0);
+    fal_G_mpi_pack_m(g, p, all, ~(uint64_t)0);
+    fal_G *in = &g->fal_mpi_in[fal_mpi_thread() % g->fal_mpi_nin];
+    fal_G_mpi_unpack(in, 0, all, ~(uint64_t)0);
+    fal_G_mpi_unpack(in, 0, (const unsigned char *)rec, m);
+    g->fal_merge(g, p, in, 0);
   } else
     fal_G_mpi_unpack(g, p, (const unsigned char *)rec, g->fal_mpi_mask);
 }
@@ -127,14 +128,19 @@ static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char
   rec += sizeof(char);
   h->fal_mpi = (fal_mpi_plan *)fal_calloc(1, sizeof *h->fal_mpi);
   fal_mpi_plan_init(h->fal_mpi, &h->fal_base.csr, rec);
-  fal_G *in = h->fal_mpi_in = (fal_G *)fal_calloc(1, sizeof(fal_G));
-  (void)in;
-  if (h->dist)
-    in->dist = (int *)fal_calloc(1, sizeof(int));
-  if (h->hits)
-    in->hits = (int *)fal_calloc(1, sizeof(int));
-  if (h->seen)
-    in->seen = (char *)fal_calloc(1, sizeof(char));
+  /* a one-point copy per thread: incoming records merge in parallel */
+  h->fal_mpi_nin = fal_mpi_threads();
+  h->fal_mpi_in = (fal_G *)fal_calloc((size_t)h->fal_mpi_nin, sizeof(fal_G));
+  for (int t = 0; t < h->fal_mpi_nin; t++) {
+    fal_G *in = &h->fal_mpi_in[t];
+    (void)in;
+    if (h->dist)
+      in->dist = (int *)fal_calloc(1, sizeof(int));
+    if (h->hits)
+      in->hits = (int *)fal_calloc(1, sizeof(int));
+    if (h->seen)
+      in->seen = (char *)fal_calloc(1, sizeof(char));
+  }
 }
 static fal_G *fal_G_fresh(fal_G *h)
 {
