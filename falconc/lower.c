@@ -1915,8 +1915,9 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
       strbuf_puts(out, "#define FAL_HUB_KERNELS 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
-    if (c.mpi) /* output from rank 0 only (falcon/mpi.h) */
-      strbuf_puts(out, "#include \"falcon/mpi.h\"\n#define fopen(p, m) fal_mpi_fopen(p, m)\n");
+    if (c.mpi) /* output from rank 0 only (falcon/mpi.h; mpi.cuh for CUDA) */
+      strbuf_printf(out, "#include \"falcon/%s\"\n#define fopen(p, m) fal_mpi_fopen(p, m)\n",
+                    c.gpu ? "mpi.cuh" : "mpi.h");
   }
   if (changed && opt->line_directives)
     emit_line_directive(out, 1, src->path);

@@ -59,12 +59,10 @@ static inline int fal_mpi_threads(void)
 #endif
 }
 
-/* falconc --mpi emits C11; falconc --mpi --target=gpu emits CUDA (C++),
- * whose ranks stage their GPU's ghosts and border points through the
- * host: libfalcon_mpi is C either way. */
-#ifdef __cplusplus
-extern "C" {
-#endif
+/* falconc --mpi emits C11 that includes this; falconc --mpi --target=gpu
+ * emits CUDA (C++), which includes falcon/mpi.cuh: this inside extern "C",
+ * and reductions typed by overload instead of _Generic.  libfalcon_mpi
+ * is C either way. */
 
 typedef struct fal_mpi_plan {
   int rank, nranks;
@@ -150,20 +148,5 @@ void fal_mpi_reduce_kind(void *v, int kind, int mul);
  * to /dev/null (FALCON_MPI_OUTPUT=all keeps it), and so do files they open
  * for writing; generated programs call fopen through this. */
 FILE *fal_mpi_fopen(const char *path, const char *mode);
-
-#ifdef __cplusplus
-}
-/* C++ (the CUDA target): the kind of a reduction's variable by overload */
-static inline int fal_mpi_kind_of(int) { return FAL_MPI_INT; }
-static inline int fal_mpi_kind_of(unsigned) { return FAL_MPI_UINT; }
-static inline int fal_mpi_kind_of(long) { return FAL_MPI_LONG; }
-static inline int fal_mpi_kind_of(unsigned long) { return FAL_MPI_ULONG; }
-static inline int fal_mpi_kind_of(long long) { return FAL_MPI_LLONG; }
-static inline int fal_mpi_kind_of(unsigned long long) { return FAL_MPI_ULLONG; }
-static inline int fal_mpi_kind_of(float) { return FAL_MPI_FLOAT; }
-static inline int fal_mpi_kind_of(double) { return FAL_MPI_DOUBLE; }
-template <typename T> static inline int fal_mpi_kind_of(const T &) { return FAL_MPI_OTHER; }
-#define fal_mpi_reduce(v, mul) fal_mpi_reduce_kind(&(v), fal_mpi_kind_of(v), (mul))
-#endif
 
 #endif

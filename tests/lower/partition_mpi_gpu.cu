@@ -1,7 +1,7 @@
 #define FAL_HUB_KERNELS 1
 #include "falcon/cuda.cuh"
 typedef struct fal_G fal_G;
-#include "falcon/mpi.h"
+#include "falcon/mpi.cuh"
 #define fopen(p, m) fal_mpi_fopen(p, m)
 #line 1 "partition_mpi_gpu.fal"
 /* falconc --mpi --target=gpu: partition_mpi.fal with each rank's points on
