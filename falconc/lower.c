@@ -888,6 +888,33 @@ bool merge_on_device(Ctx *c, const FuncInfo *f)
          device_merge(c, &ok) == f && ok;
 }
 
+/* fal_G_mark and fal_G_markall: host code wrote point p (-1: points it
+ * cannot name) of a graph whose GPU copies (`on`: the border exchange's
+ * parts, or an MPI rank's GPU) get it before the next foreach; after 64
+ * points, or -1, every value goes (fal_ndirty 65). */
+static void emit_mark_functions(Ctx *c, const char *on)
+{
+  putf(c, "static inline int64_t fal_G_mark(fal_G *h, int64_t p)\n{\n"
+          "  if (%s && h->fal_ndirty <= 64) {\n"
+          "    if (p < 0 || h->fal_ndirty == 64)\n      h->fal_ndirty = 65; /* all */\n"
+          "    else\n      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  }\n"
+          "  return p;\n}\n"
+          "static inline fal_G *fal_G_markall(fal_G *h)\n{\n  fal_G_mark(h, -1);\n  return h;\n}\n",
+       on);
+}
+
+/* The point properties of marked point p, host graph h to GPU copy `to`. */
+static void emit_dirty_copies(Ctx *c, const char *to)
+{
+  const Program *p = c->prog;
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "      if (h->%s && %s->%s)\n"
+              "        FAL_CUDA(cudaMemcpy(%s->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
+           p->props[i].name, to, p->props[i].name, to, p->props[i].name, p->props[i].name,
+           p->props[i].name);
+}
+
 /* CUDA target: the border exchange between GPU parts (falcon/cuda.cuh
  * fal_bx, docs/lowering.md "Partitioned graphs (§7)").  Kernels that
  * snapshot a part's ghosts, merge the ghosts another part changed into
@@ -985,13 +1012,8 @@ static void emit_border_exchange(Ctx *c)
                           "      FAL_CUDA(cudaMemcpy(h->%s + lo, q->%s + lo, (size_t)n * sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name);
-  put(c, "  }\n  h->fal_stale = 0;\n  return h;\n}\n"
-         "static inline int64_t fal_G_mark(fal_G *h, int64_t p)\n{\n"
-         "  if (h->fal_bx && h->fal_ndirty <= 64) {\n"
-         "    if (p < 0 || h->fal_ndirty == 64)\n      h->fal_ndirty = 65; /* all */\n"
-         "    else\n      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  }\n"
-         "  return p;\n}\n"
-         "static inline fal_G *fal_G_markall(fal_G *h)\n{\n  fal_G_mark(h, -1);\n  return h;\n}\n");
+  put(c, "  }\n  h->fal_stale = 0;\n  return h;\n}\n");
+  emit_mark_functions(c, "h->fal_bx");
   /* begin */
   put(c, "static int fal_G_bx_begin(fal_G *h, int own_only)\n{\n"
          "  if (!h->fal_bx) {\n    fal_G_parts_push(h);\n    return 0;\n  }\n"
@@ -1003,12 +1025,7 @@ static void emit_border_exchange(Ctx *c)
          "    fal_cuda_use(q->fal_base.device);\n"
          "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
          "      fal_point p = h->fal_dirty_pt[d];\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "      if (h->%s && q->%s)\n"
-              "        FAL_CUDA(cudaMemcpy(q->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
-                       p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-                       p->props[i].name);
+  emit_dirty_copies(c, "q");
   put(c, "    }\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
@@ -1308,12 +1325,8 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    fal_G_to_gpu(d, h, __FILE__, __LINE__);\n"
          "  else {\n"
          "    for (int i = 0; i < h->fal_ndirty; i++) {\n"
-         "      fal_point q = h->fal_dirty_pt[i];\n      (void)q;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "      if (h->%s && d->%s)\n"
-              "        FAL_CUDA(cudaMemcpy(d->%s + q, h->%s + q, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+         "      fal_point p = h->fal_dirty_pt[i];\n      (void)p;\n");
+  emit_dirty_copies(c, "d");
   put(c, "    }\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
@@ -1342,13 +1355,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
            p->props[i].name);
     }
   put(c, "  return h;\n}\n");
-  /* marks of host writes (fal_G_mark; 65: every point) */
-  put(c, "static inline int64_t fal_G_mark(fal_G *h, int64_t p)\n{\n"
-         "  if (h->fal_mpi_gpu && h->fal_ndirty <= 64) {\n"
-         "    if (p < 0 || h->fal_ndirty == 64)\n      h->fal_ndirty = 65;\n"
-         "    else\n      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  }\n"
-         "  return p;\n}\n"
-         "static inline fal_G *fal_G_markall(fal_G *h)\n{\n  fal_G_mark(h, -1);\n  return h;\n}\n");
+  emit_mark_functions(c, "h->fal_mpi_gpu");
   /* makePartition: the rank's GPU (local rank modulo the machine's GPUs)
    * gets the whole graph; the ids of the ghosts and border points and the
    * staging areas are made once */

@@ -1004,19 +1004,17 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
      * ghosts and borders travel (fal_G_mpi_end). */
     char *own = text_of(c, node_field(n, F_VARIABLE));
     bool one = own && mpi_own_only(c, node_field(n, F_BODY), &own, 1, 0);
-    uint64_t mask = mpi_write_mask(c, n);
-    if (c->gpu) { /* --target=gpu: on the rank's GPU when it has one */
-      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s->fal_mpi_gpu ? "
-           "%s->fal_mpi_gpu : %s; int64_t fal_lo = %s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = "
-           "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *%s = "
-           "fal_part; ", g, (int)n->loc.line, (unsigned long long)mask, one, g, g, g, g, g, g, g, g);
+    /* --target=gpu: on the rank's GPU when it has one */
+    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
+         "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; ",
+         g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n), one,
+         c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g, g, g, g);
+    if (c->gpu) {
+      putf(c, "if (fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
       render_kernel_foreach(c, n, it, var, true);
-      putf(c, " } else { fal_G *%s = fal_part; ", g);
-    } else
-      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
-           "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; "
-           "{ fal_G *%s = fal_part; ", g, (int)n->loc.line,
-           (unsigned long long)mask, one, g, g, g, g, g, g);
+      put(c, " } else ");
+    }
+    putf(c, "{ fal_G *%s = fal_part; ", g);
     render_foreach_all(c, n, it, var, true, true);
     putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;

@@ -329,14 +329,14 @@ static void fal_G_mpi_dbegin(fal_G *h)
     fal_G_to_gpu(d, h, __FILE__, __LINE__);
   else {
     for (int i = 0; i < h->fal_ndirty; i++) {
-      fal_point q = h->fal_dirty_pt[i];
-      (void)q;
+      fal_point p = h->fal_dirty_pt[i];
+      (void)p;
       if (h->dist && d->dist)
-        FAL_CUDA(cudaMemcpy(d->dist + q, h->dist + q, sizeof *h->dist, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(d->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyHostToDevice));
       if (h->hits && d->hits)
-        FAL_CUDA(cudaMemcpy(d->hits + q, h->hits + q, sizeof *h->hits, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(d->hits + p, h->hits + p, sizeof *h->hits, cudaMemcpyHostToDevice));
       if (h->seen && d->seen)
-        FAL_CUDA(cudaMemcpy(d->seen + q, h->seen + q, sizeof *h->seen, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(d->seen + p, h->seen + p, sizeof *h->seen, cudaMemcpyHostToDevice));
     }
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpy(d->changed, h->changed, sizeof *h->changed, cudaMemcpyHostToDevice));
@@ -363,7 +363,7 @@ static inline int64_t fal_G_mark(fal_G *h, int64_t p)
 {
   if (h->fal_mpi_gpu && h->fal_ndirty <= 64) {
     if (p < 0 || h->fal_ndirty == 64)
-      h->fal_ndirty = 65;
+      h->fal_ndirty = 65; /* all */
     else
       h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
   }
