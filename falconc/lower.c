@@ -1730,17 +1730,24 @@ static void emit_graph_struct(Ctx *c)
              "  int fal_mpi_devstale, fal_ndirty;\n  fal_point fal_dirty_pt[64];\n");
   }
   put(c, "};\n");
-  put(c, "static void fal_G_read(fal_G *g, const char *path)\n{\n");
-  if (p->uses_in_edges)
-    put(c, "  g->fal_base.need_in_edges = 1;\n");
-  if (p->uses_sources)
-    put(c, "  g->fal_base.need_sources = 1;\n");
-  if (p->mutates) /* kept in the mutable layout (§6) */
-    put(c, "  g->fal_base.is_mutable = 1;\n");
-  put(c, "  fal_gbase_read(&g->fal_base, path);\n"
-         "  g->npoints = (int)g->fal_base.csr.npoints;\n"
-         "  g->nedges = (long)g->fal_base.csr.nedges;\n"
-         "  g->directed = g->fal_base.csr.directed;\n}\n");
+  /* --mpi: fal_G_read_rows reads a partitioned graph whose edges no code
+   * reaches beyond a rank's points (lower_loop.c mpi_rows_ok) */
+  for (int rows = 0; rows <= (c->mpi ? 1 : 0); rows++) {
+    putf(c, "static void fal_G_read%s(fal_G *g, const char *path)\n{\n", rows ? "_rows" : "");
+    if (p->uses_in_edges)
+      put(c, "  g->fal_base.need_in_edges = 1;\n");
+    if (p->uses_sources)
+      put(c, "  g->fal_base.need_sources = 1;\n");
+    if (p->mutates) /* kept in the mutable layout (§6) */
+      put(c, "  g->fal_base.is_mutable = 1;\n");
+    putf(c, "  %s(&g->fal_base, path);\n"
+            "  g->npoints = (int)g->fal_base.csr.npoints;\n"
+            "  g->nedges = (long)%s;\n"
+            "  g->directed = g->fal_base.csr.directed;\n}\n",
+         rows ? "fal_mpi_gbase_read" : "fal_gbase_read",
+         rows ? "(g->fal_base.csr.rows ? g->fal_base.csr.all_edges : g->fal_base.csr.nedges)"
+              : "g->fal_base.csr.nedges");
+  }
   if (p->mutates) {
     put(c, "/* Mutation (§6): additions are visible after fal_G_settle, which the\n"
            " * program calls before each parallel loop and each copy to a GPU. */\n"

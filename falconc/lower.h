@@ -263,6 +263,7 @@ void render_update(Ctx *c, const Node *n);
 
 void render_expression_statement(Ctx *c, const Node *n);
 void render_foreach(Ctx *c, const Node *n);
+bool mpi_rows_ok(Ctx *c, const Node *at, const char *graph, const char **why);
 void render_if(Ctx *c, const Node *n);
 void render_parallel_sections(Ctx *c, const Node *n);
 void render_single(Ctx *c, const Node *n);

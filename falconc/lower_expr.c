@@ -334,7 +334,7 @@ static const char *loop_edge(Ctx *c, const Node *args)
 }
 
 static void render_graph_method(Ctx *c, const Node *n, const char *g,
-                                const char *m)
+                                const char *m, const char *gsrc)
 {
   const Node *args = node_field(n, F_ARGUMENTS);
   int nargs = node_named_count(args);
@@ -359,7 +359,17 @@ static void render_graph_method(Ctx *c, const Node *n, const char *g,
       putf(c, "fal_prop_add(&%s->fal_base, (void **)&%s->%s, sizeof(%s), %s)",
            g, g, p->name, p->ctype, prop_kind_name(p->kind));
   } else if (strcmp(m, "read") == 0 && nargs == 1) {
-    putf(c, "fal_G_read(%s, %s)", g, render_str(c, node_named_child(args, 0)));
+    /* --mpi: each rank reads only its points' edges when no code reaches
+     * another rank's (lower_loop.c mpi_rows_ok) */
+    const char *why = NULL;
+    bool rows = c->mpi && gsrc && program_parted(c->prog, gsrc) && mpi_rows_ok(c, n, gsrc, &why);
+    if (c->mpi && gsrc && program_parted(c->prog, gsrc) && c->opt->explain)
+      fprintf(stderr, "%s:%u: read of partitioned '%s': %s%s\n", c->src->path, n->loc.line, gsrc,
+              rows ? "each rank reads only its points' edges (from an uncompressed Falcon "
+                     "binary file)"
+                   : "every rank reads the whole graph: ",
+              rows ? "" : why);
+    putf(c, "fal_G_read%s(%s, %s)", rows ? "_rows" : "", g, render_str(c, node_named_child(args, 0)));
   } else if ((strcmp(m, "getweight") == 0 || strcmp(m, "getedge") == 0) &&
              nargs == 2) {
     const char *e = loop_edge(c, args);
@@ -461,7 +471,7 @@ void render_call(Ctx *c, const Node *n)
       return;
     }
     if (a.kind == FK_GRAPH) {
-      render_graph_method(c, n, gname(c, a.graph), m);
+      render_graph_method(c, n, gname(c, a.graph), m, a.graph);
       return;
     }
     if (a.kind == FK_POINT || a.kind == FK_EDGE) {

@@ -953,6 +953,241 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
   return true;
 }
 
+/* --mpi: whether each rank may read only the out-edges of its own points
+ * of partitioned graph `graph` (fal_mpi_gbase_read; docs/lowering.md
+ * "What each rank keeps").  That holds when no code reaches an edge that
+ * leaves a point of another rank:
+ *  - in a foreach over graph.points (its condition, its body and the Falcon
+ *    functions they call, parameters bound as in bx_local), neighbour loops
+ *    walk only the loop's own point, getweight/getedge take the own point
+ *    and one of its out-neighbours (and the program builds no in-edges,
+ *    whose weights another rank may hold), and no edge property or edge
+ *    loop appears;
+ *  - everywhere else (main, functions that host code calls, functions
+ *    nothing calls such as the merge function), no edge is reached at all,
+ *    of any graph, and the graph itself is named only as `graph.x` or in a
+ *    declaration.
+ * A program that mutates a graph reads it whole. */
+typedef struct RowsWalk {
+  Ctx *c;
+  const char *graph;
+  char **host;   /* Falcon functions that host code may call */
+  int nhost;
+  const char *why;
+  const Node *at;
+} RowsWalk;
+
+static bool rows_fail(RowsWalk *w, const Node *at, const char *why)
+{
+  if (!w->why) {
+    w->why = why;
+    w->at = at;
+  }
+  return false;
+}
+
+static const char *const rows_nbr_fields[] = {"outnbrs", "innbrs", "nbrs", NULL};
+
+/* `foreach (t In graph.points)` */
+static bool rows_points_loop(RowsWalk *w, const Node *m)
+{
+  if (m->kind != K_FOREACH_STATEMENT)
+    return false;
+  const Node *it = node_field(m, F_ITERABLE);
+  if (!it || it->kind != K_FIELD_EXPRESSION || !node_field(it, F_FIELD))
+    return false;
+  const Node *g = node_unparen(node_field(it, F_ARGUMENT));
+  return g && g->kind == K_IDENTIFIER && node_text_is(w->c->src, g, w->graph) &&
+         node_text_is(w->c->src, node_field(it, F_FIELD), "points");
+}
+
+/* An edge reached: an edge property, an edge loop or g.edges, getweight
+ * or getedge (method names). */
+static bool rows_edge_field(RowsWalk *w, const Node *m)
+{
+  if (m->kind != K_FIELD_EXPRESSION || !node_field(m, F_FIELD))
+    return false;
+  char *f = text_of(w->c, node_field(m, F_FIELD));
+  const Prop *pr = program_prop(w->c->prog, f);
+  return (pr && pr->kind == PK_EDGE) || strcmp(f, "edges") == 0;
+}
+
+static bool rows_body(RowsWalk *w, const Node *root, const BxNames *in, int depth)
+{
+  Ctx *c = w->c;
+  if (!root)
+    return true;
+  if (depth > 8)
+    return rows_fail(w, root, "calls nested too deeply to follow");
+  BxNames s = *in;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind != K_FOREACH_STATEMENT)
+      continue;
+    const Node *it = node_field(m, F_ITERABLE), *var = node_field(m, F_VARIABLE);
+    if (!it || it->kind != K_FIELD_EXPRESSION || !node_field(it, F_FIELD))
+      continue;
+    char *f = text_of(c, node_field(it, F_FIELD));
+    if (strcmp(f, "edges") == 0)
+      return rows_fail(w, m, "a loop over edges");
+    if (!is_one_of(f, rows_nbr_fields))
+      continue;
+    if (!name_is_one_of(c, node_unparen(node_field(it, F_ARGUMENT)), s.own, s.nown))
+      return rows_fail(w, m, "a neighbour loop over a point that another rank may own");
+    if (var && var->kind == K_IDENTIFIER && s.nnbr < 16 && strcmp(f, "innbrs") != 0)
+      s.nbr[s.nnbr++] = text_of(c, var);
+  }
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
+      for (const Node *d = m->child; d; d = d->next)
+        if (name_is_one_of(c, declarator_name(d), s.own, s.nown) ||
+            name_is_one_of(c, declarator_name(d), s.nbr, s.nnbr))
+          return rows_fail(w, m, "a name of the loop's point declared again");
+    if (rows_edge_field(w, m))
+      return rows_fail(w, m, "an edge property or the edges of the graph");
+    if (m->kind != K_CALL_EXPRESSION)
+      continue;
+    const Node *fn = node_field(m, F_FUNCTION);
+    if (fn && fn->kind == K_FIELD_EXPRESSION && node_field(fn, F_FIELD)) {
+      char *meth = text_of(c, node_field(fn, F_FIELD));
+      if (strcmp(meth, "getweight") && strcmp(meth, "getedge"))
+        continue;
+      const Node *args = node_field(m, F_ARGUMENTS);
+      if (c->prog->uses_in_edges ||
+          !name_is_one_of(c, node_unparen(node_named_child(args, 0)), s.own, s.nown) ||
+          !name_is_one_of(c, node_unparen(node_named_child(args, 1)), s.nbr, s.nnbr))
+        return rows_fail(w, m, "an edge look-up other than from the loop's point to "
+                               "one of its out-neighbours");
+      continue;
+    }
+    const FuncInfo *fi = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+    if (!fi || !fi->def)
+      continue;
+    BxNames sub = {{0}, {0}, 0, 0};
+    const Node *args[64];
+    char *names[64];
+    int na = call_params(c, m, fi, args, names, 64);
+    for (int i = 0; i < na; i++) {
+      if (names[i] && name_is_one_of(c, node_unparen(args[i]), s.own, s.nown) && sub.nown < 16)
+        sub.own[sub.nown++] = names[i];
+      else if (names[i] && name_is_one_of(c, node_unparen(args[i]), s.nbr, s.nnbr) && sub.nnbr < 16)
+        sub.nbr[sub.nnbr++] = names[i];
+    }
+    if (!rows_body(w, node_field(fi->def, F_BODY), &sub, depth + 1))
+      return false;
+  }
+  return true;
+}
+
+static bool rows_is_host(const RowsWalk *w, const char *name)
+{
+  for (int i = 0; i < w->nhost; i++)
+    if (strcmp(w->host[i], name) == 0)
+      return true;
+  return false;
+}
+
+/* Host code `root` (foreach loops over graph.points left out: rows_body
+ * checks them): no edge reached, the graph named only as graph.x or in a
+ * declaration; the Falcon functions it calls join the host ones. */
+static bool rows_host(RowsWalk *w, const Node *root)
+{
+  Ctx *c = w->c;
+  for (const Node *m = root; m; ) {
+    if (rows_points_loop(w, m)) {
+      const Node *var = node_field(m, F_VARIABLE);
+      BxNames own = {{0}, {0}, 0, 0};
+      if (var && var->kind == K_IDENTIFIER)
+        own.own[own.nown++] = text_of(c, var);
+      if (!rows_body(w, node_field(m, F_CONDITION), &own, 0) ||
+          !rows_body(w, node_field(m, F_BODY), &own, 0))
+        return false;
+      m = node_next(m, root, false);
+      continue;
+    }
+    if (m->kind == K_FOREACH_STATEMENT) {
+      const Node *it = node_field(m, F_ITERABLE);
+      if (it && it->kind == K_FIELD_EXPRESSION && node_field(it, F_FIELD) &&
+          (is_one_of(text_of(c, node_field(it, F_FIELD)), rows_nbr_fields) ||
+           node_text_is(c->src, node_field(it, F_FIELD), "edges")))
+        return rows_fail(w, m, "host code reaches edges");
+    }
+    if (rows_edge_field(w, m))
+      return rows_fail(w, m, "host code reaches edges");
+    if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (fn && fn->kind == K_FIELD_EXPRESSION && node_field(fn, F_FIELD) &&
+          (node_text_is(c->src, node_field(fn, F_FIELD), "getweight") ||
+           node_text_is(c->src, node_field(fn, F_FIELD), "getedge")))
+        return rows_fail(w, m, "host code reaches edges");
+      const FuncInfo *fi = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (fi && fi->def && !rows_is_host(w, fi->name)) {
+        w->host = xrealloc(w->host, (size_t)(w->nhost + 1) * sizeof *w->host);
+        w->host[w->nhost++] = fi->name;
+      }
+    }
+    if (m->kind == K_IDENTIFIER && node_text_is(c->src, m, w->graph)) {
+      const Node *up = m->parent;
+      bool ok = up && ((up->kind == K_FIELD_EXPRESSION && node_field(up, F_ARGUMENT) == m) ||
+                       up->kind == K_DECLARATION || up->kind == K_INIT_DECLARATOR ||
+                       up->kind == K_PARAMETER_DECLARATION);
+      if (!ok)
+        return rows_fail(w, m, "host code names the graph itself (a copy or a call "
+                               "may reach any edge)");
+    }
+    m = node_next(m, root, true);
+  }
+  return true;
+}
+
+/* Whether a call names function `name` anywhere in `root`. */
+static bool rows_called(Ctx *c, const Node *root, const char *name)
+{
+  for (const Node *m = root; m; m = node_next(m, root, true))
+    if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (fn && fn->kind == K_IDENTIFIER && node_text_is(c->src, fn, name))
+        return true;
+    }
+  return false;
+}
+
+bool mpi_rows_ok(Ctx *c, const Node *at, const char *graph, const char **why)
+{
+  const Node *root = at;
+  while (root->parent)
+    root = root->parent;
+  RowsWalk w = {c, graph, NULL, 0, NULL, NULL};
+  if (c->prog->mutates) {
+    *why = "the program changes a graph (§6)";
+    return false;
+  }
+  if (c->prog->uses_sources) {
+    *why = "the program uses every edge's source";
+    return false;
+  }
+  /* main, and the functions that nothing calls (the merge function) */
+  for (int i = 0; i < c->prog->nfuncs; i++) {
+    const FuncInfo *f = &c->prog->funcs[i];
+    if (f->def && (strcmp(f->name, "main") == 0 || !rows_called(c, root, f->name))) {
+      w.host = xrealloc(w.host, (size_t)(w.nhost + 1) * sizeof *w.host);
+      w.host[w.nhost++] = f->name;
+    }
+  }
+  bool ok = true;
+  for (int i = 0; ok && i < w.nhost; i++) { /* grows as host calls are found */
+    const FuncInfo *f = program_func(c->prog, w.host[i]);
+    ok = !f || !f->def || rows_host(&w, f->def);
+  }
+  /* code outside every Falcon function (initialisers) */
+  for (const Node *m = root->child; ok && m; m = m->next)
+    if (m->kind != K_FUNCTION_DEFINITION)
+      ok = rows_host(&w, m);
+  free(w.host);
+  if (!ok)
+    *why = ctx_printf(c, "%s (line %u)", w.why, w.at ? w.at->loc.line : 0);
+  return ok;
+}
+
 static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
 {
   MpiWalk w = {c, 0, NULL, 0};

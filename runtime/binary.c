@@ -201,6 +201,97 @@ int fal_graph_read_bin(fal_graph *g, fal_input *in)
   return 0;
 }
 
+/* Rows only (MPI ranks): the header and the offsets are read as above,
+ * then the rank's slice of destinations and of weights by seeking, so a
+ * rank holds about 1/k of the edges.  Only a plain (uncompressed) file
+ * can be read so; anything else answers 1 and is read whole. */
+static int read_slice(fal_input *in, void *dst, int64_t at, size_t size, size_t n)
+{
+  if (n == 0)
+    return 0;
+  if (fseeko(in->file, (off_t)at, SEEK_SET) != 0)
+    return fal_input_error(in, "cannot seek to byte %lld: %s", (long long)at, strerror(errno));
+  if (fread(dst, size, n, in->file) != n)
+    return fal_input_error(in, "truncated file (reading the edges of the rank's points)");
+  return 0;
+}
+
+int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
+{
+  fal_input in;
+  unsigned char h[HEADER_SIZE];
+  int64_t size;
+  if (k < 1 || me < 0 || me >= k || !fal_little_endian())
+    return 1;
+  if (fal_input_open(&in, path) != 0)
+    return -1;
+  int rc = 1;
+  if (in.codec != FAL_CODEC_PLAIN || !in.file)
+    goto out;
+  rc = -1;
+  if (read_header(&in, h, &size, "Falcon binary CSR"))
+    goto out;
+  if (memcmp(h, BIN_MAGIC, 8) != 0) {
+    rc = 1; /* another format */
+    goto out;
+  }
+  uint32_t flags = get_u32(h + 8);
+  uint64_t n = get_u64(h + 16), m = get_u64(h + 24);
+  if ((flags & ~(uint32_t)(BIN_DIRECTED | BIN_WEIGHTED)) || get_u32(h + 12)) {
+    fal_input_error(&in, "unknown flags in the header (%#x)", flags);
+    goto out;
+  }
+  int weighted = (flags & BIN_WEIGHTED) != 0;
+  if (check_counts(&in, n, m, size) ||
+      check_size(&in, HEADER_SIZE + 8 * (n + 1) + (weighted ? 8 : 4) * m, size))
+    goto out;
+  int64_t *off = fal_alloc_array((size_t)n + 1, sizeof *off);
+  if (read_le(&in, off, 8, n + 1) || check_offsets(&in, off, (int64_t)n, (int64_t)m)) {
+    free(off);
+    goto out;
+  }
+  int64_t *lo = fal_alloc_array((size_t)k + 1, sizeof *lo);
+  fal_graph_cut_ordered(off, 0, (int64_t)n, k, lo);
+  int64_t a = lo[me], b = lo[me + 1], e0 = off[a], ml = off[b] - e0;
+  free(lo);
+  if (fal_check_graph_bytes(&in, (int64_t)n, ml, 0)) {
+    free(off);
+    goto out;
+  }
+  int64_t at = HEADER_SIZE + 8 * ((int64_t)n + 1);
+  fal_point *dst = fal_alloc_array((size_t)ml, sizeof *dst);
+  fal_weight *w = fal_alloc_array((size_t)ml, sizeof *w);
+  if (read_slice(&in, dst, at + 4 * e0, 4, (size_t)ml) ||
+      check_dst(&in, dst, ml, (int64_t)n) ||
+      (weighted && read_slice(&in, w, at + 4 * (int64_t)m + 4 * e0, 4, (size_t)ml))) {
+    free(off);
+    free(dst);
+    free(w);
+    goto out;
+  }
+  if (!weighted)
+    for (int64_t e = 0; e < ml; e++)
+      w[e] = 1;
+  for (uint64_t p = 0; p <= n; p++) /* held edges from 0 */
+    off[p] -= e0;
+  memset(g, 0, sizeof *g);
+  g->npoints = (int64_t)n;
+  g->nedges = ml;
+  g->directed = (flags & BIN_DIRECTED) != 0;
+  g->offsets = off;
+  g->dst = dst;
+  g->weight = w;
+  g->rows = 1;
+  g->row_lo = a;
+  g->row_hi = b;
+  g->row_e0 = e0;
+  g->all_edges = (int64_t)m;
+  rc = 0;
+out:
+  fal_input_close(&in);
+  return rc;
+}
+
 /* Writes n elements of `size` bytes little-endian. */
 static int write_le(FILE *f, const void *p, size_t size, size_t n)
 {

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* on_exit */
 #include "falcon/mpi.h"
+#include "falcon/falcon.h"
 
 #include <mpi.h>
 #include <limits.h>
@@ -208,31 +209,14 @@ static size_t vsort_unique(vec *v)
   return v->n = k;
 }
 
-void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
+/* An edge u -> v between two ranks makes v a ghost of u's rank and u a
+ * ghost of v's (a program may read or write either end); each end is a
+ * border point of its owner towards the other.  From the whole graph: */
+static void scan_all(fal_mpi_plan *pl, const fal_graph *csr, vec *g, vec *bd)
 {
-  memset(pl, 0, sizeof *pl);
-  int k = pl->nranks = fal_size_, me = pl->rank = fal_rank_;
-  pl->rec = pl->cur = rec;
-  int64_t n = csr->npoints, m = csr->offsets[n];
+  int k = pl->nranks, me = pl->rank;
+  int64_t n = csr->npoints, mylo = pl->lo[me], myhi = pl->lo[me + 1];
   const int64_t *off = csr->offsets;
-  pl->lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *pl->lo);
-  for (int i = 1; i < k; i++) { /* ORDERED: contiguous, balanced by out-edges */
-    int64_t want = m / k * i + m % k * i / k, a = pl->lo[i - 1], b = n;
-    while (a < b) {
-      int64_t mid = a + (b - a) / 2;
-      if (off[mid] < want)
-        a = mid + 1;
-      else
-        b = mid;
-    }
-    pl->lo[i] = a;
-  }
-  pl->lo[k] = n;
-  /* An edge u -> v between two ranks makes v a ghost of u's rank and u a
-   * ghost of v's (a program may read or write either end); each end is a
-   * border point of its owner towards the other. */
-  vec g = {0}, bd = {0};
-  int64_t mylo = pl->lo[me], myhi = pl->lo[me + 1];
   for (int64_t u = 0; u < n; u++) {
     int ou = owner_of(pl->lo, k, u);
     int64_t end = csr->end ? csr->end[u] : off[u + 1]; /* §6 layout: slots in use */
@@ -242,16 +226,103 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
         continue;
       if (v >= mylo && v < myhi) {
         if (ou != me) {
-          vpush(&g, ou, u);
-          vpush(&bd, ou, v);
+          vpush(g, ou, u);
+          vpush(bd, ou, v);
         }
       } else if (ou == me) {
         int ov = owner_of(pl->lo, k, v);
-        vpush(&g, ov, v);
-        vpush(&bd, ov, u);
+        vpush(g, ov, v);
+        vpush(bd, ov, u);
       }
     }
   }
+}
+
+/* Sends each rank r the entries of v for r (sorted by rank), as points;
+ * returns what the others sent me, with each sender as the entry's rank. */
+static vec swap_lists(const fal_mpi_plan *pl, const vec *v)
+{
+  int k = pl->nranks;
+  int *sc = (int *)xalloc((size_t)k * sizeof(int)), *rc = (int *)xalloc((size_t)k * sizeof(int));
+  int *sd = (int *)xalloc((size_t)k * sizeof(int)), *rd = (int *)xalloc((size_t)k * sizeof(int));
+  fal_point *sb = (fal_point *)xalloc(v->n * sizeof(fal_point));
+  for (size_t i = 0; i < v->n; i++) {
+    sc[v->v[i] >> 32]++;
+    sb[i] = (fal_point)(v->v[i] & 0xffffffffu);
+  }
+  int64_t at = 0;
+  for (int r = 0; r < k; r++) {
+    sd[r] = (int)at;
+    at += sc[r];
+    if (at > INT_MAX)
+      fail("more than %d ghost entries to send at load time (use more ranks)", INT_MAX);
+  }
+  check(MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD), "MPI_Alltoall");
+  at = 0;
+  for (int r = 0; r < k; r++) {
+    rd[r] = (int)at;
+    at += rc[r];
+    if (at > INT_MAX)
+      fail("more than %d ghost entries to receive at load time (use more ranks)", INT_MAX);
+  }
+  fal_point *rb = (fal_point *)xalloc((size_t)at * sizeof(fal_point));
+  check(MPI_Alltoallv(sb, sc, sd, MPI_INT32_T, rb, rc, rd, MPI_INT32_T, MPI_COMM_WORLD),
+        "MPI_Alltoallv");
+  vec out = {0};
+  for (int r = 0; r < k; r++)
+    for (int i = 0; i < rc[r]; i++)
+      vpush(&out, r, rb[rd[r] + i]);
+  free(sc), free(rc), free(sd), free(rb), free(sb), free(rd);
+  return out;
+}
+
+/* Rows only: a rank sees the edges that leave its points, not those that
+ * enter them.  From mine, u -> v with v on rank r: v is my ghost and u my
+ * border point towards r; r learns the same edge the other way round (u
+ * its ghost, v its border point) from the two lists I send it. */
+static void scan_rows(fal_mpi_plan *pl, const fal_graph *csr, vec *g, vec *bd)
+{
+  int k = pl->nranks, me = pl->rank;
+  int64_t mylo = pl->lo[me], myhi = pl->lo[me + 1];
+  const int64_t *off = csr->offsets;
+  for (int64_t u = mylo; u < myhi; u++)
+    for (int64_t e = off[u]; e < off[u + 1]; e++) {
+      int64_t v = csr->dst[e];
+      if (v >= mylo && v < myhi)
+        continue;
+      int ov = owner_of(pl->lo, k, v);
+      vpush(g, ov, v);
+      vpush(bd, ov, u);
+    }
+  vsort_unique(g);
+  vsort_unique(bd);
+  vec theirs = swap_lists(pl, bd), mine = swap_lists(pl, g);
+  for (size_t i = 0; i < theirs.n; i++) /* their border points: my ghosts */
+    vpush(g, (int)(theirs.v[i] >> 32), (int64_t)(theirs.v[i] & 0xffffffffu));
+  for (size_t i = 0; i < mine.n; i++) /* my points they hold: my border */
+    vpush(bd, (int)(mine.v[i] >> 32), (int64_t)(mine.v[i] & 0xffffffffu));
+  free(theirs.v);
+  free(mine.v);
+}
+
+void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
+{
+  memset(pl, 0, sizeof *pl);
+  int k = pl->nranks = fal_size_, me = pl->rank = fal_rank_;
+  pl->rec = pl->cur = rec;
+  int64_t n = csr->npoints;
+  const int64_t *off = csr->offsets;
+  pl->lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *pl->lo);
+  /* ORDERED: contiguous, balanced by out-edges (the cut a rows-only read
+   * made: its offsets are shifted by row_e0) */
+  fal_graph_cut_ordered(off, csr->rows ? csr->row_e0 : 0, n, k, pl->lo);
+  if (csr->rows && (pl->lo[me] != csr->row_lo || pl->lo[me + 1] != csr->row_hi))
+    fail("the graph was read for another number of ranks");
+  vec g = {0}, bd = {0};
+  if (csr->rows)
+    scan_rows(pl, csr, &g, &bd);
+  else
+    scan_all(pl, csr, &g, &bd);
   vsort_unique(&g);
   vsort_unique(&bd);
   /* neighbours: the ranks in either list (the relation is symmetric) */
@@ -444,6 +515,129 @@ void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
     phase(pl, g, pl->ghost, pl->goff, pl->gshadow, pl->boff, 1, pack, apply, 1);
   /* 2: changed border points to the ranks that hold them as ghosts */
   phase(pl, g, pl->border, pl->boff, pl->bshadow, pl->goff, 2, pack, apply, 0);
+}
+
+/* ---- reading only this rank's rows ------------------------------------ */
+
+/* The in-edges of the held points (rows only): u -> v with v held is held
+ * here when u is, and otherwise by u's rank, which sends (v, u).  In-lists
+ * come out sorted by source, as fal_graph_build_in_edges makes them: the
+ * ranks below me own the sources below mine (ORDERED is contiguous). */
+static void rows_in_edges(fal_graph *g)
+{
+  int k = fal_size_, me = fal_rank_;
+  int64_t n = g->npoints, a = g->row_lo, b = g->row_hi;
+  const int64_t *off = g->offsets;
+  int64_t *lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *lo);
+  fal_graph_cut_ordered(off, g->row_e0, n, k, lo);
+  int *sc = (int *)xalloc((size_t)k * sizeof(int)), *rc = (int *)xalloc((size_t)k * sizeof(int));
+  int *sd = (int *)xalloc((size_t)k * sizeof(int)), *rd = (int *)xalloc((size_t)k * sizeof(int));
+  int64_t *cnt = (int64_t *)xalloc((size_t)k * sizeof *cnt), sent = 0;
+  for (int64_t u = a; u < b; u++)
+    for (int64_t e = off[u]; e < off[u + 1]; e++) {
+      int r = owner_of(lo, k, g->dst[e]);
+      if (r != me)
+        cnt[r]++;
+    }
+  for (int r = 0; r < k; r++) {
+    if (sent + 2 * cnt[r] > INT_MAX)
+      fail("more than %d in-edge entries to send at load time (use more ranks)", INT_MAX / 2);
+    sd[r] = (int)sent;
+    sc[r] = (int)(2 * cnt[r]);
+    sent += 2 * cnt[r];
+  }
+  fal_point *sb = (fal_point *)xalloc((size_t)sent * sizeof(fal_point));
+  for (int r = 0; r < k; r++)
+    cnt[r] = sd[r];
+  for (int64_t u = a; u < b; u++)
+    for (int64_t e = off[u]; e < off[u + 1]; e++) {
+      int r = owner_of(lo, k, g->dst[e]);
+      if (r != me) {
+        sb[cnt[r]++] = g->dst[e];
+        sb[cnt[r]++] = (fal_point)u;
+      }
+    }
+  check(MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD), "MPI_Alltoall");
+  int64_t got = 0;
+  for (int r = 0; r < k; r++) {
+    if (got + rc[r] > INT_MAX)
+      fail("more than %d in-edge entries to receive at load time (use more ranks)", INT_MAX / 2);
+    rd[r] = (int)got;
+    got += rc[r];
+  }
+  fal_point *rb = (fal_point *)xalloc((size_t)got * sizeof(fal_point));
+  check(MPI_Alltoallv(sb, sc, sd, MPI_INT32_T, rb, rc, rd, MPI_INT32_T, MPI_COMM_WORLD),
+        "MPI_Alltoallv");
+  free(sb);
+  int64_t *in = (int64_t *)xalloc(((size_t)n + 1) * sizeof *in);
+  for (int64_t u = a; u < b; u++)
+    for (int64_t e = off[u]; e < off[u + 1]; e++)
+      if (g->dst[e] >= a && g->dst[e] < b)
+        in[g->dst[e] + 1]++;
+  for (int64_t i = 0; i < got; i += 2) {
+    if (rb[i] < a || rb[i] >= b)
+      fail("an in-edge for point %ld, which is not this rank's", (long)rb[i]);
+    in[rb[i] + 1]++;
+  }
+  for (int64_t p = 0; p < n; p++)
+    in[p + 1] += in[p];
+  int64_t nin = in[n];
+  fal_point *src = (fal_point *)xalloc((size_t)nin * sizeof *src);
+  fal_edge *ie = (fal_edge *)xalloc((size_t)nin * sizeof *ie);
+  for (int r = 0; r < k; r++) { /* sources in order: ranks below, mine, ranks above */
+    if (r == me) {
+      for (int64_t u = a; u < b; u++)
+        for (int64_t e = off[u]; e < off[u + 1]; e++)
+          if (g->dst[e] >= a && g->dst[e] < b) {
+            int64_t slot = in[g->dst[e]]++;
+            src[slot] = (fal_point)u;
+            ie[slot] = e;
+          }
+      continue;
+    }
+    for (int i = 0; i < rc[r]; i += 2) {
+      int64_t slot = in[rb[rd[r] + i]]++;
+      src[slot] = rb[rd[r] + i + 1];
+      ie[slot] = -1; /* held by rank r */
+    }
+  }
+  memmove(in + 1, in, (size_t)n * sizeof *in);
+  in[0] = 0;
+  g->in_offsets = in;
+  g->in_src = src;
+  g->in_edge = ie;
+  free(rb), free(sc), free(rc), free(sd), free(rd), free(cnt), free(lo);
+}
+
+void fal_mpi_gbase_read(fal_gbase *b, const char *path)
+{
+  const char *env = getenv("FALCON_MPI_ROWS");
+  int want = fal_size_ > 1 && fal_gbase_rows_ok(b) && !(env && strcmp(env, "off") == 0);
+  fal_graph rows;
+  memset(&rows, 0, sizeof rows);
+  int rc = want ? fal_graph_read_bin_rows(&rows, path, fal_size_, fal_rank_) : 1;
+  if (rc < 0)
+    exit(1);
+  /* every rank reads the same way (the in-edges are a collective step) */
+  int mine = rc == 0, all = 0;
+  check(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  const char *v = getenv("FALCON_VERBOSE");
+  int verbose = v && *v && strcmp(v, "0") != 0;
+  if (all) {
+    fal_gbase_take_rows(b, &rows, rows_in_edges);
+    if (verbose)
+      fprintf(stderr, "falcon: rank %d of %d reads points %lld..%lld of %s: %lld of %lld edges\n",
+              fal_rank_, fal_size_, (long long)b->csr.row_lo, (long long)b->csr.row_hi - 1,
+              path, (long long)b->csr.nedges, (long long)b->csr.all_edges);
+    return;
+  }
+  fal_graph_free(&rows);
+  if (verbose && fal_rank_ == 0 && fal_size_ > 1)
+    fprintf(stderr, "falcon: every rank reads the whole of %s (%s)\n", path,
+            !want ? (env && strcmp(env, "off") == 0 ? "FALCON_MPI_ROWS=off"
+                     : "the graph changes or needs every edge's source")
+            : "only an uncompressed Falcon binary CSR file is read by rows");
+  fal_gbase_read(b, path);
 }
 
 /* ---- gathers, graph properties, reductions --------------------------- */

@@ -100,6 +100,24 @@ void fal_gbase_read(fal_gbase *b, const char *path)
       prop_alloc(b, &b->props[i]);
 }
 
+int fal_gbase_rows_ok(const fal_gbase *b)
+{
+  return !b->is_mutable && !b->need_sources; /* those number every edge */
+}
+
+void fal_gbase_take_rows(fal_gbase *b, fal_graph *rows, void (*in_edges)(fal_graph *))
+{
+  fal_graph_free(&b->csr);
+  b->csr = *rows;
+  memset(rows, 0, sizeof *rows);
+  b->loaded = 1;
+  if (b->need_in_edges)
+    in_edges(&b->csr);
+  for (int i = 0; i < b->nprops; i++)
+    if (b->props[i].kind != FAL_PROP_GRAPH)
+      prop_alloc(b, &b->props[i]);
+}
+
 /* ---- mutation (§6) ------------------------------------------------------ */
 
 /* Moves the registered properties and the locks of `single` to a new

@@ -573,6 +573,40 @@ e2e_mpi() {
 	else
 		fail "mpi: ghost traffic on the grid"; grep '^falcon: rank' "$tmp/e2e/run" | sed 's/^/    /' | head -5
 	fi
+	# Rows only: on the binary graph each rank holds the edges of its
+	# points alone (FALCON_VERBOSE), the held edges add up to the graph's,
+	# and PageRank (in-edges built by an exchange) and SSSP give the same
+	# output and the same ghost lists as when every rank reads it whole.
+	for a in partitioned_pagerank partitioned_sssp; do
+		q=$tmp/e2e/mpi/$a
+		[ -x "$q" ] || continue
+		set -- "$tmp/e2e/graphs/kron.bin"
+		[ $a = partitioned_sssp ] && set -- "$@" "$(e2e_source "$tmp/e2e/graphs/kron.bin")"
+		for mode in on off; do
+			FALCON_MPI_ROWS=$mode FALCON_VERBOSE=1 OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe \
+				-np 4 "$q" "$@" 0 1 "$tmp/e2e/rows.$mode" >"$tmp/e2e/run.$mode" 2>&1
+			grep '^falcon: rank [0-9]* of 4:' "$tmp/e2e/run.$mode" | sort >"$tmp/e2e/plan.$mode"
+		done
+		m=$("$FALGRAPH" info "$tmp/e2e/graphs/kron.bin" | sed -n 's/^edges: //p')
+		if awk -v m="$m" '/^falcon: rank [0-9]+ of 4 reads points/ {
+				n++; s += $(NF - 3); if ($(NF - 3) >= m || $(NF - 1) != m) bad++
+			} END { exit !(n == 4 && s == m && !bad) }' "$tmp/e2e/run.on" &&
+			grep -q 'reads the whole of .*FALCON_MPI_ROWS=off' "$tmp/e2e/run.off" &&
+			cmp -s "$tmp/e2e/rows.on" "$tmp/e2e/rows.off" && [ -s "$tmp/e2e/plan.on" ] &&
+			cmp -s "$tmp/e2e/plan.on" "$tmp/e2e/plan.off"; then
+			pass "mpi: $a, 4 ranks: each reads its points' edges only; output and ghosts as with the whole graph"
+		else
+			fail "mpi: $a reading by rows"; grep '^falcon: ' "$tmp/e2e/run.on" | sed 's/^/    /' | head -6
+		fi
+	done
+	# A compressed file cannot be read by rows: every rank reads it whole.
+	if FALCON_VERBOSE=1 OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
+		"$tmp/e2e/graphs/grid.gr.xz" 0 0 1 >"$tmp/e2e/run" 2>&1 &&
+		grep -q 'every rank reads the whole of .*only an uncompressed Falcon binary' "$tmp/e2e/run"; then
+		pass "mpi: a compressed graph is read whole, with a note"
+	else
+		fail "mpi: a compressed graph and rows"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+	fi
 	# A graph that no rank can read: every rank stops, status not 0.
 	OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
 		"$tmp/e2e/none.bin" 0 0 1 >"$tmp/e2e/run" 2>&1
@@ -696,6 +730,30 @@ run_mpi_lowering() {
 	else
 		fail "falconc --mpi --target=gpu: no CUDA staging"; head -3 "$tmp/err"
 	fi
+	# Each rank reads only its points' edges when no code reaches another
+	# rank's (lower_loop.c mpi_rows_ok); a neighbour loop over a neighbour,
+	# or host code that passes the graph to a function, reads it whole.
+	if "$FALCONC" --mpi --explain -o "$tmp/a.c" "$srcdir/samples/partitioned_pagerank.fal" 2>"$tmp/err" &&
+		grep -q 'fal_G_read_rows(hg, ' "$tmp/a.c" && grep -q 'reads only its points' "$tmp/err"; then
+		pass "falconc --mpi: partitioned_pagerank reads by rows"
+	else
+		fail "falconc --mpi: partitioned_pagerank does not read by rows"; head -3 "$tmp/err"
+	fi
+	sed 's/^    MIN(t.dist, p.dist + hg.getweight(p, t), hg.changed\[0\]);$/    foreach (u In t.outnbrs) MIN(u.dist, p.dist + 2, hg.changed[0]);/' \
+		"$srcdir/samples/partitioned_sssp.fal" >"$tmp/twohop.fal"
+	sed 's/^  hg.updateFunction(merge);$/  hg.updateFunction(merge); relaxgraph(hg.points[source], hg);/' \
+		"$srcdir/samples/partitioned_sssp.fal" >"$tmp/hostcall.fal"
+	for v in twohop:'a neighbour loop over a point that another rank may own' \
+		hostcall:'host code names the graph itself'; do
+		f=${v%%:*} why=${v#*:}
+		if "$FALCONC" --mpi --explain -o "$tmp/a.c" "$tmp/$f.fal" 2>"$tmp/err" &&
+			grep -q 'fal_G_read(hg, ' "$tmp/a.c" && ! grep -q 'fal_G_read_rows(hg' "$tmp/a.c" &&
+			grep -q "reads the whole graph: $why" "$tmp/err"; then
+			pass "falconc --mpi: $f reads the whole graph ($why)"
+		else
+			fail "falconc --mpi: $f: rows"; grep 'read of' "$tmp/err" | head -3
+		fi
+	done
 }
 
 # CUDA builds: every sample compiled by nvcc for Hopper (sm_90) and as

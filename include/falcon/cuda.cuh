@@ -898,6 +898,11 @@ static inline void fal_gpu_structure(fal_gbase *d, const fal_gbase *h,
   t->version = g->version;
   t->unsorted = g->unsorted;
   t->grows = g->grows;
+  t->rows = g->rows;
+  t->row_lo = g->row_lo;
+  t->row_hi = g->row_hi;
+  t->row_e0 = g->row_e0;
+  t->all_edges = g->all_edges;
   if (mut) {
     fal_dcopy_in((void **)&t->end, g->end, n * sizeof *g->end, file, line);
     fal_dcopy_in((void **)&t->limit, g->limit, n * sizeof *g->limit, file, line);
@@ -1442,7 +1447,9 @@ static inline const struct fal_hubs *fal_hubs_of(fal_gbase *b)
   if (!x || x->of != (const void *)g->offsets || x->in_of != (const void *)g->in_offsets ||
       x->version != g->version || x->deg != deg) {
     /* a point with deg edges or more takes deg of the out- or in-edges */
-    unsigned long long cap = (unsigned long long)(2 * (g->nedges / deg) + 1), n = 0;
+    /* rows only (MPI ranks): every point's degree is known, its edges not */
+    int64_t m = g->rows ? g->all_edges : g->nedges;
+    unsigned long long cap = (unsigned long long)(2 * (m / deg) + 1), n = 0;
     fal_point *d = (fal_point *)fal_dalloc(cap * sizeof *d, __FILE__, __LINE__);
     unsigned long long *cnt =
         (unsigned long long *)fal_dalloc(sizeof *cnt, __FILE__, __LINE__);

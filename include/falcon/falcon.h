@@ -94,6 +94,12 @@ void fal_prop_add(fal_gbase *b, void **slot, size_t size, fal_prop_kind kind);
  * malformed or missing file the error is printed and the program exits
  * with status 1 (§9). */
 void fal_gbase_read(fal_gbase *b, const char *path);
+/* Rows only (MPI ranks, fal_mpi_gbase_read): whether the graph may hold
+ * only some points' out-edges (not when it mutates or needs every edge's
+ * source), and installing such a graph (fal_graph_read_bin_rows) with its
+ * properties; in_edges builds the held points' in-edges when needed. */
+int fal_gbase_rows_ok(const fal_gbase *b);
+void fal_gbase_take_rows(fal_gbase *b, fal_graph *rows, void (*in_edges)(fal_graph *));
 
 /* Releases the graph and every registered property. */
 void fal_gbase_free(fal_gbase *b);

@@ -76,6 +76,15 @@ typedef struct fal_graph {
   struct fal_mutation *mut; /* pending additions (runtime/mutate.c) */
   int unsorted;         /* sortEdges (§3.1): out-edges are not in destination
                          * order, so edge look-ups search linearly */
+  /* Rows only (fal_graph_read_bin_rows; MPI ranks, docs/lowering.md
+   * "What each rank keeps"): the out-edges of points [row_lo, row_hi)
+   * alone.  offsets[] keeps every point's degree but is shifted by row_e0
+   * (the file's id of the first edge held), so a held point's edges are
+   * dst[offsets[p] .. offsets[p + 1]) as usual; nedges counts the edges
+   * held, all_edges the file's.  In-edges (if built) are those of held
+   * points too, with in_edge -1 for an edge held by another rank. */
+  int rows;
+  int64_t row_lo, row_hi, row_e0, all_edges;
 } fal_graph;
 
 /* Input formats of §9.  FAL_FORMAT_AUTO picks by content (magic bytes, then
@@ -113,6 +122,16 @@ void fal_graph_build_sources(fal_graph *g);
 /* Builds the in-edge CSR (in_offsets, in_src, in_edge).  Idempotent.  On
  * an undirected graph the in-edges equal the out-edges. */
 void fal_graph_build_in_edges(fal_graph *g);
+
+/* ORDERED (§7): k contiguous ranges lo[0..k] of points balanced by
+ * out-edges, from offsets off[0..n] (each plus `base`). */
+void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int k, int64_t *lo);
+
+/* Reads only the rows of range `me` of a k-way ORDERED cut of an
+ * uncompressed Falcon binary CSR file (the offsets whole, then one slice of
+ * destinations and of weights: see fal_graph's rows fields).  0: read;
+ * 1: not such a file (read it whole instead); -1: an error was printed. */
+int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me);
 
 /* A deep copy of src's structure into dst (whose arrays are not freed);
  * pending additions of a mutable graph are not copied (settle first). */

@@ -113,8 +113,16 @@ void fal_mpi_abort(int status);
 enum { FAL_MPI_SITE_GATHER = -1, FAL_MPI_SITE_REDUCE = -2, FAL_MPI_SITE_EXIT = -3 };
 void fal_mpi_sync(int site);
 
+/* Reads a partitioned graph (falconc emits it for `hg.read` when no code
+ * reaches an edge of a point of another rank): with more than one rank and
+ * an uncompressed Falcon binary CSR file, each rank reads only the
+ * out-edges of its points (and builds their in-edges by one exchange);
+ * otherwise, or with FALCON_MPI_ROWS=off, the whole graph. */
+struct fal_gbase;
+void fal_mpi_gbase_read(struct fal_gbase *b, const char *path);
+
 /* Cuts the points among the ranks and builds the ghost and border lists
- * from the whole graph, which every rank holds. */
+ * from the whole graph, or from this rank's rows and one exchange. */
 void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec);
 void fal_mpi_plan_free(fal_mpi_plan *pl);
 void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cur);

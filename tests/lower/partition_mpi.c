@@ -43,6 +43,13 @@ static void fal_G_read(fal_G *g, const char *path)
   g->nedges = (long)g->fal_base.csr.nedges;
   g->directed = g->fal_base.csr.directed;
 }
+static void fal_G_read_rows(fal_G *g, const char *path)
+{
+  fal_mpi_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)(g->fal_base.csr.rows ? g->fal_base.csr.all_edges : g->fal_base.csr.nedges);
+  g->directed = g->fal_base.csr.directed;
+}
 enum { FAL_MPI_REC_MAX = 1 + sizeof(int) + sizeof(int) + sizeof(char) };
 static void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)
 {
@@ -203,7 +210,7 @@ int main(int argc, char *argv[])
   fal_prop_add(&hg->fal_base, (void **)&hg->hits, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&hg->fal_base, (void **)&hg->seen, sizeof(char), FAL_PROP_POINT);
   fal_prop_add(&hg->fal_base, (void **)&hg->changed, sizeof(int), FAL_PROP_GRAPH);
-  fal_G_read(hg, argv[1]);
+  fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 0, 2, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
   { fal_G_mpi_begin(hg, 31, 0x1u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 

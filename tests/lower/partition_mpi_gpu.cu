@@ -59,6 +59,13 @@ static void fal_G_read(fal_G *g, const char *path)
   g->nedges = (long)g->fal_base.csr.nedges;
   g->directed = g->fal_base.csr.directed;
 }
+static void fal_G_read_rows(fal_G *g, const char *path)
+{
+  fal_mpi_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)(g->fal_base.csr.rows ? g->fal_base.csr.all_edges : g->fal_base.csr.nedges);
+  g->directed = g->fal_base.csr.directed;
+}
 static fal_G fal_G_gpu(int device)
 {
   fal_G g;
@@ -556,7 +563,7 @@ int main(int argc, char *argv[])
   fal_prop_add(&hg->fal_base, (void **)&hg->hits, sizeof(int), FAL_PROP_POINT);
   fal_prop_add(&hg->fal_base, (void **)&hg->seen, sizeof(char), FAL_PROP_POINT);
   fal_prop_add(&hg->fal_base, (void **)&hg->changed, sizeof(int), FAL_PROP_GRAPH);
-  fal_G_read(hg, argv[1]);
+  fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 1, 0, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
   { fal_G_mpi_begin(hg, 34, 0x1u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L34_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_3"); } } else { fal_G *hg = fal_part; 
