@@ -74,6 +74,16 @@ static void print_counters(void)
             (long long)pl->boff[pl->nnbr], (long long)pl->rounds, (long long)pl->sent_messages,
             (long long)pl->sent_records, (long long)pl->sent_bytes);
   }
+  FILE *f = fopen("/proc/self/status", "r"); /* Linux: the rank's peak memory */
+  char line[256];
+  while (f && fgets(line, sizeof line, f))
+    if (strncmp(line, "VmHWM:", 6) == 0) {
+      fprintf(stderr, "falcon: peak resident memory of rank %d: %lld MiB\n", fal_rank_,
+              atoll(line + 6) / 1024);
+      break;
+    }
+  if (f)
+    fclose(f);
 }
 
 static const char *site_name(int site, char *buf, size_t n)
@@ -283,17 +293,34 @@ static vec swap_lists(const fal_mpi_plan *pl, const vec *v)
 static void scan_rows(fal_mpi_plan *pl, const fal_graph *csr, vec *g, vec *bd)
 {
   int k = pl->nranks, me = pl->rank;
-  int64_t mylo = pl->lo[me], myhi = pl->lo[me + 1];
+  int64_t n = csr->npoints, mylo = pl->lo[me], myhi = pl->lo[me + 1];
   const int64_t *off = csr->offsets;
+  /* each entry once, without a list of every crossing edge: a bit per
+   * point for the ghosts, the last point entered per rank for the border */
+  uint64_t *seen = (uint64_t *)xalloc(((size_t)n + 63) / 64 * sizeof *seen);
+  int64_t *last = (int64_t *)xalloc((size_t)k * sizeof *last);
+  for (int r = 0; r < k; r++)
+    last[r] = -1;
   for (int64_t u = mylo; u < myhi; u++)
     for (int64_t e = off[u]; e < off[u + 1]; e++) {
       int64_t v = csr->dst[e];
       if (v >= mylo && v < myhi)
         continue;
+      seen[v >> 6] |= (uint64_t)1 << (v & 63);
       int ov = owner_of(pl->lo, k, v);
-      vpush(g, ov, v);
-      vpush(bd, ov, u);
+      if (last[ov] != u) {
+        last[ov] = u;
+        vpush(bd, ov, u);
+      }
     }
+  for (int64_t v = 0, r = 0; v < n; v++) /* in order: by rank, then point */
+    if (seen[v >> 6] >> (v & 63) & 1) {
+      while (pl->lo[r + 1] <= v)
+        r++;
+      vpush(g, (int)r, v);
+    }
+  free(seen);
+  free(last);
   vsort_unique(g);
   vsort_unique(bd);
   vec theirs = swap_lists(pl, bd), mine = swap_lists(pl, g);
@@ -621,8 +648,7 @@ void fal_mpi_gbase_read(fal_gbase *b, const char *path)
   /* every rank reads the same way (the in-edges are a collective step) */
   int mine = rc == 0, all = 0;
   check(MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
-  const char *v = getenv("FALCON_VERBOSE");
-  int verbose = v && *v && strcmp(v, "0") != 0;
+  int verbose = fal_verbose();
   if (all) {
     fal_gbase_take_rows(b, &rows, rows_in_edges);
     if (verbose)

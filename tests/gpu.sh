@@ -568,12 +568,20 @@ gpu_mpi() {
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3" \
 			"$mpirun --oversubscribe -np 3" "1 0" "2 1"
+		# Rows only (each rank holds its points' edges): with many hubs,
+		# every rank's hub list must still hold all of its own.
+		FALCON_HUB_DEGREE=16
+		export FALCON_HUB_DEGREE
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 hubs of degree 16" \
+			"$mpirun --oversubscribe -np 2" "1 0"
+		unset FALCON_HUB_DEGREE
 	done
 	p=$tmp/gpumpi/partitioned_sssp
 	if [ -x "$p" ] && FALCON_VERBOSE=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
 		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
-		[ "$(grep -c '^falcon: rank [01]: points \[[0-9]*, [0-9]*) on GPU [0-9]*; [1-9][0-9]* ghosts' "$tmp/e2e/run")" = 2 ]; then
-		pass "gpu mpi: each of 2 ranks runs its points on a GPU, its ghosts and border points staged"
+		[ "$(grep -c '^falcon: rank [01]: points \[[0-9]*, [0-9]*) on GPU [0-9]*; [1-9][0-9]* ghosts' "$tmp/e2e/run")" = 2 ] &&
+		[ "$(grep -c '^falcon: rank [01] of 2 reads points' "$tmp/e2e/run")" = 2 ]; then
+		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its ghosts and border points staged"
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
 	fi
