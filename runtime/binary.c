@@ -261,9 +261,12 @@ int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
   int64_t at = HEADER_SIZE + 8 * ((int64_t)n + 1);
   fal_point *dst = fal_alloc_array((size_t)ml, sizeof *dst);
   fal_weight *w = fal_alloc_array((size_t)ml, sizeof *w);
-  if (read_slice(&in, dst, at + 4 * e0, 4, (size_t)ml) ||
-      check_dst(&in, dst, ml, (int64_t)n) ||
-      (weighted && read_slice(&in, w, at + 4 * (int64_t)m + 4 * e0, 4, (size_t)ml))) {
+  int bad = read_slice(&in, dst, at + 4 * e0, 4, (size_t)ml);
+  for (int64_t e = 0; e < ml && !bad; e++) /* check_dst, naming the file's edge id */
+    if ((uint32_t)dst[e] >= n)
+      bad = fal_input_error(&in, "edge %lld goes to point %lu, out of range (%lld points)",
+                            (long long)(e0 + e), (unsigned long)(uint32_t)dst[e], (long long)n);
+  if (bad || (weighted && read_slice(&in, w, at + 4 * (int64_t)m + 4 * e0, 4, (size_t)ml))) {
     free(off);
     free(dst);
     free(w);

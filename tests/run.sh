@@ -607,6 +607,21 @@ e2e_mpi() {
 	else
 		fail "mpi: a compressed graph and rows"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 	fi
+	# A bad destination in the last rank's slice: that rank names the edge
+	# by its id in the file, and the job stops.
+	n=$("$FALGRAPH" info "$tmp/e2e/graphs/kron.bin" | sed -n 's/^points: //p')
+	m=$("$FALGRAPH" info "$tmp/e2e/graphs/kron.bin" | sed -n 's/^edges: //p')
+	cp "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/badrow.bin"
+	printf '\377\377\377\177' | dd of="$tmp/e2e/badrow.bin" bs=1 seek=$((32 + 8 * (n + 1) + 4 * (m - 1))) \
+		conv=notrunc 2>/dev/null
+	OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" "$tmp/e2e/badrow.bin" 0 0 1 \
+		>"$tmp/e2e/run" 2>&1
+	st=$?
+	if [ $st -ne 0 ] && [ $st -ne 124 ] && grep -q "edge $((m - 1)) goes to point 2147483647" "$tmp/e2e/run"; then
+		pass "mpi: a bad edge in one rank's rows stops the job (status $st)"
+	else
+		fail "mpi: a bad edge in one rank's rows: status $st"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+	fi
 	# A graph that no rank can read: every rank stops, status not 0.
 	OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
 		"$tmp/e2e/none.bin" 0 0 1 >"$tmp/e2e/run" 2>&1
