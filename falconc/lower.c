@@ -879,6 +879,33 @@ static const FuncInfo *device_merge(Ctx *c, bool *ok)
   return m;
 }
 
+/* Whether the merge function (if any) touches nothing but point
+ * properties of its two points and calls no Falcon function: then the
+ * border exchange may run it on a GPU over a host part's point properties,
+ * which are in pinned mapped memory for that (its CSR and graph properties
+ * are not). */
+static bool merge_points_only(Ctx *c, const FuncInfo *m)
+{
+  if (!m)
+    return true;
+  const Node *body = node_field(m->def, F_BODY);
+  for (const Node *n = body; n; n = node_next(n, body, true)) {
+    if (n->kind == K_FOREACH_STATEMENT)
+      return false;
+    if (n->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(n, F_FUNCTION);
+      if (!fn || fn->kind != K_IDENTIFIER || program_func(c->prog, text_of(c, fn)))
+        return false;
+    }
+    if (n->kind == K_FIELD_EXPRESSION && node_field(n, F_FIELD)) {
+      const Prop *pr = program_prop(c->prog, text_of(c, node_field(n, F_FIELD)));
+      if (!pr || pr->kind != PK_POINT)
+        return false;
+    }
+  }
+  return true;
+}
+
 /* Whether put_linkage makes function f device code as well: the
  * updateFunction that the border exchange calls on the GPU. */
 bool merge_on_device(Ctx *c, const FuncInfo *f)
@@ -979,10 +1006,30 @@ static void emit_border_exchange(Ctx *c)
            "   * every foreach copies every property */\n");
   putf(c, "  if (%s || h->fal_shared || fal_env_switch(\"FALCON_BORDERS\", \"on\", \"off\") == 0)\n"
           "    return;\n", ok ? "0" : "1");
-  put(c, "  for (int i = 0; i < k; i++) {\n"
-         "    if (!h->fal_parts[i].fal_base.on_gpu)\n      return; /* host parts: every property travels */\n"
-         "    dev[i] = h->fal_parts[i].fal_base.device;\n  }\n"
-         "  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, file, line);\n"
+  /* Host parts take part through their point properties, moved to pinned
+   * memory mapped for every GPU: their exchange kernels run on the
+   * first GPU part's device, in its stream, so merges into a host part's
+   * points run one after another, as a GPU owner's do. */
+  putf(c, "  int d0 = -1, onhost[64] = {0};\n"
+          "  for (int i = 0; i < k && d0 < 0; i++)\n"
+          "    if (h->fal_parts[i].fal_base.on_gpu)\n      d0 = h->fal_parts[i].fal_base.device;\n"
+          "  if (d0 < 0)\n    return;\n"
+          "  for (int i = 0; i < k; i++) {\n"
+          "    fal_G *q = &h->fal_parts[i];\n"
+          "    dev[i] = q->fal_base.on_gpu ? q->fal_base.device : d0;\n"
+          "    if (q->fal_base.on_gpu)\n      continue;\n"
+          "    onhost[i] = 1;\n%s",
+       merge_points_only(c, m)
+           ? "    if (!fal_host_mappable())\n      return; /* every property travels */\n"
+           : "    return; /* the merge function reaches more than its points' properties:\n"
+             "             * with host parts every property travels */\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "    if (q->%s && !fal_host_pin((void **)&q->%s, (%s + 1) * sizeof *q->%s))\n"
+              "      return;\n",
+           p->props[i].name, p->props[i].name, prop_count_expr(p->props[i].kind), p->props[i].name);
+  put(c, "  }\n"
+         "  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, onhost, file, line);\n"
          "  if (!h->fal_bx)\n    return;\n"
          "  h->fal_shadow = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
          "  for (int i = 0; i < k; i++) {\n"
@@ -1009,7 +1056,7 @@ static void emit_border_exchange(Ctx *c)
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "    if (h->%s && q->%s && n)\n"
-                          "      FAL_CUDA(cudaMemcpy(h->%s + lo, q->%s + lo, (size_t)n * sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+                          "      FAL_CUDA(cudaMemcpy(h->%s + lo, q->%s + lo, (size_t)n * sizeof *h->%s, cudaMemcpyDefault));\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name);
   put(c, "  }\n  h->fal_stale = 0;\n  return h;\n}\n");
@@ -1022,17 +1069,28 @@ static void emit_border_exchange(Ctx *c)
          "    fal_G_parts_push(h);\n"
          "  for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {\n"
          "    fal_G *q = &h->fal_parts[i];\n"
-         "    fal_cuda_use(q->fal_base.device);\n"
+         "    fal_cuda_use(x->dev[i]);\n"
          "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
-         "      fal_point p = h->fal_dirty_pt[d];\n");
+         "      fal_point p = h->fal_dirty_pt[d];\n"
+         "      if (!q->fal_base.on_gpu) { /* a host part */\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "        if (h->%s && q->%s)\n          q->%s[p] = h->%s[p];\n", p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "        continue;\n      }\n");
   emit_dirty_copies(c, "q");
   put(c, "    }\n");
+  /* a host part's value is set here: its loop runs on the host right
+   * after the launches, so it must not wait for a copy */
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (h->%s && q->%s) {\n"
+      putf(c, "    if (h->%s && q->%s && !q->fal_base.on_gpu)\n"
+              "      q->%s[0] = h->%s[0];\n"
+              "    else if (h->%s && q->%s) {\n"
               "      h->fal_gpin[i].%s[0] = h->%s[0];\n"
               "      FAL_CUDA(cudaMemcpyAsync(q->%s, h->fal_gpin[i].%s, sizeof *h->%s, cudaMemcpyHostToDevice, 0));\n"
               "    }\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name, p->props[i].name);
   put(c, "  }\n  if (h->fal_ndirty) /* the ghosts may have changed */\n    h->fal_shadow_ok = 0;\n"
@@ -1046,7 +1104,9 @@ static void emit_border_exchange(Ctx *c)
          "    if (!n)\n      continue;\n"
          "    fal_cuda_use(x->dev[i]);\n"
          "    fal_G_bx_snap<<<fal_cuda_grid(n), FAL_BLOCK>>>(h->fal_parts[i], h->fal_shadow[i], x->gids[i], n);\n"
-         "    FAL_CHECK_LAUNCH(\"fal_G_bx_snap\");\n  }\n  return 1;\n}\n");
+         "    FAL_CHECK_LAUNCH(\"fal_G_bx_snap\");\n"
+         "    if (x->onhost[i]) /* before its loop writes the ghosts it reads */\n"
+         "      FAL_CUDA(cudaDeviceSynchronize());\n  }\n  return 1;\n}\n");
   /* end */
   put(c, "static void fal_G_bx_end(fal_G *h, int on, int own_only)\n{\n"
          "  if (!on) {\n    fal_G_parts_pull(h);\n    return;\n  }\n"
@@ -1078,8 +1138,11 @@ static void emit_border_exchange(Ctx *c)
          "    fal_cuda_use(x->dev[i]);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (h->%s && v[i].%s)\n"
+      putf(c, "    if (h->%s && v[i].%s && x->onhost[i])\n"
+              "      h->fal_gpin[i].%s[0] = v[i].%s[0];\n"
+              "    else if (h->%s && v[i].%s)\n"
               "      FAL_CUDA(cudaMemcpyAsync(h->fal_gpin[i].%s, v[i].%s, sizeof *h->%s, cudaMemcpyDeviceToHost, 0));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "  }\n  for (int i = 0; i < k; i++) {\n"

@@ -299,8 +299,9 @@ done
 # graphs (§7)"): loops that it runs and loops that copy every property,
 # with host code in between; the output must equal the --target=cpu
 # build's (the parts share one copy there).  With two GPU parts it must
-# have run (FALCON_VERBOSE lists the parts' ghosts), and FALCON_BORDERS=off
-# must give the same result through the copies.
+# have run (FALCON_VERBOSE lists the parts' ghosts), host parts must be in
+# it too, and FALCON_BORDERS=off must give the same result through the
+# copies.
 if cuda_build part_mixed "$srcdir/tests/e2e/part_mixed.fal" "$tmp/gpu" &&
 	"$FALCONC" --target=cpu -o "$tmp/gpu/part_mixed_cpu.c" "$srcdir/tests/e2e/part_mixed.fal" 2>>"$tmp/err" &&
 	${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpu/part_mixed_cpu" \
@@ -310,7 +311,7 @@ if cuda_build part_mixed "$srcdir/tests/e2e/part_mixed.fal" "$tmp/gpu" &&
 		src=$(e2e_source "$gf")
 		"$tmp/gpu/part_mixed_cpu" "$gf" "$src" 2 0 "$tmp/e2e/mixed.ref" >/dev/null 2>&1 ||
 			{ fail "gpu part_mixed $(basename "$gf"): the CPU build failed"; continue; }
-		for run in "1 0" "2 0" "1 1" "2 1" "2 0 off"; do
+		for run in "1 0" "2 0" "1 1" "2 1" "1 2" "2 0 off" "2 1 off"; do
 			set -- $run
 			name="gpu part_mixed $(basename "$gf") ($run)"
 			if ! FALCON_BORDERS=${3:-on} FALCON_VERBOSE=1 timeout 120 "$tmp/gpu/part_mixed" "$gf" "$src" "$1" "$2" \
@@ -321,6 +322,9 @@ if cuda_build part_mixed "$srcdir/tests/e2e/part_mixed.fal" "$tmp/gpu" &&
 				diff "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref" | head -5 | sed 's/^/    /'
 			elif [ "$run" = "2 0" ] && ! grep -q '^falcon: part 1: GPU' "$tmp/e2e/run"; then
 				fail "$name: the border exchange did not run"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			elif [ "$2" != 0 ] && [ "${3:-on}" = on ] &&
+				! grep -q "^falcon: part $1: host, exchanged by GPU" "$tmp/e2e/run"; then
+				fail "$name: the host part is not in the border exchange"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 			else
 				pass "$name"
 			fi

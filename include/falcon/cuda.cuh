@@ -2837,13 +2837,54 @@ typedef struct fal_bx {
   fal_point *oids[64];  /* on part j's device: lists (0..k-1, j), holder by holder */
   int64_t *ooff;        /* k * (k + 1): list (i, j) starts at oids[j] + ooff[j * (k + 1) + i] */
   cudaEvent_t done[64], merged[64];
+  int onhost[64];       /* part i runs on the host: its point properties are in
+                         * pinned mapped memory (fal_host_pin), its kernels run on dev[i], the
+                         * first GPU part's device */
   long long rounds;
 } fal_bx;
+
+/* Whether every GPU shares one address space with the host (unified
+ * addressing), so that mapped pinned memory has the same address in a
+ * kernel as on the host and a host part's copy can be handed to kernels
+ * as it is. */
+static inline int fal_host_mappable(void)
+{
+  int n = fal_cuda_count_quiet();
+  for (int d = 0; d < n; d++) {
+    int ok = 0;
+    if (cudaDeviceGetAttribute(&ok, cudaDevAttrUnifiedAddressing, d) != cudaSuccess ||
+        !ok) {
+      cudaGetLastError();
+      return 0;
+    }
+  }
+  return n > 0;
+}
+
+/* Moves a host part's array of `bytes` (from fal_calloc) into pinned
+ * memory mapped for every GPU, whole pages of its own; 0 (and a note under
+ * FALCON_VERBOSE) when CUDA refuses. */
+static inline int fal_host_pin(void **p, size_t bytes)
+{
+  void *np = NULL;
+  cudaError_t e = cudaHostAlloc(&np, bytes ? bytes : 1, cudaHostAllocPortable | cudaHostAllocMapped);
+  if (e != cudaSuccess) {
+    cudaGetLastError();
+    if (fal_verbose())
+      fprintf(stderr, "falcon: note: no pinned memory for a host part (%s): partitions copy "
+                      "every property\n", cudaGetErrorString(e));
+    return 0;
+  }
+  memcpy(np, *p, bytes);
+  free(*p);
+  *p = np;
+  return 1;
+}
 
 /* Builds the exchange, or returns NULL (with a note under FALCON_VERBOSE)
  * when it cannot run: two devices that cannot reach each other. */
 static inline fal_bx *fal_bx_new(const fal_graph *g, const int64_t *lo, int k, const int *dev,
-                                 const char *file, int line)
+                                 const int *onhost, const char *file, int line)
 {
   int verbose = fal_verbose();
   for (int i = 0; i < k; i++)
@@ -2873,6 +2914,7 @@ static inline fal_bx *fal_bx_new(const fal_graph *g, const int64_t *lo, int k, c
   fal_point *tmp = (fal_point *)fal_calloc((size_t)x->b.off[k * k] + 1, sizeof *tmp);
   for (int i = 0; i < k; i++) {
     x->dev[i] = dev[i];
+    x->onhost[i] = onhost && onhost[i];
     fal_cuda_use(dev[i]);
     int64_t g0 = x->b.off[i * k], gn = x->b.off[i * k + k] - g0;
     x->gids[i] = (fal_point *)fal_dalloc((size_t)gn * sizeof(fal_point), file, line);
@@ -2894,9 +2936,9 @@ static inline fal_bx *fal_bx_new(const fal_graph *g, const int64_t *lo, int k, c
     FAL_CUDA(cudaEventCreateWithFlags(&x->done[i], cudaEventDisableTiming));
     FAL_CUDA(cudaEventCreateWithFlags(&x->merged[i], cudaEventDisableTiming));
     if (verbose)
-      fprintf(stderr, "falcon: part %d: GPU %d, points [%lld, %lld), %lld ghosts, %lld of its "
-                      "points held by other parts\n", i, dev[i], (long long)lo[i],
-              (long long)lo[i + 1], (long long)gn, (long long)on);
+      fprintf(stderr, "falcon: part %d: %s %d, points [%lld, %lld), %lld ghosts, %lld of its "
+                      "points held by other parts\n", i, x->onhost[i] ? "host, exchanged by GPU" : "GPU",
+              dev[i], (long long)lo[i], (long long)lo[i + 1], (long long)gn, (long long)on);
   }
   free(tmp);
   return x;

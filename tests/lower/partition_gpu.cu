@@ -255,12 +255,24 @@ static void fal_G_bx_setup(fal_G *h, const char *file, int line)
   int k = h->fal_nparts, dev[64];
   if (0 || h->fal_shared || fal_env_switch("FALCON_BORDERS", "on", "off") == 0)
     return;
+  int d0 = -1, onhost[64] = {0};
+  for (int i = 0; i < k && d0 < 0; i++)
+    if (h->fal_parts[i].fal_base.on_gpu)
+      d0 = h->fal_parts[i].fal_base.device;
+  if (d0 < 0)
+    return;
   for (int i = 0; i < k; i++) {
-    if (!h->fal_parts[i].fal_base.on_gpu)
-      return; /* host parts: every property travels */
-    dev[i] = h->fal_parts[i].fal_base.device;
+    fal_G *q = &h->fal_parts[i];
+    dev[i] = q->fal_base.on_gpu ? q->fal_base.device : d0;
+    if (q->fal_base.on_gpu)
+      continue;
+    onhost[i] = 1;
+    if (!fal_host_mappable())
+      return; /* every property travels */
+    if (q->d && !fal_host_pin((void **)&q->d, ((size_t)h->npoints + 1) * sizeof *q->d))
+      return;
   }
-  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, file, line);
+  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, onhost, file, line);
   if (!h->fal_bx)
     return;
   h->fal_shadow = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
@@ -285,7 +297,7 @@ static fal_G *fal_G_fresh(fal_G *h)
     int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;
     fal_cuda_use(q->fal_base.device);
     if (h->d && q->d && n)
-      FAL_CUDA(cudaMemcpy(h->d + lo, q->d + lo, (size_t)n * sizeof *h->d, cudaMemcpyDeviceToHost));
+      FAL_CUDA(cudaMemcpy(h->d + lo, q->d + lo, (size_t)n * sizeof *h->d, cudaMemcpyDefault));
   }
   h->fal_stale = 0;
   return h;
@@ -317,13 +329,20 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
     fal_G_parts_push(h);
   for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {
     fal_G *q = &h->fal_parts[i];
-    fal_cuda_use(q->fal_base.device);
+    fal_cuda_use(x->dev[i]);
     for (int d = 0; d < h->fal_ndirty; d++) {
       fal_point p = h->fal_dirty_pt[d];
+      if (!q->fal_base.on_gpu) { /* a host part */
+        if (h->d && q->d)
+          q->d[p] = h->d[p];
+        continue;
+      }
       if (h->d && q->d)
         FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyHostToDevice));
     }
-    if (h->flag && q->flag) {
+    if (h->flag && q->flag && !q->fal_base.on_gpu)
+      q->flag[0] = h->flag[0];
+    else if (h->flag && q->flag) {
       h->fal_gpin[i].flag[0] = h->flag[0];
       FAL_CUDA(cudaMemcpyAsync(q->flag, h->fal_gpin[i].flag, sizeof *h->flag, cudaMemcpyHostToDevice, 0));
     }
@@ -340,6 +359,8 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
     fal_cuda_use(x->dev[i]);
     fal_G_bx_snap<<<fal_cuda_grid(n), FAL_BLOCK>>>(h->fal_parts[i], h->fal_shadow[i], x->gids[i], n);
     FAL_CHECK_LAUNCH("fal_G_bx_snap");
+    if (x->onhost[i]) /* before its loop writes the ghosts it reads */
+      FAL_CUDA(cudaDeviceSynchronize());
   }
   return 1;
 }
@@ -385,7 +406,9 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
   }
   for (int i = 0; i < k; i++) { /* graph properties back, then wait */
     fal_cuda_use(x->dev[i]);
-    if (h->flag && v[i].flag)
+    if (h->flag && v[i].flag && x->onhost[i])
+      h->fal_gpin[i].flag[0] = v[i].flag[0];
+    else if (h->flag && v[i].flag)
       FAL_CUDA(cudaMemcpyAsync(h->fal_gpin[i].flag, v[i].flag, sizeof *h->flag, cudaMemcpyDeviceToHost, 0));
   }
   for (int i = 0; i < k; i++) {
