@@ -2876,7 +2876,7 @@ static inline int fal_host_pin(void **p, size_t bytes)
     return 0;
   }
   memcpy(np, *p, bytes);
-  free(*p);
+  fal_free(*p);
   *p = np;
   return 1;
 }
