@@ -930,14 +930,15 @@ static void emit_mark_functions(Ctx *c, const char *on)
        on);
 }
 
-/* The point properties of marked point p, host graph h to GPU copy `to`. */
+/* The point properties of marked point p, host graph h to copy `to` (on a
+ * GPU, or a host part's pinned memory: cudaMemcpyDefault). */
 static void emit_dirty_copies(Ctx *c, const char *to)
 {
   const Program *p = c->prog;
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "      if (h->%s && %s->%s)\n"
-              "        FAL_CUDA(cudaMemcpy(%s->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
+              "        FAL_CUDA(cudaMemcpy(%s->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyDefault));\n",
            p->props[i].name, to, p->props[i].name, to, p->props[i].name, p->props[i].name,
            p->props[i].name);
 }
@@ -1071,13 +1072,7 @@ static void emit_border_exchange(Ctx *c)
          "    fal_G *q = &h->fal_parts[i];\n"
          "    fal_cuda_use(x->dev[i]);\n"
          "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
-         "      fal_point p = h->fal_dirty_pt[d];\n"
-         "      if (!q->fal_base.on_gpu) { /* a host part */\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "        if (h->%s && q->%s)\n          q->%s[p] = h->%s[p];\n", p->props[i].name,
-           p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "        continue;\n      }\n");
+         "      fal_point p = h->fal_dirty_pt[d];\n");
   emit_dirty_copies(c, "q");
   put(c, "    }\n");
   /* a host part's value is set here: its loop runs on the host right
@@ -1179,13 +1174,8 @@ static void emit_partition_functions(Ctx *c)
          "  h->fal_parts = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
          "  h->fal_mirrors = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));\n"
          "  h->fal_lo = (int64_t *)fal_calloc((size_t)k + 1, sizeof(int64_t));\n"
-         "  const int64_t *off = h->fal_base.csr.offsets;\n"
-         "  int64_t n = h->npoints, m = h->nedges;\n"
-         "  for (int i = 1; i < k; i++) { /* ORDERED: contiguous, balanced by edges */\n"
-         "    int64_t want = m / k * i + m % k * i / k, lo = h->fal_lo[i - 1], hi = n;\n"
-         "    while (lo < hi) {\n      int64_t mid = lo + (hi - lo) / 2;\n"
-         "      if (off[mid] < want)\n        lo = mid + 1;\n      else\n        hi = mid;\n    }\n"
-         "    h->fal_lo[i] = lo;\n  }\n  h->fal_lo[k] = n;\n");
+         "  /* ORDERED: contiguous, balanced by edges */\n"
+         "  fal_graph_cut_ordered(h->fal_base.csr.offsets, 0, h->npoints, h->nedges, k, h->fal_lo);\n");
   /* No GPU part: every part is threads of this process, which share the
    * host graph's properties, so nothing is copied or merged. */
   if (c->gpu)

@@ -140,13 +140,15 @@ static int check_offsets(fal_input *in, const int64_t *off, int64_t n,
   return 0;
 }
 
+/* dst[0..m) are the file's edges e0, e0 + 1, ... (e0 is not 0 when a
+ * rank reads only its rows). */
 static int check_dst(fal_input *in, const fal_point *dst, int64_t m,
-                     int64_t n)
+                     int64_t n, int64_t e0)
 {
   for (int64_t e = 0; e < m; e++)
     if ((uint32_t)dst[e] >= (uint64_t)n)
       return fal_input_error(in, "edge %lld goes to point %lu, out of range "
-                             "(%lld points)", (long long)e,
+                             "(%lld points)", (long long)(e0 + e),
                              (unsigned long)(uint32_t)dst[e], (long long)n);
   return 0;
 }
@@ -169,6 +171,22 @@ static void alloc_csr(fal_graph *g, int64_t n, int64_t m)
 
 /* ---- Falcon binary CSR ----------------------------------------------------------------- */
 
+/* A Falcon binary header's flags and counts (its magic checked), and the
+ * file's size against them. */
+static int bin_counts(fal_input *in, const unsigned char *h, int64_t size, uint64_t *n,
+                      uint64_t *m, uint32_t *flags)
+{
+  *flags = get_u32(h + 8);
+  *n = get_u64(h + 16);
+  *m = get_u64(h + 24);
+  if ((*flags & ~(uint32_t)(BIN_DIRECTED | BIN_WEIGHTED)) || get_u32(h + 12))
+    return fal_input_error(in, "unknown flags in the header (%#x)", *flags);
+  if (check_counts(in, *n, *m, size))
+    return -1;
+  return check_size(in, HEADER_SIZE + 8 * (*n + 1) + ((*flags & BIN_WEIGHTED) ? 8 : 4) * *m,
+                    size);
+}
+
 int fal_graph_read_bin(fal_graph *g, fal_input *in)
 {
   unsigned char h[HEADER_SIZE];
@@ -178,21 +196,17 @@ int fal_graph_read_bin(fal_graph *g, fal_input *in)
   if (memcmp(h, BIN_MAGIC, 8) != 0)
     return fal_input_error(in, "bad magic: not a Falcon binary CSR file "
                            "(expected \"FALCSR1\")");
-  uint32_t flags = get_u32(h + 8);
-  uint64_t n = get_u64(h + 16), m = get_u64(h + 24);
-  if ((flags & ~(uint32_t)(BIN_DIRECTED | BIN_WEIGHTED)) || get_u32(h + 12))
-    return fal_input_error(in, "unknown flags in the header (%#x)", flags);
-  if (check_counts(in, n, m, size))
-    return -1;
-  int weighted = (flags & BIN_WEIGHTED) != 0;
-  if (check_size(in, HEADER_SIZE + 8 * (n + 1) + (weighted ? 8 : 4) * m, size) ||
+  uint32_t flags;
+  uint64_t n, m;
+  if (bin_counts(in, h, size, &n, &m, &flags) ||
       fal_check_graph_bytes(in, (int64_t)n, (int64_t)m, 0))
     return -1;
+  int weighted = (flags & BIN_WEIGHTED) != 0;
   alloc_csr(g, (int64_t)n, (int64_t)m);
   g->directed = (flags & BIN_DIRECTED) != 0;
   if (read_le(in, g->offsets, 8, n + 1) ||
       check_offsets(in, g->offsets, g->npoints, g->nedges) ||
-      read_le(in, g->dst, 4, m) || check_dst(in, g->dst, g->nedges, g->npoints))
+      read_le(in, g->dst, 4, m) || check_dst(in, g->dst, g->nedges, g->npoints, 0))
     return -1;
   if (!weighted)
     fill_weights(g);
@@ -235,23 +249,18 @@ int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
     rc = 1; /* another format */
     goto out;
   }
-  uint32_t flags = get_u32(h + 8);
-  uint64_t n = get_u64(h + 16), m = get_u64(h + 24);
-  if ((flags & ~(uint32_t)(BIN_DIRECTED | BIN_WEIGHTED)) || get_u32(h + 12)) {
-    fal_input_error(&in, "unknown flags in the header (%#x)", flags);
+  uint32_t flags;
+  uint64_t n, m;
+  if (bin_counts(&in, h, size, &n, &m, &flags))
     goto out;
-  }
   int weighted = (flags & BIN_WEIGHTED) != 0;
-  if (check_counts(&in, n, m, size) ||
-      check_size(&in, HEADER_SIZE + 8 * (n + 1) + (weighted ? 8 : 4) * m, size))
-    goto out;
   int64_t *off = fal_alloc_array((size_t)n + 1, sizeof *off);
   if (read_le(&in, off, 8, n + 1) || check_offsets(&in, off, (int64_t)n, (int64_t)m)) {
     free(off);
     goto out;
   }
   int64_t *lo = fal_alloc_array((size_t)k + 1, sizeof *lo);
-  fal_graph_cut_ordered(off, 0, (int64_t)n, k, lo);
+  fal_graph_cut_ordered(off, 0, (int64_t)n, (int64_t)m, k, lo);
   int64_t a = lo[me], b = lo[me + 1], e0 = off[a], ml = off[b] - e0;
   free(lo);
   if (fal_check_graph_bytes(&in, (int64_t)n, ml, 0)) {
@@ -261,12 +270,9 @@ int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
   int64_t at = HEADER_SIZE + 8 * ((int64_t)n + 1);
   fal_point *dst = fal_alloc_array((size_t)ml, sizeof *dst);
   fal_weight *w = fal_alloc_array((size_t)ml, sizeof *w);
-  int bad = read_slice(&in, dst, at + 4 * e0, 4, (size_t)ml);
-  for (int64_t e = 0; e < ml && !bad; e++) /* check_dst, naming the file's edge id */
-    if ((uint32_t)dst[e] >= n)
-      bad = fal_input_error(&in, "edge %lld goes to point %lu, out of range (%lld points)",
-                            (long long)(e0 + e), (unsigned long)(uint32_t)dst[e], (long long)n);
-  if (bad || (weighted && read_slice(&in, w, at + 4 * (int64_t)m + 4 * e0, 4, (size_t)ml))) {
+  if (read_slice(&in, dst, at + 4 * e0, 4, (size_t)ml) ||
+      check_dst(&in, dst, ml, (int64_t)n, e0) ||
+      (weighted && read_slice(&in, w, at + 4 * (int64_t)m + 4 * e0, 4, (size_t)ml))) {
     free(off);
     free(dst);
     free(w);
@@ -361,7 +367,7 @@ static int read_galois_arrays(fal_graph *g, fal_input *in, uint64_t esize)
   g->offsets[0] = 0;
   if (read_le(in, g->offsets + 1, 8, (size_t)n) ||
       check_offsets(in, g->offsets, n, m) ||
-      read_le(in, g->dst, 4, (size_t)m) || check_dst(in, g->dst, m, n))
+      read_le(in, g->dst, 4, (size_t)m) || check_dst(in, g->dst, m, n, 0))
     return -1;
   if (m % 2 && read_le(in, pad, 1, 4))
     return -1;

@@ -220,9 +220,9 @@ void fal_graph_build_in_edges(fal_graph *g)
   g->in_offsets = in_off;
 }
 
-void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int k, int64_t *lo)
+void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int64_t m, int k,
+                           int64_t *lo)
 {
-  int64_t m = off[n] + base;
   lo[0] = 0;
   for (int i = 1; i < k; i++) { /* the first point at or after i/k of the edges */
     int64_t want = m / k * i + m % k * i / k, a = lo[i - 1], b = n;

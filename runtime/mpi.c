@@ -248,24 +248,21 @@ static void scan_all(fal_mpi_plan *pl, const fal_graph *csr, vec *g, vec *bd)
   }
 }
 
-/* Sends each rank r the entries of v for r (sorted by rank), as points;
- * returns what the others sent me, with each sender as the entry's rank. */
-static vec swap_lists(const fal_mpi_plan *pl, const vec *v)
+/* One MPI_Alltoallv of point ids, at load time: sb holds sc[r] ids for
+ * rank r, rank after rank.  Returns what arrived, rank after rank: rc[r]
+ * ids from rank r, from rd[r] on (*got in all).  `what` names the ids in
+ * the error when an int cannot count them. */
+static fal_point *swap_points(const fal_point *sb, const int *sc, int *rc, int *rd,
+                              int64_t *got, const char *what)
 {
-  int k = pl->nranks;
-  int *sc = (int *)xalloc((size_t)k * sizeof(int)), *rc = (int *)xalloc((size_t)k * sizeof(int));
-  int *sd = (int *)xalloc((size_t)k * sizeof(int)), *rd = (int *)xalloc((size_t)k * sizeof(int));
-  fal_point *sb = (fal_point *)xalloc(v->n * sizeof(fal_point));
-  for (size_t i = 0; i < v->n; i++) {
-    sc[v->v[i] >> 32]++;
-    sb[i] = (fal_point)(v->v[i] & 0xffffffffu);
-  }
+  int k = fal_size_;
+  int *sd = (int *)xalloc((size_t)k * sizeof(int));
   int64_t at = 0;
   for (int r = 0; r < k; r++) {
     sd[r] = (int)at;
     at += sc[r];
     if (at > INT_MAX)
-      fail("more than %d ghost entries to send at load time (use more ranks)", INT_MAX);
+      fail("more than %d %s to send at load time (use more ranks)", INT_MAX, what);
   }
   check(MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD), "MPI_Alltoall");
   at = 0;
@@ -273,16 +270,35 @@ static vec swap_lists(const fal_mpi_plan *pl, const vec *v)
     rd[r] = (int)at;
     at += rc[r];
     if (at > INT_MAX)
-      fail("more than %d ghost entries to receive at load time (use more ranks)", INT_MAX);
+      fail("more than %d %s to receive at load time (use more ranks)", INT_MAX, what);
   }
   fal_point *rb = (fal_point *)xalloc((size_t)at * sizeof(fal_point));
   check(MPI_Alltoallv(sb, sc, sd, MPI_INT32_T, rb, rc, rd, MPI_INT32_T, MPI_COMM_WORLD),
         "MPI_Alltoallv");
+  free(sd);
+  *got = at;
+  return rb;
+}
+
+/* Sends each rank r the entries of v for r (sorted by rank), as points;
+ * returns what the others sent me, with each sender as the entry's rank. */
+static vec swap_lists(const fal_mpi_plan *pl, const vec *v)
+{
+  int k = pl->nranks;
+  int *sc = (int *)xalloc((size_t)k * sizeof(int)), *rc = (int *)xalloc((size_t)k * sizeof(int));
+  int *rd = (int *)xalloc((size_t)k * sizeof(int));
+  fal_point *sb = (fal_point *)xalloc(v->n * sizeof(fal_point));
+  for (size_t i = 0; i < v->n; i++) {
+    sc[v->v[i] >> 32]++;
+    sb[i] = (fal_point)(v->v[i] & 0xffffffffu);
+  }
+  int64_t got;
+  fal_point *rb = swap_points(sb, sc, rc, rd, &got, "ghost entries");
   vec out = {0};
   for (int r = 0; r < k; r++)
     for (int i = 0; i < rc[r]; i++)
       vpush(&out, r, rb[rd[r] + i]);
-  free(sc), free(rc), free(sd), free(rb), free(sb), free(rd);
+  free(sc), free(rc), free(rb), free(sb), free(rd);
   return out;
 }
 
@@ -321,8 +337,7 @@ static void scan_rows(fal_mpi_plan *pl, const fal_graph *csr, vec *g, vec *bd)
     }
   free(seen);
   free(last);
-  vsort_unique(g);
-  vsort_unique(bd);
+  vsort_unique(bd); /* by rank for swap_lists (g is in order already) */
   vec theirs = swap_lists(pl, bd), mine = swap_lists(pl, g);
   for (size_t i = 0; i < theirs.n; i++) /* their border points: my ghosts */
     vpush(g, (int)(theirs.v[i] >> 32), (int64_t)(theirs.v[i] & 0xffffffffu));
@@ -342,7 +357,8 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   pl->lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *pl->lo);
   /* ORDERED: contiguous, balanced by out-edges (the cut a rows-only read
    * made: its offsets are shifted by row_e0) */
-  fal_graph_cut_ordered(off, csr->rows ? csr->row_e0 : 0, n, k, pl->lo);
+  int64_t base = csr->rows ? csr->row_e0 : 0;
+  fal_graph_cut_ordered(off, base, n, off[n] + base, k, pl->lo);
   if (csr->rows && (pl->lo[me] != csr->row_lo || pl->lo[me + 1] != csr->row_hi))
     fail("the graph was read for another number of ranks");
   vec g = {0}, bd = {0};
@@ -556,9 +572,9 @@ static void rows_in_edges(fal_graph *g)
   int64_t n = g->npoints, a = g->row_lo, b = g->row_hi;
   const int64_t *off = g->offsets;
   int64_t *lo = (int64_t *)xalloc((size_t)(k + 1) * sizeof *lo);
-  fal_graph_cut_ordered(off, g->row_e0, n, k, lo);
+  fal_graph_cut_ordered(off, g->row_e0, n, g->all_edges, k, lo);
   int *sc = (int *)xalloc((size_t)k * sizeof(int)), *rc = (int *)xalloc((size_t)k * sizeof(int));
-  int *sd = (int *)xalloc((size_t)k * sizeof(int)), *rd = (int *)xalloc((size_t)k * sizeof(int));
+  int *rd = (int *)xalloc((size_t)k * sizeof(int));
   int64_t *cnt = (int64_t *)xalloc((size_t)k * sizeof *cnt), sent = 0;
   for (int64_t u = a; u < b; u++)
     for (int64_t e = off[u]; e < off[u + 1]; e++) {
@@ -566,16 +582,14 @@ static void rows_in_edges(fal_graph *g)
       if (r != me)
         cnt[r]++;
     }
-  for (int r = 0; r < k; r++) {
+  for (int r = 0; r < k; r++) { /* cnt: where rank r's pairs start */
     if (sent + 2 * cnt[r] > INT_MAX)
       fail("more than %d in-edge entries to send at load time (use more ranks)", INT_MAX / 2);
-    sd[r] = (int)sent;
     sc[r] = (int)(2 * cnt[r]);
-    sent += 2 * cnt[r];
+    cnt[r] = sent;
+    sent += sc[r];
   }
   fal_point *sb = (fal_point *)xalloc((size_t)sent * sizeof(fal_point));
-  for (int r = 0; r < k; r++)
-    cnt[r] = sd[r];
   for (int64_t u = a; u < b; u++)
     for (int64_t e = off[u]; e < off[u + 1]; e++) {
       int r = owner_of(lo, k, g->dst[e]);
@@ -584,17 +598,8 @@ static void rows_in_edges(fal_graph *g)
         sb[cnt[r]++] = (fal_point)u;
       }
     }
-  check(MPI_Alltoall(sc, 1, MPI_INT, rc, 1, MPI_INT, MPI_COMM_WORLD), "MPI_Alltoall");
-  int64_t got = 0;
-  for (int r = 0; r < k; r++) {
-    if (got + rc[r] > INT_MAX)
-      fail("more than %d in-edge entries to receive at load time (use more ranks)", INT_MAX / 2);
-    rd[r] = (int)got;
-    got += rc[r];
-  }
-  fal_point *rb = (fal_point *)xalloc((size_t)got * sizeof(fal_point));
-  check(MPI_Alltoallv(sb, sc, sd, MPI_INT32_T, rb, rc, rd, MPI_INT32_T, MPI_COMM_WORLD),
-        "MPI_Alltoallv");
+  int64_t got;
+  fal_point *rb = swap_points(sb, sc, rc, rd, &got, "in-edge ids");
   free(sb);
   int64_t *in = (int64_t *)xalloc(((size_t)n + 1) * sizeof *in);
   for (int64_t u = a; u < b; u++)
@@ -633,7 +638,7 @@ static void rows_in_edges(fal_graph *g)
   g->in_offsets = in;
   g->in_src = src;
   g->in_edge = ie;
-  free(rb), free(sc), free(rc), free(sd), free(rd), free(cnt), free(lo);
+  free(rb), free(sc), free(rc), free(rd), free(cnt), free(lo);
 }
 
 void fal_mpi_gbase_read(fal_gbase *b, const char *path)

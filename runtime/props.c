@@ -83,14 +83,13 @@ void fal_prop_add(fal_gbase *b, void **slot, size_t size, fal_prop_kind kind)
     prop_alloc(b, p);
 }
 
-void fal_gbase_read(fal_gbase *b, const char *path)
+/* A graph just read into b->csr: what the program needs built, and its
+ * properties (in_edges builds the in-edges). */
+static void gbase_loaded(fal_gbase *b, void (*in_edges)(fal_graph *))
 {
-  fal_graph_free(&b->csr);
-  if (fal_graph_read(&b->csr, path, FAL_FORMAT_AUTO) != 0)
-    exit(1);
   b->loaded = 1;
   if (b->need_in_edges)
-    fal_graph_build_in_edges(&b->csr);
+    in_edges(&b->csr);
   if (b->need_sources)
     fal_graph_build_sources(&b->csr);
   if (b->is_mutable && fal_graph_make_mutable(&b->csr, 3) != 0)
@@ -98,6 +97,14 @@ void fal_gbase_read(fal_gbase *b, const char *path)
   for (int i = 0; i < b->nprops; i++)
     if (b->props[i].kind != FAL_PROP_GRAPH)
       prop_alloc(b, &b->props[i]);
+}
+
+void fal_gbase_read(fal_gbase *b, const char *path)
+{
+  fal_graph_free(&b->csr);
+  if (fal_graph_read(&b->csr, path, FAL_FORMAT_AUTO) != 0)
+    exit(1);
+  gbase_loaded(b, fal_graph_build_in_edges);
 }
 
 int fal_gbase_rows_ok(const fal_gbase *b)
@@ -110,12 +117,7 @@ void fal_gbase_take_rows(fal_gbase *b, fal_graph *rows, void (*in_edges)(fal_gra
   fal_graph_free(&b->csr);
   b->csr = *rows;
   memset(rows, 0, sizeof *rows);
-  b->loaded = 1;
-  if (b->need_in_edges)
-    in_edges(&b->csr);
-  for (int i = 0; i < b->nprops; i++)
-    if (b->props[i].kind != FAL_PROP_GRAPH)
-      prop_alloc(b, &b->props[i]);
+  gbase_loaded(b, in_edges); /* no sources, not mutable: fal_gbase_rows_ok */
 }
 
 /* ---- mutation (§6) ------------------------------------------------------ */

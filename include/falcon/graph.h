@@ -123,9 +123,11 @@ void fal_graph_build_sources(fal_graph *g);
  * an undirected graph the in-edges equal the out-edges. */
 void fal_graph_build_in_edges(fal_graph *g);
 
-/* ORDERED (§7): k contiguous ranges lo[0..k] of points balanced by
- * out-edges, from offsets off[0..n] (each plus `base`). */
-void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int k, int64_t *lo);
+/* ORDERED (§7): k contiguous ranges lo[0..k] of n points balanced by m
+ * out-edges, from offsets off[0..n] (each plus `base`).  Partitions of one
+ * process and MPI ranks are cut by it. */
+void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int64_t m, int k,
+                           int64_t *lo);
 
 /* Reads only the rows of range `me` of a k-way ORDERED cut of an
  * uncompressed Falcon binary CSR file (the offsets whole, then one slice of

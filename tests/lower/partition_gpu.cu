@@ -115,20 +115,8 @@ static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char
   h->fal_parts = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
   h->fal_mirrors = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
   h->fal_lo = (int64_t *)fal_calloc((size_t)k + 1, sizeof(int64_t));
-  const int64_t *off = h->fal_base.csr.offsets;
-  int64_t n = h->npoints, m = h->nedges;
-  for (int i = 1; i < k; i++) { /* ORDERED: contiguous, balanced by edges */
-    int64_t want = m / k * i + m % k * i / k, lo = h->fal_lo[i - 1], hi = n;
-    while (lo < hi) {
-      int64_t mid = lo + (hi - lo) / 2;
-      if (off[mid] < want)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    h->fal_lo[i] = lo;
-  }
-  h->fal_lo[k] = n;
+  /* ORDERED: contiguous, balanced by edges */
+  fal_graph_cut_ordered(h->fal_base.csr.offsets, 0, h->npoints, h->nedges, k, h->fal_lo);
   h->fal_shared = ngpu == 0 || fal_cuda_count_quiet() == 0;
   for (int i = 0; i < k; i++) {
     fal_G *q = &h->fal_parts[i];
@@ -332,13 +320,8 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
     fal_cuda_use(x->dev[i]);
     for (int d = 0; d < h->fal_ndirty; d++) {
       fal_point p = h->fal_dirty_pt[d];
-      if (!q->fal_base.on_gpu) { /* a host part */
-        if (h->d && q->d)
-          q->d[p] = h->d[p];
-        continue;
-      }
       if (h->d && q->d)
-        FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyDefault));
     }
     if (h->flag && q->flag && !q->fal_base.on_gpu)
       q->flag[0] = h->flag[0];

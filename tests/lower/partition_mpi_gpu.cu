@@ -339,11 +339,11 @@ static void fal_G_mpi_dbegin(fal_G *h)
       fal_point p = h->fal_dirty_pt[i];
       (void)p;
       if (h->dist && d->dist)
-        FAL_CUDA(cudaMemcpy(d->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(d->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyDefault));
       if (h->hits && d->hits)
-        FAL_CUDA(cudaMemcpy(d->hits + p, h->hits + p, sizeof *h->hits, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(d->hits + p, h->hits + p, sizeof *h->hits, cudaMemcpyDefault));
       if (h->seen && d->seen)
-        FAL_CUDA(cudaMemcpy(d->seen + p, h->seen + p, sizeof *h->seen, cudaMemcpyHostToDevice));
+        FAL_CUDA(cudaMemcpy(d->seen + p, h->seen + p, sizeof *h->seen, cudaMemcpyDefault));
     }
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpy(d->changed, h->changed, sizeof *h->changed, cudaMemcpyHostToDevice));
