@@ -793,7 +793,7 @@ static void mpi_writes(MpiWalk *w, const Node *root)
  * phase (one message per neighbouring rank per round).  Anything unsure
  * (a name of `own` declared again, a call through a pointer, deep calls)
  * answers false. */
-static bool name_is_one_of(Ctx *c, const Node *id, char **own, int nown)
+static bool name_is_one_of(Ctx *c, const Node *id, char *const *own, int nown)
 {
   if (!id || id->kind != K_IDENTIFIER)
     return false;
@@ -885,6 +885,23 @@ typedef struct BxNames {
   int nown, nnbr;
 } BxNames;
 
+/* The parameters of Falcon function fi that receive, at call m, an own
+ * point or a neighbour of s: the callee's own points and neighbours. */
+static BxNames bind_call(Ctx *c, const Node *m, const FuncInfo *fi, const BxNames *s)
+{
+  BxNames sub = {{0}, {0}, 0, 0};
+  const Node *args[64];
+  char *names[64];
+  int na = call_params(c, m, fi, args, names, 64);
+  for (int i = 0; i < na; i++) {
+    if (names[i] && name_is_one_of(c, args[i], s->own, s->nown) && sub.nown < 16)
+      sub.own[sub.nown++] = names[i];
+    else if (names[i] && name_is_one_of(c, args[i], s->nbr, s->nnbr) && sub.nnbr < 16)
+      sub.nbr[sub.nnbr++] = names[i];
+  }
+  return sub;
+}
+
 static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, bool *wrote_nbr)
 {
   if (!root)
@@ -935,17 +952,7 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
       const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
       if (!fi || !fi->def)
         continue;
-      /* the callee's parameters that receive an own point or a neighbour */
-      BxNames sub = {{0}, {0}, 0, 0};
-      const Node *args[64];
-      char *names[64];
-      int na = call_params(c, m, fi, args, names, 64);
-      for (int i = 0; i < na; i++) {
-        if (names[i] && name_is_one_of(c, args[i], s.own, s.nown) && sub.nown < 16)
-          sub.own[sub.nown++] = names[i];
-        else if (names[i] && name_is_one_of(c, args[i], s.nbr, s.nnbr) && sub.nnbr < 16)
-          sub.nbr[sub.nnbr++] = names[i];
-      }
+      BxNames sub = bind_call(c, m, fi, &s);
       if (!bx_local(c, node_field(fi->def, F_BODY), &sub, depth + 1, wrote_nbr))
         return false;
     }
@@ -1062,16 +1069,7 @@ static bool rows_body(RowsWalk *w, const Node *root, const BxNames *in, int dept
     const FuncInfo *fi = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
     if (!fi || !fi->def)
       continue;
-    BxNames sub = {{0}, {0}, 0, 0};
-    const Node *args[64];
-    char *names[64];
-    int na = call_params(c, m, fi, args, names, 64);
-    for (int i = 0; i < na; i++) {
-      if (names[i] && name_is_one_of(c, node_unparen(args[i]), s.own, s.nown) && sub.nown < 16)
-        sub.own[sub.nown++] = names[i];
-      else if (names[i] && name_is_one_of(c, node_unparen(args[i]), s.nbr, s.nnbr) && sub.nnbr < 16)
-        sub.nbr[sub.nnbr++] = names[i];
-    }
+    BxNames sub = bind_call(c, m, fi, &s);
     if (!rows_body(w, node_field(fi->def, F_BODY), &sub, depth + 1))
       return false;
   }
