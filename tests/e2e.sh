@@ -79,17 +79,17 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 # as portable PTX, linked with libfalcon.  GPU_LIBS may name static
 # archives where the machine lacks the shared libraries.
 # CUDA_PRELIBS: archives that go before libfalcon (libfalcon_mpi).
-cuda_build() { # cuda_build NAME FAL DIR (CUDA_FLAGS: more falconc options)
+cuda_build() { # cuda_build NAME FAL DIR (CUDA_FLAGS: more falconc options, CUDA_NVFLAGS: more nvcc options)
 	# A program cuda_prebuild already built (same NAME, DIR and flags) is
 	# taken as it is, with its messages.
-	if [ -f "$3/$1.st" ] && [ "$(sed -n 2p "$3/$1.st")" = "${CUDA_FLAGS:-}|$2" ]; then
+	if [ -f "$3/$1.st" ] && [ "$(sed -n 2p "$3/$1.st")" = "${CUDA_FLAGS:-}|${CUDA_NVFLAGS:-}|$2" ]; then
 		cp "$3/$1.err" "$tmp/err"
 		return "$(sed -n 1p "$3/$1.st")"
 	fi
 	mkdir -p "$3"
 	# shellcheck disable=SC2086
 	"$FALCONC" ${CUDA_FLAGS:-} -o "$3/$1.cu" "$2" 2>"$tmp/err" &&
-		"$NVCC" -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 \
+		"$NVCC" -std=c++17 -O3 ${CUDA_NVFLAGS:-} -gencode arch=compute_90,code=sm_90 \
 			-gencode arch=compute_75,code=compute_75 -Xcompiler -fopenmp \
 			-I"$srcdir/include" -o "$3/$1" "$3/$1.cu" ${CUDA_PRELIBS:-} "$LIBFALCON" \
 			${GPU_LIBS:--lz -llzma -lgomp} 2>>"$tmp/err"
@@ -106,7 +106,7 @@ cuda_prebuild() {
 		tmp=$3/$1.tmp; mkdir -p "$tmp"
 		cuda_build "$1" "$2" "$3"; st=$?
 		mv "$tmp/err" "$3/$1.err"; rm -rf "$tmp"
-		printf '%s\n%s\n' "$st" "${CUDA_FLAGS:-}|$2" >"$3/$1.st"
+		printf '%s\n%s\n' "$st" "${CUDA_FLAGS:-}|${CUDA_NVFLAGS:-}|$2" >"$3/$1.st"
 	) &
 	cuda_prebuild_n=$((cuda_prebuild_n + 1))
 	if [ "$cuda_prebuild_n" -ge "${CUDA_JOBS:-8}" ]; then

@@ -295,6 +295,22 @@ for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
 	fi
 done
 
+# MIN and MAX that read first (nvcc -DFAL_MINMAX_READ_FIRST=1,
+# docs/optimiser.md "MIN and MAX that read first"): the same answers.
+for a in sssp bfs cc partitioned_sssp; do
+	if CUDA_NVFLAGS=-DFAL_MINMAX_READ_FIRST=1 cuda_build $a "$srcdir/samples/$a.fal" "$tmp/gpurf"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			case $a:$gf in
+			*tiny*) continue ;;
+			partitioned_sssp:*) e2e_part $a "$gf" "$tmp/gpurf" "gpu read-first" "" "1 0" "2 0" ;;
+			*) e2e_run "$a" "$gf" "$tmp/gpurf" "gpu read-first" ;;
+			esac
+		done
+	else
+		fail "gpu: building samples/$a.fal with -DFAL_MINMAX_READ_FIRST=1"; sed 's/^/    /' "$tmp/err" | head
+	fi
+done
+
 # The border exchange between GPU parts (docs/lowering.md "Partitioned
 # graphs (§7)"): loops that it runs and loops that copy every property,
 # with host code in between; the output must equal the --target=cpu

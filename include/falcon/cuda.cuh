@@ -1120,22 +1120,43 @@ template <typename T> FAL_HD static inline int fal_max_loop(T *p, T v)
 }
 
 /* Native min/max where CUDA has them (32/64-bit integers); the return
- * value says whether this call changed the target. */
+ * value says whether this call changed the target.
+ *
+ * FAL_MINMAX_READ_FIRST=1 (nvcc -D; off by default): load the target
+ * first and skip the atomic when v would not improve it.  Legal for any
+ * caller: a MIN whose load sees a value no greater than v is the atomic
+ * MIN taking effect at the moment of that load (it would have returned
+ * that value and stored nothing), so every outcome is one the atomic
+ * alone could give, the flag included (0: nothing changed).  It pays
+ * where most MINs change nothing (topology-driven sweeps: partitioned
+ * SSSP 13-20% faster) and costs a dependent load where rounds are short
+ * and MINs mostly succeed (road BFS/SSSP 5-8% slower): docs/optimiser.md
+ * "MIN and MAX that read first". */
+#ifndef FAL_MINMAX_READ_FIRST
+#define FAL_MINMAX_READ_FIRST 0
+#endif
+#if FAL_MINMAX_READ_FIRST
+#define FAL_MIN_SKIP(p, v) if (!(v < fal_load(p))) return 0
+#define FAL_MAX_SKIP(p, v) if (!(v > fal_load(p))) return 0
+#else
+#define FAL_MIN_SKIP(p, v) (void)0
+#define FAL_MAX_SKIP(p, v) (void)0
+#endif
 #ifdef __CUDA_ARCH__
-__device__ static inline int fal_min_native(int *p, int v) { return atomicMin(p, v) > v; }
-__device__ static inline int fal_min_native(unsigned *p, unsigned v) { return atomicMin(p, v) > v; }
-__device__ static inline int fal_min_native(long *p, long v) { return atomicMin((long long *)p, (long long)v) > v; }
-__device__ static inline int fal_min_native(long long *p, long long v) { return atomicMin(p, v) > v; }
-__device__ static inline int fal_min_native(unsigned long *p, unsigned long v) { return atomicMin((unsigned long long *)p, (unsigned long long)v) > v; }
-__device__ static inline int fal_min_native(unsigned long long *p, unsigned long long v) { return atomicMin(p, v) > v; }
+__device__ static inline int fal_min_native(int *p, int v) { FAL_MIN_SKIP(p, v); return atomicMin(p, v) > v; }
+__device__ static inline int fal_min_native(unsigned *p, unsigned v) { FAL_MIN_SKIP(p, v); return atomicMin(p, v) > v; }
+__device__ static inline int fal_min_native(long *p, long v) { FAL_MIN_SKIP(p, v); return atomicMin((long long *)p, (long long)v) > v; }
+__device__ static inline int fal_min_native(long long *p, long long v) { FAL_MIN_SKIP(p, v); return atomicMin(p, v) > v; }
+__device__ static inline int fal_min_native(unsigned long *p, unsigned long v) { FAL_MIN_SKIP(p, v); return atomicMin((unsigned long long *)p, (unsigned long long)v) > v; }
+__device__ static inline int fal_min_native(unsigned long long *p, unsigned long long v) { FAL_MIN_SKIP(p, v); return atomicMin(p, v) > v; }
 __device__ static inline int fal_min_native(float *p, float v) { return fal_min_loop(p, v); }
 __device__ static inline int fal_min_native(double *p, double v) { return fal_min_loop(p, v); }
-__device__ static inline int fal_max_native(int *p, int v) { return atomicMax(p, v) < v; }
-__device__ static inline int fal_max_native(unsigned *p, unsigned v) { return atomicMax(p, v) < v; }
-__device__ static inline int fal_max_native(long *p, long v) { return atomicMax((long long *)p, (long long)v) < v; }
-__device__ static inline int fal_max_native(long long *p, long long v) { return atomicMax(p, v) < v; }
-__device__ static inline int fal_max_native(unsigned long *p, unsigned long v) { return atomicMax((unsigned long long *)p, (unsigned long long)v) < v; }
-__device__ static inline int fal_max_native(unsigned long long *p, unsigned long long v) { return atomicMax(p, v) < v; }
+__device__ static inline int fal_max_native(int *p, int v) { FAL_MAX_SKIP(p, v); return atomicMax(p, v) < v; }
+__device__ static inline int fal_max_native(unsigned *p, unsigned v) { FAL_MAX_SKIP(p, v); return atomicMax(p, v) < v; }
+__device__ static inline int fal_max_native(long *p, long v) { FAL_MAX_SKIP(p, v); return atomicMax((long long *)p, (long long)v) < v; }
+__device__ static inline int fal_max_native(long long *p, long long v) { FAL_MAX_SKIP(p, v); return atomicMax(p, v) < v; }
+__device__ static inline int fal_max_native(unsigned long *p, unsigned long v) { FAL_MAX_SKIP(p, v); return atomicMax((unsigned long long *)p, (unsigned long long)v) < v; }
+__device__ static inline int fal_max_native(unsigned long long *p, unsigned long long v) { FAL_MAX_SKIP(p, v); return atomicMax(p, v) < v; }
 __device__ static inline int fal_max_native(float *p, float v) { return fal_max_loop(p, v); }
 __device__ static inline int fal_max_native(double *p, double v) { return fal_max_loop(p, v); }
 #endif
