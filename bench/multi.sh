@@ -15,7 +15,10 @@
 # Default graphs: road-FLA (../shared/data, weights 1..1000) and a
 # 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
 # BUILD= names the build directory, GPU_LIBS the libraries to link,
-# BINDIR= a directory of these five programs built already.
+# BINDIR= a directory of these five programs built already, NVCC= the
+# compiler and its options (NVCC="nvcc -DFAL_MINMAX_READ_FIRST=1": MIN
+# and MAX read first, which the topology-driven partitioned samples gain
+# from; docs/optimiser.md).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
