@@ -1130,7 +1130,7 @@ template <typename T> FAL_HD static inline int fal_max_loop(T *p, T v)
  * alone could give, the flag included (0: nothing changed).  It pays
  * where most MINs change nothing (topology-driven sweeps: partitioned
  * SSSP 13-20% faster) and costs a dependent load where rounds are short
- * and MINs mostly succeed (road BFS/SSSP 5-8% slower): docs/optimiser.md
+ * and MINs mostly succeed (road BFS/SSSP 5-9% slower): docs/optimiser.md
  * "MIN and MAX that read first". */
 #ifndef FAL_MINMAX_READ_FIRST
 #define FAL_MINMAX_READ_FIRST 0
