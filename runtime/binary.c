@@ -278,9 +278,6 @@ int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
     free(w);
     goto out;
   }
-  if (!weighted)
-    for (int64_t e = 0; e < ml; e++)
-      w[e] = 1;
   for (uint64_t p = 0; p <= n; p++) /* held edges from 0 */
     off[p] -= e0;
   memset(g, 0, sizeof *g);
@@ -290,6 +287,8 @@ int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
   g->offsets = off;
   g->dst = dst;
   g->weight = w;
+  if (!weighted)
+    fill_weights(g);
   g->rows = 1;
   g->row_lo = a;
   g->row_hi = b;
