@@ -943,6 +943,125 @@ static void emit_dirty_copies(Ctx *c, const char *to)
            p->props[i].name);
 }
 
+/* CUDA target: the exchange inside a planned partitioned loop's kernels
+ * (falcon/cuda.cuh fal_px, lower_plan.c, docs/optimiser.md "Partitioned
+ * loops on the devices"): the device code of fal_G_bx_end, run by every
+ * part's kernel for its own part between barriers that all parts take.
+ *   fal_G_px_before  the leader keeps the graph properties before a foreach
+ *   fal_G_px_end     after it: the owners merge what other parts changed
+ *                    (one holder after another, as the merge kernels run
+ *                    one after another in an owner's stream), every part
+ *                    reads the graph properties, then refreshes its ghosts
+ *                    and takes the properties' new values
+ *   fal_G_px_enter   (host) before the kernels: what fal_G_bx_begin does,
+ *                    and the parts' graphs on every part's device
+ *   fal_G_px_leave   (host) after them: the graph properties come back
+ * mname: the updateFunction, or NULL (values are taken). */
+static void emit_part_kernels_exchange(Ctx *c, const char *mname)
+{
+  Program *p = c->prog;
+  put(c, "typedef struct fal_G_gb {\n  char fal_none;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  %s %s;\n", p->props[i].ctype, p->props[i].name);
+  put(c, "} fal_G_gb;\n");
+  put(c, "__device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)\n{\n  (void)own; (void)b;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (own->%s)\n    b->%s = own->%s[0];\n", p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "}\n");
+  put(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
+         "fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)\n{\n"
+         "  const int k = x.k, me = x.me;\n"
+         "  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;\n"
+         "  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;\n"
+         "  fal_G_gb nv = b;\n  (void)nv; (void)lead;\n"
+         "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n"
+         "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
+         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
+         "    if (i == me || !n)\n      continue;\n"
+         "    if (!first)\n      grid.sync();\n    first = 0;\n"
+         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
+         "    fal_G from = pp[i], shi = sh[i];\n"
+         "    FAL_G_GRID_LOOP(y, n) {\n      fal_point p = ids[y];\n      if (!(0");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, " ||\n            (shi.%s && fal_bx_differs(from.%s[p], shi.%s[s0 + y]))",
+           p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "))\n        continue;\n");
+  if (mname)
+    putf(c, "      %s(own, p, &from, p);\n", mname);
+  else
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_POINT)
+        putf(c, "      if (own->%s)\n        own->%s[p] = from.%s[p];\n", p->props[i].name,
+             p->props[i].name, p->props[i].name);
+  put(c, "    }\n  }\n");
+  put(c, "  if (lead) /* a value changed by any part wins */\n    for (int j = 0; j < k; j++) {\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "      if (own->%s && nv.%s == b.%s && fal_bx_differs(pp[j].%s[0], b.%s))\n"
+              "        nv.%s = pp[j].%s[0];\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "    }\n"
+         "  fal_px_sync(grid, x, nb); /* merged, and every part read the properties */\n"
+         "  for (int j = 0; j < k; j++) { /* ghosts take their owners' values */\n"
+         "    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];\n"
+         "    if (j == me || !n)\n      continue;\n"
+         "    const fal_point *ids = x.gids[me] + s0;\n"
+         "    fal_G from = pp[j], shm = sh[me];\n"
+         "    FAL_G_GRID_LOOP(y, n) {\n      fal_point p = ids[y];\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "      if (own->%s) {\n        own->%s[p] = from.%s[p];\n"
+              "        if (shm.%s)\n          shm.%s[s0 + y] = own->%s[p];\n      }\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "    }\n  }\n  if (lead) {\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "    if (own->%s)\n      own->%s[0] = nv.%s;\n", p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "  }\n"
+         "  fal_px_sync(grid, x, nb); /* no owner writes before every ghost is refreshed */\n}\n");
+  /* host: enter and leave */
+  put(c, "static int fal_G_px_enter(fal_G *h, const char *file, int line)\n{\n"
+         "  if (!h->fal_bx || h->fal_shared)\n    return 0;\n"
+         "  if (!h->fal_pxh) {\n"
+         "    if (h->fal_px_tried)\n      return 0;\n"
+         "    h->fal_px_tried = 1;\n"
+         "    fal_pxh *xh = fal_pxh_new(h->fal_bx, h->fal_lo, file, line);\n"
+         "    if (!xh)\n      return 0;\n"
+         "    int k = h->fal_nparts;\n"
+         "    fal_G *all = (fal_G *)fal_calloc((size_t)2 * k, sizeof(fal_G));\n"
+         "    for (int i = 0; i < k; i++) {\n"
+         "      all[i] = h->fal_parts[i];\n      all[k + i] = h->fal_shadow[i];\n    }\n"
+         "    for (int i = 0; i < k; i++) {\n"
+         "      fal_cuda_use(h->fal_bx->dev[i]);\n"
+         "      xh->px[i].pp = fal_dalloc((size_t)2 * k * sizeof(fal_G), file, line);\n"
+         "      FAL_CUDA(cudaMemcpy(xh->px[i].pp, all, (size_t)2 * k * sizeof(fal_G), cudaMemcpyHostToDevice));\n"
+         "      xh->px[i].wait_ns = fal_px_wait_ns();\n"
+         "    }\n"
+         "    free(all);\n"
+         "    h->fal_pxh = xh;\n  }\n"
+         "  if (((fal_pxh *)h->fal_pxh)->off)\n    return 0;\n"
+         "  fal_G_bx_begin(h, 0); /* host writes and graph properties to the parts; shadows */\n"
+         "  for (int i = 0; i < h->fal_nparts; i++) {\n"
+         "    fal_cuda_use(h->fal_bx->dev[i]);\n    FAL_CUDA(cudaDeviceSynchronize());\n  }\n"
+         "  return 1;\n}\n");
+  put(c, "static void fal_G_px_leave(fal_G *h)\n{\n"
+         "  fal_cuda_use(h->fal_bx->dev[0]);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s && h->fal_parts[0].%s)\n"
+              "    FAL_CUDA(cudaMemcpy(h->%s, h->fal_parts[0].%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "  h->fal_stale = h->fal_shadow_ok = 1;\n}\n");
+}
+
 /* CUDA target: the border exchange between GPU parts (falcon/cuda.cuh
  * fal_bx, docs/lowering.md "Partitioned graphs (§7)").  Kernels that
  * snapshot a part's ghosts, merge the ghosts another part changed into
@@ -1151,6 +1270,10 @@ static void emit_border_exchange(Ctx *c)
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "  h->fal_stale = h->fal_shadow_ok = 1;\n}\n");
+  if (m && ok)
+    emit_part_kernels_exchange(c, mname);
+  else
+    emit_part_kernels_exchange(c, NULL);
 }
 
 /* Partitioned graphs (§7): the canonical values live in the host graph;
@@ -1757,7 +1880,9 @@ static void emit_graph_struct(Ctx *c)
            "   * since the last foreach (65: all), graph properties before it */\n"
            "  fal_bx *fal_bx;\n  struct fal_G *fal_shadow, *fal_gpin; /* fal_gpin: pinned graph properties */\n"
            "  int fal_stale, fal_ndirty, fal_shadow_ok;\n"
-           "  fal_point fal_dirty_pt[64];\n");
+           "  fal_point fal_dirty_pt[64];\n"
+           "  /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */\n"
+           "  void *fal_pxh;\n  int fal_px_tried;\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
         putf(c, "  %s fal_bx_before_%s;\n", p->props[i].ctype, p->props[i].name);

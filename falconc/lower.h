@@ -279,5 +279,6 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what);
 void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
                       StrBuf *pre, StrBuf *post);
 void render_foreach_body(Ctx *c, const Node *n, bool parallel);
+bool part_foreach_local(Ctx *c, const Node *n, bool *wrote_nbr);
 
 #endif /* FALCONC_LOWER_H */

@@ -1297,6 +1297,17 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, " } }\nfal_G_parts_pull(%s); }", g);
 }
 
+/* plan.c: whether foreach n over a partitioned graph takes the border
+ * exchange (bx_local), and whether it writes through neighbours. */
+bool part_foreach_local(Ctx *c, const Node *n, bool *wrote_nbr)
+{
+  BxNames own = {{0}, {0}, 0, 0};
+  own.own[own.nown++] = text_of(c, node_field(n, F_VARIABLE));
+  *wrote_nbr = false;
+  return bx_local(c, node_field(n, F_CONDITION), &own, 0, wrote_nbr) &&
+         bx_local(c, node_field(n, F_BODY), &own, 0, wrote_nbr);
+}
+
 void render_foreach(Ctx *c, const Node *n)
 {
   if (render_foreach_coll(c, n))

@@ -289,6 +289,45 @@ static bool loop_warp_form(Ctx *c, const LoopPlan *p)
   return any;
 }
 
+/* A parts plan's launch (docs/optimiser.md "Partitioned loops on the
+ * devices"): the kernel once per part, each with its part's graph in place
+ * of the partitioned graph and its fal_px last, all at once
+ * (fal_pxh_run); then what the leader of part 0's kernel handed back.
+ * Sets fal_pgo to 1 when the kernels ran the loop to its end, and leaves
+ * it 0 when they could not run (fal_G_px_enter, the start line): nothing
+ * changed, the host's rounds go on. */
+static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
+{
+  const char *g = gname(c, p->graph);
+  StrBuf st = {0};
+  int na = c->ncaps + 1;
+  strbuf_printf(&st, "if (fal_G_px_enter(%s, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); "
+                "fal_pxh *fal_xh = (fal_pxh *)%s->fal_pxh; void *fal_pa[FAL_PX_MAX][%d]; "
+                "void **fal_pv[FAL_PX_MAX]; "
+                "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { ",
+                g, g, na, g);
+  for (int i = 0; i < c->ncaps; i++) {
+    const Capture *cp = &c->caps[i];
+    if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
+      strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&%s->fal_parts[fal_pi]; ", i, g);
+    else
+      strbuf_printf(&st, "fal_pa[fal_pi][%d] = %s%s; ", i,
+                    cp->what == CAP_GRAPH ? "(void *)" : "(void *)&", cp->name);
+  }
+  strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
+                "if (fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__)) { "
+                "long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
+                "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
+                c->ncaps, g, name, name, g, name);
+  for (int i = 0; i < p->nwritten; i++)
+    strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
+                  p->written[i], name, p->written[i], p->written[i]);
+  strbuf_printf(&st, "fal_G_px_leave(%s); %s } }", g, profile_line(c, p, "parts", "fal_lr", true));
+  const char *r = ctx_printf(c, "%s", st.data);
+  strbuf_free(&st);
+  return r;
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -340,6 +379,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     c->rot_var = rot;
     c->rot_expr = ctx_printf(c, "%s[fal_rs == 0 ? 2 : fal_rs - 1]", slots);
   }
+  if (p->parts) /* every part's kernel is running, or none goes on */
+    put(c, "  unsigned long long fal_nb = 0;\n  fal_G_gb fal_gb;\n"
+           "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
   put(c, "  while ");
   render(c, p->steps[0].stmt);
   put(c, " {\n");
@@ -357,6 +399,17 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
      * get a barrier between them instead (always legal).  With the flag's
      * slots the first phase needs no barrier: it conflicted only with the
      * condition and the zeroing, through F (plan.c rot_rule). */
+    if (p->parts && s->kind == STEP_PHASE) {
+      /* the graph properties before it, for the exchange after it */
+      putf(c, "    if (fal_leader) fal_G_px_before(%s, &fal_gb);\n    fal_grid.sync();\n"
+           "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+           "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ", g);
+      phase_body(c, s);
+      putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, fal_gb);\n", g,
+           s->part_own ? 1 : 0);
+      synced = true;
+      continue;
+    }
     if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2))
       put(c, "    fal_grid.sync();\n");
     synced = false;
@@ -406,6 +459,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   kernel_signature(c, &params, &views, &args, NULL, NULL);
   if (fr)
     strbuf_puts(&params, ", fal_dfront fal_df");
+  if (p->parts)
+    strbuf_puts(&params, ", fal_px fal_px");
   StrBuf *k = &c->kernels;
   /* What the loop hands back: its rounds and the host variables it wrote. */
   strbuf_printf(k, "__device__ long long fal_lr_%s;\n", name);
@@ -422,10 +477,11 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                 "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
                 "  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0%s;\n"
                 "%s  long long fal_rounds = 0;\n%s%s"
-                "  if (fal_leader) {\n    fal_lr_%s = fal_rounds;\n",
+                "  if (fal_leader%s) {\n    fal_lr_%s = fal_rounds;\n",
                 name, params.data ? params.data : "", views.data ? views.data : "",
                 wk ? " && threadIdx.y == 0" : "", wk ? "  fal_wbegin();\n" : "",
-                fr ? "  long long fal_vis = 0;\n" : "", body.data ? body.data : "", name);
+                fr ? "  long long fal_vis = 0;\n" : "", body.data ? body.data : "",
+                p->parts ? " && fal_px.me == 0" : "", name);
   if (fr)
     strbuf_printf(k, "    fal_lv_%s = fal_vis;\n", name);
   for (int i = 0; i < p->nwritten; i++)
@@ -456,6 +512,21 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     *ok = cok.data ? ctx_printf(c, "%s", cok.data) : NULL;
   if (fr)
     strbuf_printf(&launch, ", (void *)&%s", dfront);
+  if (p->parts) {
+    const char *r = parts_launch(c, p, name);
+    kernel_leave(c, &saved);
+    strbuf_free(&launch);
+    strbuf_free(&cpre);
+    strbuf_free(&cpost);
+    strbuf_free(&cok);
+    strbuf_free(&body);
+    strbuf_free(&params);
+    strbuf_free(&views);
+    strbuf_free(&args);
+    if (kname)
+      *kname = name;
+    return r;
+  }
   kernel_leave(c, &saved);
   StrBuf st = {0};
   strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s"
@@ -549,7 +620,11 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   for (int i = 0; ok && i < p->nsteps && !wphase; i++)
     wphase = p->steps[i].kind == STEP_PHASE && p->steps[i].coll &&
              warp_body_check(c, p->steps[i].stmt, NULL, NULL, NULL);
-  if (ok)
+  if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked */
+    putf(c, "{ if (%s->fal_bx && fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { "
+         "int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
+         gname(c, p->graph), kname, path_literal(c), loop->loc.line, launch);
+  else if (ok)
     putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, %s)) "
          "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line,
          wphase ? ctx_printf(c, "fal_warp_pick(&%s->fal_base) ? FAL_COLL_LOOP_NEVER : "
@@ -1093,7 +1168,9 @@ void emit_planned_loop(Ctx *c, const LoopPlan *p)
   /* A loop with Collections moves to the device only while they can go
    * (fal_gc_loop_ok): the auto form, which keeps the host's rounds too
    * (FALCON_GPU_LOOPS=device moves it at once). */
-  if (p->kind == PLAN_DEVICE && (c->opt->gpu_loops == GPU_LOOPS_AUTO || p->colls))
+  /* A parts plan too: its kernels run only where every part is a GPU part
+   * (fal_G_px_enter), so the host's rounds are always there. */
+  if (p->kind == PLAN_DEVICE && (c->opt->gpu_loops == GPU_LOOPS_AUTO || p->colls || p->parts))
     emit_auto_loop(c, p);
   else if (p->kind == PLAN_DEVICE)
     emit_device_loop(c, p);

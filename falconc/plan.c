@@ -191,6 +191,11 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
     return;
   if (c->gpu) {
     if (s && s->kind == FK_GPUVAR) {
+      if (w->p->pgraph) {
+        refuse(w->p, n, "GPU scalar '%s' with partitioned '%s' (it lives on one GPU; "
+               "the parts may be on several)", name, w->p->pgraph);
+        return;
+      }
       add_access(w->s, name, read, write, false, false);
       for (int i = 0; w->depth > 0 && i < w->s->nacc; i++)
         if (strcmp(w->s->acc[i].name, name) == 0)
@@ -231,6 +236,31 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
   add_access(w->s, name, read, write, false, false);
   if (write && !w->phase)
     w->s->writes = true;
+}
+
+static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write);
+
+/* Host code of a parts plan reads or writes `G.P[i]`, graph property P of
+ * the partitioned graph G (the kernels of the parts hold a copy each,
+ * equal between phases: fal_G_px_end).  Only element 0 travels between
+ * parts (lower.c), so only a constant 0 index is taken. */
+static bool part_gprop(Walk *w, const Node *n, const Own *own, bool read, bool write)
+{
+  Ctx *c = w->c;
+  const Node *arg = node_field(n, F_ARGUMENT), *idx = node_field(n, F_INDEX);
+  if (!w->p->pgraph || w->depth > 0 || !arg || arg->kind != K_FIELD_EXPRESSION || !idx ||
+      !node_text_is(c->src, idx, "0"))
+    return false;
+  EType t = expr_type(c, node_field(arg, F_ARGUMENT));
+  const Prop *pr = program_prop(c->prog, text_of(c, node_field(arg, F_FIELD)));
+  if (t.kind != FK_GRAPH || !t.graph || strcmp(t.graph, w->p->pgraph) != 0 || !pr ||
+      pr->kind != PK_GRAPH)
+    return false;
+  (void)own;
+  add_access(w->s, pr->name, read, write, false, false);
+  if (write)
+    w->s->writes = true;
+  return true;
 }
 
 /* `X.f`: a property of a point or edge (own when X is the element). */
@@ -292,6 +322,13 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
       for (int i = 0; i < nargs; i++)
         walk(w, node_named_child(args, i), own, true, false);
       return;
+    }
+    if (!w->phase && w->p->pgraph && strcmp(m, "updatePartition") == 0 && nargs == 0 &&
+        w->depth == 0) {
+      /* §7: after the exchange every part is up to date; nothing to do */
+      EType g = expr_type(c, node_field(fn, F_ARGUMENT));
+      if (g.kind == FK_GRAPH && g.graph && strcmp(g.graph, w->p->pgraph) == 0)
+        return;
     }
     if (!w->phase) {
       refuse(w->p, n, "host code calls '%s'", m);
@@ -411,11 +448,17 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
     walk_call(w, n, own);
     return;
   case K_SUBSCRIPT_EXPRESSION:
+    if (!w->phase && part_gprop(w, n, own, read, write))
+      return;
     if (!w->phase) {
       refuse(w->p, n, "host code indexes '%s'", text_of(c, n));
       return;
     }
-    break;
+    /* `g.P[i] = v` writes P (a graph property): the write goes to what
+     * is indexed, the index is read */
+    walk(w, node_field(n, F_ARGUMENT), own, true, write);
+    walk(w, node_field(n, F_INDEX), own, true, false);
+    return;
   case K_SINGLE_STATEMENT:
     refuse(w->p, n, "single (locks are cleared by the host)");
     return;
@@ -595,11 +638,23 @@ static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
     refuse(p, n, "a foreach with an offset");
     return;
   }
-  if (program_parted(c->prog, g.graph)) {
-    refuse(p, n, "'%s' is partitioned", g.graph);
+  bool parted = program_parted(c->prog, g.graph);
+  if (parted && (!p->pgraph || strcmp(p->pgraph, g.graph) != 0 || strcmp(f, "points") != 0)) {
+    refuse(p, n, "'%s' is partitioned%s", g.graph,
+           p->pgraph ? " (a foreach over its edges)" : "");
     return;
   }
-  if (c->gpu && !graph_on_gpu(c, g.graph)) {
+  if (parted) {
+    bool wrote_nbr = false;
+    if (!part_foreach_local(c, n, &wrote_nbr)) {
+      refuse(p, n, "the foreach over partitioned '%s' reaches points that are neither its "
+             "own nor their neighbours, or edge properties (every property travels)", g.graph);
+      return;
+    }
+    s->part_own = !wrote_nbr;
+    p->parts = true;
+  }
+  if (c->gpu && !parted && !graph_on_gpu(c, g.graph)) {
     refuse(p, n, "'%s' is a host graph in a GPU program", g.graph);
     return;
   }
@@ -830,6 +885,10 @@ static void place_barriers(LoopPlan *p, bool gpu)
         pending_clear(&q);
       }
       pending_add(&q, s);
+      /* a parts plan's phase ends with the exchange, which ends with a
+       * barrier of every part (fal_G_px_end) */
+      if (p->parts && s->kind == STEP_PHASE)
+        pending_clear(&q);
     }
   }
   for (int i = 0; i < p->nsteps; i++) {
@@ -1727,6 +1786,24 @@ static const char *rot_rule(Ctx *c, const LoopPlan *p)
 
 /* ---- the plan ------------------------------------------------------------------ */
 
+/* The partitioned graph whose points a foreach of the loop body visits
+ * (the first such), or NULL. */
+static const char *parted_graph_of(Ctx *c, const Node *body)
+{
+  const Node *first = body->kind == K_COMPOUND_STATEMENT ? body->child : body;
+  for (const Node *n = first; n; n = body->kind == K_COMPOUND_STATEMENT ? n->next : NULL) {
+    if (n->kind != K_FOREACH_STATEMENT)
+      continue;
+    const Node *it = node_field(n, F_ITERABLE);
+    if (!it || it->kind != K_FIELD_EXPRESSION)
+      continue;
+    EType g = expr_type(c, node_field(it, F_ARGUMENT));
+    if (g.kind == FK_GRAPH && g.graph && program_parted(c->prog, g.graph))
+      return g.graph;
+  }
+  return NULL;
+}
+
 PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
 {
   memset(p, 0, sizeof *p);
@@ -1742,6 +1819,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     refuse(p, loop, "the program mutates graphs (§6)");
     return p->kind;
   }
+  if (c->gpu && !c->mpi)
+    p->pgraph = parted_graph_of(c, body);
   Step *cs = new_step(p, STEP_COND, cond);
   Walk w = {c, p, cs, false, 0, {0}};
   Own none = {{0}, 0, {0}, 0};
@@ -1766,6 +1845,20 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     leader_steps(p);
   if (refused(p))
     return p->kind;
+  if (p->parts) {
+    /* Every phase is followed by the exchange (fal_G_px_end), as on the
+     * host: no phase moves or fuses, each starts after a barrier. */
+    place_barriers(p, c->gpu);
+    for (int i = 1; i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE) {
+        p->steps[i].fuse_prev = false;
+        p->steps[i].sync_before = true;
+      }
+    p->kind = PLAN_DEVICE;
+    p->graph = p->pgraph;
+    snprintf(p->fwhy, sizeof p->fwhy, "a kernel per part");
+    return p->kind;
+  }
   hoist_phases(c, p);
   place_barriers(p, c->gpu);
   p->kind = c->gpu ? PLAN_DEVICE : PLAN_REGION;
@@ -1803,8 +1896,10 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
     fprintf(f, " (%s)\n", p->why);
     return;
   }
-  fprintf(f, p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
-                                    : " (one OpenMP parallel region, barriers)\n");
+  fprintf(f, p->parts ? " (a cooperative kernel per part of '%s' when every part is on a GPU "
+                       "of its own; the exchange after each phase inside them)\n"
+            : p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
+                                     : " (one OpenMP parallel region, barriers)\n", p->pgraph);
   if (p->rot)
     fprintf(f, "  flag: %s in three slots (no barrier around its reset)\n", p->rot);
   if (p->colls)

@@ -54,6 +54,8 @@ typedef struct Step {
                         * thread its share of the elements */
   bool sync_before;    /* a barrier before this step */
   bool fuse_prev;      /* STEP_PHASE: one loop with the previous phase */
+  bool part_own;       /* STEP_PHASE of a parts plan: writes only its own
+                        * points (no merge: ghosts are refreshed) */
   /* Frontiers (CPU, LoopPlan.frontier): the flag list the phase visits
    * (filter: index into LoopPlan.flags, or -1), a shuffle phase (visits
    * the union of the lists of shuffle_mask), and the flags it writes
@@ -114,6 +116,13 @@ typedef struct LoopPlan {
    * re-read by the host after the kernel. */
   bool colls;
   const char *cgraph;  /* the graph of those Collections' points */
+  /* PLAN_DEVICE over a partitioned graph (docs/optimiser.md "Partitioned
+   * loops on the devices"): a kernel per part, the border exchange after
+   * each phase inside them.  pgraph: the partitioned graph its phases
+   * visit (set before the walk, so that steps may name its graph
+   * properties); parts: the plan is that one. */
+  const char *pgraph;
+  bool parts;
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

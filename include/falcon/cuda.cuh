@@ -365,7 +365,8 @@ static inline void fal_gprof_end(const char *file, int line, const char *plan, d
 {
   if (!fal_prof_enabled())
     return;
-  FAL_CUDA(cudaDeviceSynchronize());
+  if (fal_cuda_count_quiet() > 0) /* (a partitioned loop may run with no GPU) */
+    FAL_CUDA(cudaDeviceSynchronize());
   fal_prof_end(file, line, plan, t0, rounds);
 }
 
@@ -2979,6 +2980,219 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
     if (p[i] != q[i])
       return true;
   return false;
+}
+
+/* ---- a partitioned loop on the devices (falconc/lower_plan.c) -------------
+ * docs/optimiser.md "Partitioned loops on the devices".  When every part of
+ * a partition is a GPU part and the border exchange runs (fal_bx), a planned
+ * loop over the partitioned graph may run as one cooperative kernel per
+ * part, all at once: part i's kernel sweeps its own points, and the
+ * exchange after each foreach (merge into owners, refresh of ghosts, the
+ * graph properties) runs inside the kernels, between barriers that every
+ * part's kernel takes (fal_px_sync).  Those barriers count in device memory
+ * of the first part's device, which every part reaches (peer access, or
+ * the same device).  Kernels of parts that share a device each take a share
+ * of its multiprocessors; CUDA does not promise that they run at the same
+ * time, so the kernels first meet at a start line (fal_px_start) with a
+ * time limit: a kernel that waited too long calls the run off, every
+ * kernel returns before touching anything, and the host's rounds go on. */
+#define FAL_PX_MAX 8
+#define FAL_PX_OFF 0x80000000u /* the start word: called off */
+typedef struct fal_px {
+  int k, me;                      /* parts, and this kernel's part */
+  int64_t lo, hi;                 /* this part's points */
+  unsigned long long *bar;        /* barriers taken by all parts, summed */
+  unsigned *start;                /* arrivals at the start line | FAL_PX_OFF */
+  void *pp;                       /* this part's device: the k parts' graphs,
+                                   * then their k shadows (fal_G[2k]) */
+  unsigned long long wait_ns;     /* the start line's time limit */
+  const fal_point *gids[FAL_PX_MAX];   /* bx->gids */
+  const fal_point *oids[FAL_PX_MAX];   /* bx->oids */
+  int64_t goff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in i's ghosts: goff[i][j] */
+  int64_t ooff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in j's oids: ooff[j][i] */
+} fal_px;
+
+#ifdef __CUDACC__
+/* The start line: the leader of each part's kernel arrives, then waits
+ * until every part arrived, or FALCON_PX_WAIT_MS (default 2000) passed;
+ * then it calls the run off, unless every part arrived first.  Arrivals
+ * after the call-off are not counted, so every kernel decides the same
+ * way: go iff the count reached k.  Every thread returns the decision. */
+__device__ static inline bool fal_px_start(cooperative_groups::grid_group &grid, const fal_px &x)
+{
+  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) {
+    unsigned old = *(volatile unsigned *)x.start;
+    for (;;) { /* arrive, unless the run was called off */
+      if (old & FAL_PX_OFF)
+        break;
+      unsigned got = atomicCAS_system(x.start, old, old + 1);
+      if (got == old)
+        break;
+      old = got;
+    }
+    unsigned long long t0, t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
+    for (;;) {
+      unsigned v = *(volatile unsigned *)x.start;
+      if ((v & ~FAL_PX_OFF) >= (unsigned)x.k || (v & FAL_PX_OFF))
+        break;
+      asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+      if (t - t0 > x.wait_ns) {
+        atomicOr_system(x.start, FAL_PX_OFF);
+        break;
+      }
+      __nanosleep(100);
+    }
+    __threadfence_system();
+  }
+  grid.sync();
+  unsigned v = *(volatile unsigned *)x.start;
+  return (v & ~FAL_PX_OFF) >= (unsigned)x.k;
+}
+
+/* A barrier of every block of every part's kernel.  Each kernel counts the
+ * barriers it took (nb, the same in every thread); the leader adds one to
+ * the shared sum and waits until every part did (k per barrier). */
+__device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, const fal_px &x,
+                                          unsigned long long &nb)
+{
+  grid.sync();
+  nb++;
+  if (x.k == 1)
+    return;
+  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) {
+    __threadfence_system();
+    atomicAdd_system(x.bar, 1ull);
+    unsigned long long want = nb * (unsigned long long)x.k;
+    while (*(volatile unsigned long long *)x.bar < want)
+      ;
+    __threadfence_system();
+  }
+  grid.sync();
+}
+#endif
+
+/* The host's side: the barrier words, a stream per part, and the launch. */
+typedef struct fal_pxh {
+  fal_px px[FAL_PX_MAX];
+  void *words;           /* on part 0's device: bar (8 bytes), start (4) */
+  cudaStream_t st[FAL_PX_MAX];
+  int off;               /* 1: the kernels cannot run (set once) */
+  int tried;
+} fal_pxh;
+
+static inline unsigned long long fal_px_wait_ns(void)
+{
+  static double ms = -1;
+  if (ms < 0 && !fal_env_number("FALCON_PX_WAIT_MS", 1, 1e7, false, &ms))
+    ms = 2000;
+  return (unsigned long long)(ms * 1e6);
+}
+
+/* Fills the parts' fal_px from the exchange x and the partition's first
+ * points lo; NULL (and why under FALCON_VERBOSE) when the kernels cannot
+ * run: too many parts, a host part, or a device without cooperative
+ * launch. */
+static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const char *file, int line)
+{
+  int k = x->k;
+  const char *why = NULL;
+  if (k > FAL_PX_MAX)
+    why = "more than 8 parts";
+  else if (k > 1 && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
+    why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
+          "(not yet checked on a machine with several GPUs)";
+  for (int i = 0; i < k && !why; i++) {
+    int coop = 0;
+    for (int j = 0; j < i && !why; j++)
+      if (x->dev[j] == x->dev[i])
+        why = "two parts on one GPU (two cooperative kernels on one GPU did not run "
+              "at the same time on an H100)";
+    if (why)
+      break;
+    if (x->onhost[i])
+      why = "a host part";
+    else if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
+             !coop)
+      why = "a GPU without cooperative launch";
+  }
+  cudaGetLastError();
+  if (why) {
+    if (fal_verbose())
+      fprintf(stderr, "falcon: note: the partitioned loop runs from the host: %s\n", why);
+    return NULL;
+  }
+  fal_pxh *h = (fal_pxh *)fal_calloc(1, sizeof *h);
+  fal_cuda_use(x->dev[0]);
+  h->words = fal_dalloc(16, file, line);
+  for (int i = 0; i < k; i++) {
+    fal_px *p = &h->px[i];
+    p->k = k;
+    p->me = i;
+    p->lo = lo[i];
+    p->hi = lo[i + 1];
+    p->bar = (unsigned long long *)h->words;
+    p->start = (unsigned *)((char *)h->words + 8);
+    for (int j = 0; j < k; j++) {
+      p->gids[j] = x->gids[j];
+      p->oids[j] = x->oids[j];
+      for (int m = 0; m <= k; m++) {
+        p->goff[j][m] = x->b.off[j * k + m] - x->b.off[j * k];
+        p->ooff[j][m] = x->ooff[j * (k + 1) + m];
+      }
+    }
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaStreamCreateWithFlags(&h->st[i], cudaStreamNonBlocking));
+  }
+  return h;
+}
+
+/* Launches fn once per part, args[i] its arguments, on part i's device
+ * with its share of the blocks that fit (parts on one device split it),
+ * waits for all, and returns whether they ran (1) or were called off at
+ * the start line (0: nothing changed; the host's rounds go on). */
+static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void ***args,
+                              const char *name, const char *file, int line)
+{
+  int k = x->k;
+  fal_cuda_use(x->dev[0]);
+  FAL_CUDA(cudaMemset(h->words, 0, 16));
+  FAL_CUDA(cudaDeviceSynchronize());
+  for (int i = 0; i < k; i++) {
+    int share = 0, dev = 0, coop = 0;
+    for (int j = 0; j < k; j++)
+      share += x->dev[j] == x->dev[i];
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaDeviceSynchronize());
+    int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM) / share;
+    if (blocks < 1) {
+      h->off = 1;
+      if (i > 0) /* the kernels launched will be called off */
+        break;
+      return 0;
+    }
+    cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks), dim3(FAL_BLOCK),
+                                                  args[i], 0, h->st[i]);
+    if (err != cudaSuccess)
+      fal_cuda_fail(err, name, file, line);
+  }
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    cudaError_t err = cudaStreamSynchronize(h->st[i]);
+    if (err != cudaSuccess)
+      fal_cuda_fail(err, name, file, line);
+  }
+  unsigned v = 0;
+  fal_cuda_use(x->dev[0]);
+  FAL_CUDA(cudaMemcpy(&v, h->px[0].start, sizeof v, cudaMemcpyDeviceToHost));
+  if ((v & ~FAL_PX_OFF) < (unsigned)k) {
+    h->off = 1;
+    if (fal_verbose())
+      fprintf(stderr, "%s:%d: note: the parts' kernels did not all start within "
+                      "FALCON_PX_WAIT_MS; the loop runs from the host\n", file, line);
+    return 0;
+  }
+  return 1;
 }
 
 #endif /* FALCON_CUDA_CUH */

@@ -29,6 +29,9 @@ struct fal_G {
   struct fal_G *fal_shadow, *fal_gpin; /* fal_gpin: pinned graph properties */
   int fal_stale, fal_ndirty, fal_shadow_ok;
   fal_point fal_dirty_pt[64];
+  /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */
+  void *fal_pxh;
+  int fal_px_tried;
   int fal_bx_before_flag;
 };
 static void fal_G_read(fal_G *g, const char *path)
@@ -404,6 +407,110 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
         h->flag[0] = h->fal_gpin[j].flag[0];
         break;
       }
+  h->fal_stale = h->fal_shadow_ok = 1;
+}
+typedef struct fal_G_gb {
+  char fal_none;
+  int flag;
+} fal_G_gb;
+__device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
+{
+  (void)own; (void)b;
+  if (own->flag)
+    b->flag = own->flag[0];
+}
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)
+{
+  const int k = x.k, me = x.me;
+  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;
+  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
+  fal_G_gb nv = b;
+  (void)nv; (void)lead;
+  fal_px_sync(grid, x, nb); /* every part's foreach is done */
+  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
+      continue;
+    if (!first)
+      grid.sync();
+    first = 0;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
+    fal_G from = pp[i], shi = sh[i];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_point p = ids[y];
+      if (!(0 ||
+            (shi.d && fal_bx_differs(from.d[p], shi.d[s0 + y]))))
+        continue;
+      merge(own, p, &from, p);
+    }
+  }
+  if (lead) /* a value changed by any part wins */
+    for (int j = 0; j < k; j++) {
+      if (own->flag && nv.flag == b.flag && fal_bx_differs(pp[j].flag[0], b.flag))
+        nv.flag = pp[j].flag[0];
+    }
+  fal_px_sync(grid, x, nb); /* merged, and every part read the properties */
+  for (int j = 0; j < k; j++) { /* ghosts take their owners' values */
+    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];
+    if (j == me || !n)
+      continue;
+    const fal_point *ids = x.gids[me] + s0;
+    fal_G from = pp[j], shm = sh[me];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_point p = ids[y];
+      if (own->d) {
+        own->d[p] = from.d[p];
+        if (shm.d)
+          shm.d[s0 + y] = own->d[p];
+      }
+    }
+  }
+  if (lead) {
+    if (own->flag)
+      own->flag[0] = nv.flag;
+  }
+  fal_px_sync(grid, x, nb); /* no owner writes before every ghost is refreshed */
+}
+static int fal_G_px_enter(fal_G *h, const char *file, int line)
+{
+  if (!h->fal_bx || h->fal_shared)
+    return 0;
+  if (!h->fal_pxh) {
+    if (h->fal_px_tried)
+      return 0;
+    h->fal_px_tried = 1;
+    fal_pxh *xh = fal_pxh_new(h->fal_bx, h->fal_lo, file, line);
+    if (!xh)
+      return 0;
+    int k = h->fal_nparts;
+    fal_G *all = (fal_G *)fal_calloc((size_t)2 * k, sizeof(fal_G));
+    for (int i = 0; i < k; i++) {
+      all[i] = h->fal_parts[i];
+      all[k + i] = h->fal_shadow[i];
+    }
+    for (int i = 0; i < k; i++) {
+      fal_cuda_use(h->fal_bx->dev[i]);
+      xh->px[i].pp = fal_dalloc((size_t)2 * k * sizeof(fal_G), file, line);
+      FAL_CUDA(cudaMemcpy(xh->px[i].pp, all, (size_t)2 * k * sizeof(fal_G), cudaMemcpyHostToDevice));
+      xh->px[i].wait_ns = fal_px_wait_ns();
+    }
+    free(all);
+    h->fal_pxh = xh;
+  }
+  if (((fal_pxh *)h->fal_pxh)->off)
+    return 0;
+  fal_G_bx_begin(h, 0); /* host writes and graph properties to the parts; shadows */
+  for (int i = 0; i < h->fal_nparts; i++) {
+    fal_cuda_use(h->fal_bx->dev[i]);
+    FAL_CUDA(cudaDeviceSynchronize());
+  }
+  return 1;
+}
+static void fal_G_px_leave(fal_G *h)
+{
+  fal_cuda_use(h->fal_bx->dev[0]);
+  if (h->flag && h->fal_parts[0].flag)
+    FAL_CUDA(cudaMemcpy(h->flag, h->fal_parts[0].flag, sizeof *h->flag, cudaMemcpyDeviceToHost));
   h->fal_stale = h->fal_shadow_ok = 1;
 }
 #line 6 "partition_gpu.fal"

@@ -1,0 +1,638 @@
+#define FAL_HUB_KERNELS 1
+#include "falcon/cuda.cuh"
+typedef struct fal_G fal_G;
+#line 1 "part_loop.fal"
+/* A convergence loop over a partitioned graph (§7) on the CUDA target:
+ * planned as a kernel per part (docs/optimiser.md "Partitioned loops on
+ * the devices"); the exchange after the foreach runs inside the kernels
+ * (fal_G_px_end), graph property changed[0] is written and read by the
+ * loop's steps, and updatePartition is a step that does nothing. */
+/* falconc: the graph type of this program; one array per property (§3.1). */
+struct fal_G {
+  fal_gbase fal_base;
+  int npoints;
+  long nedges;
+  int directed;
+  int *dist; /* point property */
+  int *changed; /* graph property */
+  /* makePartition (§7): the parts, host views of GPU parts, the first
+   * point of each part, and the merge function of updateFunction */
+  struct fal_G *fal_parts, *fal_mirrors;
+  int fal_nparts, fal_shared;
+  int64_t *fal_lo;
+  void (*fal_merge)(struct fal_G *, fal_point, struct fal_G *, fal_point);
+  /* the border exchange of GPU parts (NULL: every property travels),
+   * each part's ghosts at the start of a foreach, whether the parts
+   * hold newer values than this host graph, the points host code wrote
+   * since the last foreach (65: all), graph properties before it */
+  fal_bx *fal_bx;
+  struct fal_G *fal_shadow, *fal_gpin; /* fal_gpin: pinned graph properties */
+  int fal_stale, fal_ndirty, fal_shadow_ok;
+  fal_point fal_dirty_pt[64];
+  /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */
+  void *fal_pxh;
+  int fal_px_tried;
+  int fal_bx_before_changed;
+};
+static void fal_G_read(fal_G *g, const char *path)
+{
+  fal_gbase_read(&g->fal_base, path);
+  g->npoints = (int)g->fal_base.csr.npoints;
+  g->nedges = (long)g->fal_base.csr.nedges;
+  g->directed = g->fal_base.csr.directed;
+}
+static fal_G fal_G_gpu(int device)
+{
+  fal_G g;
+  memset(&g, 0, sizeof g);
+  g.fal_base.on_gpu = 1;
+  g.fal_base.want_device = device;
+  g.fal_base.device = -1;
+  return g;
+}
+static void fal_G_elems_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  int fal_regrow = d->fal_base.loaded &&
+      (fal_prop_elems(&d->fal_base.csr, 0) != fal_prop_elems(&h->fal_base.csr, 0) ||
+       fal_prop_elems(&d->fal_base.csr, 1) != fal_prop_elems(&h->fal_base.csr, 1));
+  fal_gpu_structure(&d->fal_base, &h->fal_base, file, line);
+  d->npoints = h->npoints;
+  d->nedges = h->nedges;
+  d->directed = h->directed;
+  if (fal_regrow && d->dist) {
+    FAL_CUDA(cudaFree(d->dist));
+    d->dist = NULL;
+  }
+  fal_dcopy_in((void **)&d->dist, h->dist, (size_t)h->npoints * sizeof *d->dist, file, line);
+}
+static void fal_G_to_gpu(fal_G *d, const fal_G *h, const char *file, int line)
+{
+  if (d->fal_base.device < 0)
+    d->fal_base.device = fal_cuda_place(d->fal_base.want_device, file, line);
+  fal_cuda_use(d->fal_base.device);
+  fal_G_elems_to_gpu(d, h, file, line);
+  fal_dcopy_in((void **)&d->changed, h->changed, 1 * sizeof *d->changed, file, line);
+}
+static void fal_G_props_to_host(fal_G *h, const fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  h->npoints = d->npoints;
+  h->nedges = d->nedges;
+  h->directed = d->directed;
+  fal_dcopy_out((void **)&h->dist, d->dist, (size_t)d->npoints * sizeof *h->dist);
+  fal_dcopy_out((void **)&h->changed, d->changed, 1 * sizeof *h->changed);
+}
+static void fal_G_to_host(fal_G *h, fal_G *d)
+{
+  fal_cuda_use(d->fal_base.device);
+  if (d->fal_base.loaded && (d->fal_base.structure_of != (const void *)h->fal_base.csr.offsets ||
+                             d->fal_base.csr.version != h->fal_base.csr.version)) {
+    fal_gpu_structure_pull(&h->fal_base, &d->fal_base);
+    fal_free(h->dist);
+    h->dist = NULL;
+    d->fal_base.structure_of = h->fal_base.csr.offsets;
+  }
+  fal_G_props_to_host(h, d);
+}
+static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int line)
+{
+  fal_G h;
+  memset(&h, 0, sizeof h);
+  fal_prop_add(&h.fal_base, (void **)&h.dist, sizeof *h.dist, FAL_PROP_POINT);
+  fal_prop_add(&h.fal_base, (void **)&h.changed, sizeof *h.changed, FAL_PROP_GRAPH);
+  fal_G_read(&h, path);
+  fal_G_to_gpu(g, &h, file, line);
+  g->fal_base.structure_of = NULL;
+  fal_gbase_free(&h.fal_base);
+}
+static void fal_G_bx_setup(fal_G *h, const char *file, int line);
+static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
+{
+  int k = ngpu + ncpu;
+  (void)policy;
+  if (k < 1 || k > 64 || ngpu < 0 || ncpu < 0) {
+    fprintf(stderr, "%s:%d: error: makePartition(%d, %d): between 1 and 64 parts\n", file, line, ngpu, ncpu);
+    exit(1);
+  }
+  h->fal_nparts = k;
+  h->fal_parts = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  h->fal_mirrors = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  h->fal_lo = (int64_t *)fal_calloc((size_t)k + 1, sizeof(int64_t));
+  /* ORDERED: contiguous, balanced by edges */
+  fal_graph_cut_ordered(h->fal_base.csr.offsets, 0, h->npoints, h->nedges, k, h->fal_lo);
+  h->fal_shared = ngpu == 0 || fal_cuda_count_quiet() == 0;
+  for (int i = 0; i < k; i++) {
+    fal_G *q = &h->fal_parts[i];
+    if (i < ngpu && fal_cuda_count_quiet() > 0) { /* a GPU part */
+      *q = fal_G_gpu(-1);
+      fal_G_to_gpu(q, h, file, line);
+      continue;
+    }
+    if (i < ngpu && i == 0)
+      fprintf(stderr, "falcon: note: no GPU: the %d GPU part(s) run on the host\n", ngpu);
+    q->fal_base.csr = h->fal_base.csr; /* a host part shares the CSR */
+    q->fal_base.device = -1;
+    q->npoints = h->npoints;
+    q->nedges = h->nedges;
+    q->directed = h->directed;
+    q->dist = h->fal_shared ? h->dist : (int *)fal_calloc((size_t)h->npoints + 1, sizeof *q->dist);
+    q->changed = h->fal_shared ? h->changed : (int *)fal_calloc(1 + 1, sizeof *q->changed);
+  }
+  fal_G_bx_setup(h, file, line);
+}
+static void fal_G_parts_push(fal_G *h)
+{
+  if (h->fal_shared)
+    return;
+  for (int i = 0; i < h->fal_nparts; i++) {
+    fal_G *q = &h->fal_parts[i];
+    if (q->fal_base.on_gpu) {
+      fal_G_to_gpu(q, h, __FILE__, __LINE__);
+      continue;
+    }
+    if (h->dist)
+      memcpy(q->dist, h->dist, (size_t)h->npoints * sizeof *h->dist);
+    if (h->changed)
+      memcpy(q->changed, h->changed, 1 * sizeof *h->changed);
+  }
+}
+static int fal_G_point_differs(const fal_G *a, const fal_G *h, fal_point p)
+{
+  return 0 ||
+    (h->dist && memcmp(&a->dist[p], &h->dist[p], sizeof *h->dist) != 0);
+}
+static void fal_G_point_take(fal_G *to, const fal_G *from, fal_point p)
+{
+  if (to->dist && from->dist)
+    to->dist[p] = from->dist[p];
+}
+static void fal_G_parts_pull(fal_G *h)
+{
+  fal_G *v[64];
+  int k = h->fal_nparts;
+  if (h->fal_shared)
+    return;
+  for (int i = 0; i < k; i++) {
+    v[i] = &h->fal_parts[i];
+    if (v[i]->fal_base.on_gpu) {
+      fal_G_props_to_host(&h->fal_mirrors[i], v[i]);
+      v[i] = &h->fal_mirrors[i];
+    }
+  }
+  for (int o = 0; o < k; o++) {
+    int64_t lo = h->fal_lo[o], hi = h->fal_lo[o + 1];
+#pragma omp parallel for schedule(static)
+    for (int64_t p = lo; p < hi; p++) {
+      for (int j = 0; j < k; j++) {
+        if (j == o || !fal_G_point_differs(v[j], h, (fal_point)p))
+          continue;
+        if (h->fal_merge)
+          h->fal_merge(v[o], (fal_point)p, v[j], (fal_point)p);
+        else
+          fal_G_point_take(v[o], v[j], (fal_point)p);
+      }
+      fal_G_point_take(h, v[o], (fal_point)p);
+    }
+  }
+  if (h->changed) { /* a value changed by any part wins */
+    int before = h->changed[0];
+    for (int j = 0; j < k; j++)
+      if (memcmp(&v[j]->changed[0], &before, sizeof before) != 0) {
+        h->changed[0] = v[j]->changed[0];
+        break;
+      }
+  }
+  if (h->fal_bx)
+    h->fal_ndirty = 65;
+}
+__host__ __device__ void merge(fal_G *, fal_point, fal_G *, fal_point);
+#define FAL_G_GRID_LOOP(x, n) for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < (n); x += (int64_t)gridDim.x * blockDim.x)
+__global__ void fal_G_bx_snap(fal_G g, fal_G sh, const fal_point *ids, int64_t n)
+{
+  FAL_G_GRID_LOOP(x, n) {
+    fal_point p = ids[x];
+    if (sh.dist)
+      sh.dist[x] = g.dist[p];
+  }
+}
+__global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, const fal_point *ids, int64_t n, int use_merge)
+{
+  FAL_G_GRID_LOOP(x, n) {
+    fal_point p = ids[x];
+    if (!(0 ||
+          (sh.dist && fal_bx_differs(from.dist[p], sh.dist[s0 + x]))))
+      continue; /* this part did not change it */
+    if (use_merge) {
+      merge(&own, p, &from, p);
+      continue;
+    }
+    if (own.dist)
+      own.dist[p] = from.dist[p];
+  }
+}
+__global__ void fal_G_bx_scatter(fal_G g, fal_G from, fal_G sh, int64_t s0, const fal_point *ids, int64_t n)
+{
+  FAL_G_GRID_LOOP(x, n) {
+    fal_point p = ids[x];
+    if (g.dist) {
+      g.dist[p] = from.dist[p];
+      if (sh.dist)
+        sh.dist[s0 + x] = g.dist[p];
+    }
+  }
+}
+static void fal_G_bx_setup(fal_G *h, const char *file, int line)
+{
+  int k = h->fal_nparts, dev[64];
+  if (0 || h->fal_shared || fal_env_switch("FALCON_BORDERS", "on", "off") == 0)
+    return;
+  int d0 = -1, onhost[64] = {0};
+  for (int i = 0; i < k && d0 < 0; i++)
+    if (h->fal_parts[i].fal_base.on_gpu)
+      d0 = h->fal_parts[i].fal_base.device;
+  if (d0 < 0)
+    return;
+  for (int i = 0; i < k; i++) {
+    fal_G *q = &h->fal_parts[i];
+    dev[i] = q->fal_base.on_gpu ? q->fal_base.device : d0;
+    if (q->fal_base.on_gpu)
+      continue;
+    onhost[i] = 1;
+    if (!fal_host_mappable())
+      return; /* every property travels */
+    if (q->dist && !fal_host_pin((void **)&q->dist, ((size_t)h->npoints + 1) * sizeof *q->dist))
+      return;
+  }
+  h->fal_bx = fal_bx_new(&h->fal_base.csr, h->fal_lo, k, dev, onhost, file, line);
+  if (!h->fal_bx)
+    return;
+  h->fal_shadow = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  for (int i = 0; i < k; i++) {
+    int64_t n = fal_bx_nghosts(h->fal_bx, i);
+    fal_cuda_use(dev[i]);
+    if (h->dist && n)
+      h->fal_shadow[i].dist = (int *)fal_dalloc((size_t)n * sizeof(int), file, line);
+  }
+  h->fal_gpin = (fal_G *)fal_calloc((size_t)k, sizeof(fal_G));
+  for (int i = 0; i < k; i++) { /* graph properties travel through pinned memory */
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_gpin[i].changed, sizeof(int)));
+  }
+  h->fal_stale = h->fal_ndirty = h->fal_shadow_ok = 0;
+}
+static fal_G *fal_G_fresh(fal_G *h)
+{
+  if (!h->fal_stale)
+    return h;
+  for (int i = 0; i < h->fal_nparts; i++) {
+    fal_G *q = &h->fal_parts[i];
+    int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;
+    fal_cuda_use(q->fal_base.device);
+    if (h->dist && q->dist && n)
+      FAL_CUDA(cudaMemcpy(h->dist + lo, q->dist + lo, (size_t)n * sizeof *h->dist, cudaMemcpyDefault));
+  }
+  h->fal_stale = 0;
+  return h;
+}
+static inline int64_t fal_G_mark(fal_G *h, int64_t p)
+{
+  if (h->fal_bx && h->fal_ndirty <= 64) {
+    if (p < 0 || h->fal_ndirty == 64)
+      h->fal_ndirty = 65; /* all */
+    else
+      h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
+  }
+  return p;
+}
+static inline fal_G *fal_G_markall(fal_G *h)
+{
+  fal_G_mark(h, -1);
+  return h;
+}
+static int fal_G_bx_begin(fal_G *h, int own_only)
+{
+  if (!h->fal_bx) {
+    fal_G_parts_push(h);
+    return 0;
+  }
+  fal_bx *x = h->fal_bx;
+  int k = h->fal_nparts;
+  if (h->fal_ndirty > 64) /* host code changed points: every value */
+    fal_G_parts_push(h);
+  for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {
+    fal_G *q = &h->fal_parts[i];
+    fal_cuda_use(x->dev[i]);
+    for (int d = 0; d < h->fal_ndirty; d++) {
+      fal_point p = h->fal_dirty_pt[d];
+      if (h->dist && q->dist)
+        FAL_CUDA(cudaMemcpy(q->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyDefault));
+    }
+    if (h->changed && q->changed && !q->fal_base.on_gpu)
+      q->changed[0] = h->changed[0];
+    else if (h->changed && q->changed) {
+      h->fal_gpin[i].changed[0] = h->changed[0];
+      FAL_CUDA(cudaMemcpyAsync(q->changed, h->fal_gpin[i].changed, sizeof *h->changed, cudaMemcpyHostToDevice, 0));
+    }
+  }
+  if (h->fal_ndirty) /* the ghosts may have changed */
+    h->fal_shadow_ok = 0;
+  h->fal_ndirty = 0;
+  if (h->changed)
+    h->fal_bx_before_changed = h->changed[0];
+  for (int i = 0; i < k && !own_only && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
+    int64_t n = fal_bx_nghosts(x, i);
+    if (!n)
+      continue;
+    fal_cuda_use(x->dev[i]);
+    fal_G_bx_snap<<<fal_cuda_grid(n), FAL_BLOCK>>>(h->fal_parts[i], h->fal_shadow[i], x->gids[i], n);
+    FAL_CHECK_LAUNCH("fal_G_bx_snap");
+    if (x->onhost[i]) /* before its loop writes the ghosts it reads */
+      FAL_CUDA(cudaDeviceSynchronize());
+  }
+  return 1;
+}
+static void fal_G_bx_end(fal_G *h, int on, int own_only)
+{
+  if (!on) {
+    fal_G_parts_pull(h);
+    return;
+  }
+  fal_bx *x = h->fal_bx;
+  int k = h->fal_nparts;
+  fal_G *v = h->fal_parts;
+  x->rounds++;
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaEventRecord(x->done[i], 0));
+  }
+  for (int j = 0; j < k && !own_only; j++) { /* owners merge what others changed */
+    fal_cuda_use(x->dev[j]);
+    for (int i = 0; i < k; i++) {
+      int64_t n = FAL_BORDER_N(&x->b, i, j);
+      if (i == j || !n)
+        continue;
+      FAL_CUDA(cudaStreamWaitEvent(0, x->done[i], 0));
+      fal_G_bx_merge<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[j], v[i], h->fal_shadow[i],
+          x->b.off[i * k + j] - x->b.off[i * k], x->oids[j] + x->ooff[j * (k + 1) + i], n,
+          h->fal_merge != NULL);
+      FAL_CHECK_LAUNCH("fal_G_bx_merge");
+    }
+    FAL_CUDA(cudaEventRecord(x->merged[j], 0));
+  }
+  for (int i = 0; i < k; i++) { /* ghosts take their owners' values */
+    fal_cuda_use(x->dev[i]);
+    for (int j = 0; j < k; j++) {
+      int64_t n = FAL_BORDER_N(&x->b, i, j);
+      if (i == j || !n)
+        continue;
+      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));
+      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],
+          x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);
+      FAL_CHECK_LAUNCH("fal_G_bx_scatter");
+    }
+  }
+  for (int i = 0; i < k; i++) { /* graph properties back, then wait */
+    fal_cuda_use(x->dev[i]);
+    if (h->changed && v[i].changed && x->onhost[i])
+      h->fal_gpin[i].changed[0] = v[i].changed[0];
+    else if (h->changed && v[i].changed)
+      FAL_CUDA(cudaMemcpyAsync(h->fal_gpin[i].changed, v[i].changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
+  }
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaDeviceSynchronize());
+  }
+  if (h->changed) /* a value changed by any part wins */
+    for (int j = 0; j < k; j++)
+      if (fal_bx_differs(h->fal_gpin[j].changed[0], h->fal_bx_before_changed)) {
+        h->changed[0] = h->fal_gpin[j].changed[0];
+        break;
+      }
+  h->fal_stale = h->fal_shadow_ok = 1;
+}
+typedef struct fal_G_gb {
+  char fal_none;
+  int changed;
+} fal_G_gb;
+__device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
+{
+  (void)own; (void)b;
+  if (own->changed)
+    b->changed = own->changed[0];
+}
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)
+{
+  const int k = x.k, me = x.me;
+  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;
+  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
+  fal_G_gb nv = b;
+  (void)nv; (void)lead;
+  fal_px_sync(grid, x, nb); /* every part's foreach is done */
+  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
+      continue;
+    if (!first)
+      grid.sync();
+    first = 0;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
+    fal_G from = pp[i], shi = sh[i];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_point p = ids[y];
+      if (!(0 ||
+            (shi.dist && fal_bx_differs(from.dist[p], shi.dist[s0 + y]))))
+        continue;
+      merge(own, p, &from, p);
+    }
+  }
+  if (lead) /* a value changed by any part wins */
+    for (int j = 0; j < k; j++) {
+      if (own->changed && nv.changed == b.changed && fal_bx_differs(pp[j].changed[0], b.changed))
+        nv.changed = pp[j].changed[0];
+    }
+  fal_px_sync(grid, x, nb); /* merged, and every part read the properties */
+  for (int j = 0; j < k; j++) { /* ghosts take their owners' values */
+    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];
+    if (j == me || !n)
+      continue;
+    const fal_point *ids = x.gids[me] + s0;
+    fal_G from = pp[j], shm = sh[me];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_point p = ids[y];
+      if (own->dist) {
+        own->dist[p] = from.dist[p];
+        if (shm.dist)
+          shm.dist[s0 + y] = own->dist[p];
+      }
+    }
+  }
+  if (lead) {
+    if (own->changed)
+      own->changed[0] = nv.changed;
+  }
+  fal_px_sync(grid, x, nb); /* no owner writes before every ghost is refreshed */
+}
+static int fal_G_px_enter(fal_G *h, const char *file, int line)
+{
+  if (!h->fal_bx || h->fal_shared)
+    return 0;
+  if (!h->fal_pxh) {
+    if (h->fal_px_tried)
+      return 0;
+    h->fal_px_tried = 1;
+    fal_pxh *xh = fal_pxh_new(h->fal_bx, h->fal_lo, file, line);
+    if (!xh)
+      return 0;
+    int k = h->fal_nparts;
+    fal_G *all = (fal_G *)fal_calloc((size_t)2 * k, sizeof(fal_G));
+    for (int i = 0; i < k; i++) {
+      all[i] = h->fal_parts[i];
+      all[k + i] = h->fal_shadow[i];
+    }
+    for (int i = 0; i < k; i++) {
+      fal_cuda_use(h->fal_bx->dev[i]);
+      xh->px[i].pp = fal_dalloc((size_t)2 * k * sizeof(fal_G), file, line);
+      FAL_CUDA(cudaMemcpy(xh->px[i].pp, all, (size_t)2 * k * sizeof(fal_G), cudaMemcpyHostToDevice));
+      xh->px[i].wait_ns = fal_px_wait_ns();
+    }
+    free(all);
+    h->fal_pxh = xh;
+  }
+  if (((fal_pxh *)h->fal_pxh)->off)
+    return 0;
+  fal_G_bx_begin(h, 0); /* host writes and graph properties to the parts; shadows */
+  for (int i = 0; i < h->fal_nparts; i++) {
+    fal_cuda_use(h->fal_bx->dev[i]);
+    FAL_CUDA(cudaDeviceSynchronize());
+  }
+  return 1;
+}
+static void fal_G_px_leave(fal_G *h)
+{
+  fal_cuda_use(h->fal_bx->dev[0]);
+  if (h->changed && h->fal_parts[0].changed)
+    FAL_CUDA(cudaMemcpy(h->changed, h->fal_parts[0].changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  h->fal_stale = h->fal_shadow_ok = 1;
+}
+#line 6 "part_loop.fal"
+__host__ __device__ void relax(fal_point p, fal_G *hg)
+{
+  { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
+#line 9 "part_loop.fal"
+    (FAL_ATOMIC_ANY(min, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
+#line 9 "part_loop.fal"
+
+}
+
+__host__ __device__ void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
+{
+  if (fal_g_orig->dist[orig] > fal_g_incom->dist[incom])
+    fal_g_orig->dist[orig] = fal_g_incom->dist[incom];
+}
+
+#line 26 "part_loop.fal"
+__global__ void fal_foreach_L26_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *hg = &fal_kv_hg;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 26 "part_loop.fal"
+                           hg->dist[t] = 1000000; } }
+}
+__device__ long long fal_lr_fal_loop_L29_4;
+__device__ int fal_lo_fal_loop_L29_4_rounds;
+#line 29 "part_loop.fal"
+__global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
+{
+  fal_G *hg = &fal_kv_hg;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  long long fal_rounds = 0;
+  unsigned long long fal_nb = 0;
+  fal_G_gb fal_gb;
+  if (!fal_px_start(fal_grid, fal_px))
+    return;
+  while (1) {
+    fal_grid.sync();
+#line 30 "part_loop.fal"
+    if (fal_leader) hg->changed[0] = 0;
+    if (fal_leader) fal_G_px_before(hg, &fal_gb);
+    fal_grid.sync();
+    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } } while (0); }
+    fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, fal_gb);
+#line 32 "part_loop.fal"
+    if (fal_leader) rounds++;
+#line 33 "part_loop.fal"
+    if (hg->changed[0] == 0)
+      break;
+#line 35 "part_loop.fal"
+    if (fal_leader) ((void)0);
+    fal_rounds++;
+  }
+  if (fal_leader && fal_px.me == 0) {
+    fal_lr_fal_loop_L29_4 = fal_rounds;
+    fal_lo_fal_loop_L29_4_rounds = rounds;
+  }
+}
+#line 31 "part_loop.fal"
+__global__ void fal_foreach_L31_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *hg = &fal_kv_hg;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } }
+}
+#line 31 "part_loop.fal"
+__global__ void fal_foreach_L31_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+{
+  fal_G *hg = &fal_kv_hg;
+  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  if (blockIdx.x < fal_hb) {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } }
+  } else
+  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } }
+}
+#line 18 "part_loop.fal"
+int main(int argc, char *argv[])
+{
+  static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
+  fal_prop_add(&hg->fal_base, (void **)&hg->dist, sizeof(int), FAL_PROP_POINT);
+  fal_prop_add(&hg->fal_base, (void **)&hg->changed, sizeof(int), FAL_PROP_GRAPH);
+  fal_G_read(hg, argv[1]);
+  fal_G_partition(hg, 2, 0, ORDERED, __FILE__, __LINE__);
+  (hg->fal_merge = merge);
+  { int fal_bxon = fal_G_bx_begin(hg, 1); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L26_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_3"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 26 "part_loop.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 26 "part_loop.fal"
+                           hg->dist[t] = 1000000; } } }
+fal_G_bx_end(hg, fal_bxon, 1); }
+#line 26 "part_loop.fal"
+
+  fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
+  int rounds = 0;
+  { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch(&fal_sw, (const void *)fal_loop_L29_4, "part_loop.fal", 29)) { int fal_pgo = 0; if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } if (fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_4, fal_pv, "fal_loop_L29_4", __FILE__, __LINE__)) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_4_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+    hg->changed[0] = 0;
+    { int fal_bxon = fal_G_bx_begin(hg, 0); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L31_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L31_5"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 31 "part_loop.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } } }
+fal_G_bx_end(hg, fal_bxon, 0); }
+#line 31 "part_loop.fal"
+
+    rounds++;
+    if (hg->changed[0] == 0)
+      break;
+    ((void)0);
+  } } fal_gprof_end("part_loop.fal", 29, "auto", fal_pt0, fal_ra); }
+#line 36 "part_loop.fal"
+
+  return rounds > 0 ? 0 : 1;
+}
