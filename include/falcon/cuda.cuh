@@ -3099,20 +3099,20 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
   const char *why = NULL;
   if (k > FAL_PX_MAX)
     why = "more than 8 parts";
-  else if (k > 1 && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
+  for (int i = 0; i < k && !why; i++)
+    for (int j = 0; j < i && !why; j++)
+      if (x->dev[j] == x->dev[i] && !x->onhost[i] && !x->onhost[j])
+        why = "two parts on one GPU (two cooperative kernels on one GPU did not run "
+              "at the same time on an H100)";
+  for (int i = 0; i < k && !why; i++)
+    if (x->onhost[i])
+      why = "a host part";
+  if (!why && k > 1 && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
     why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
           "(not yet checked on a machine with several GPUs)";
   for (int i = 0; i < k && !why; i++) {
     int coop = 0;
-    for (int j = 0; j < i && !why; j++)
-      if (x->dev[j] == x->dev[i])
-        why = "two parts on one GPU (two cooperative kernels on one GPU did not run "
-              "at the same time on an H100)";
-    if (why)
-      break;
-    if (x->onhost[i])
-      why = "a host part";
-    else if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
+    if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
              !coop)
       why = "a GPU without cooperative launch";
   }
