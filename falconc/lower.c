@@ -998,10 +998,11 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
         putf(c, "      if (own->%s)\n        own->%s[p] = from.%s[p];\n", p->props[i].name,
              p->props[i].name, p->props[i].name);
   put(c, "    }\n  }\n");
-  put(c, "  if (lead) /* a value changed by any part wins */\n    for (int j = 0; j < k; j++) {\n");
+  put(c, "  if (lead) /* a value changed by any part wins: the first such part's */\n"
+         "    for (int j = 0; j < k; j++) {\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "      if (own->%s && nv.%s == b.%s && fal_bx_differs(pp[j].%s[0], b.%s))\n"
+      putf(c, "      if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(pp[j].%s[0], b.%s))\n"
               "        nv.%s = pp[j].%s[0];\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name, p->props[i].name, p->props[i].name);

@@ -641,7 +641,8 @@ static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
   bool parted = program_parted(c->prog, g.graph);
   if (parted && (!p->pgraph || strcmp(p->pgraph, g.graph) != 0 || strcmp(f, "points") != 0)) {
     refuse(p, n, "'%s' is partitioned%s", g.graph,
-           p->pgraph ? " (a foreach over its edges)" : "");
+           !p->pgraph ? "" : strcmp(p->pgraph, g.graph) != 0 ? " (the loop visits two partitioned graphs)"
+                                                             : " (a foreach over its edges)");
     return;
   }
   if (parted) {

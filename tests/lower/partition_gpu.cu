@@ -444,9 +444,9 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       merge(own, p, &from, p);
     }
   }
-  if (lead) /* a value changed by any part wins */
+  if (lead) /* a value changed by any part wins: the first such part's */
     for (int j = 0; j < k; j++) {
-      if (own->flag && nv.flag == b.flag && fal_bx_differs(pp[j].flag[0], b.flag))
+      if (own->flag && !fal_bx_differs(nv.flag, b.flag) && fal_bx_differs(pp[j].flag[0], b.flag))
         nv.flag = pp[j].flag[0];
     }
   fal_px_sync(grid, x, nb); /* merged, and every part read the properties */
