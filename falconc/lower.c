@@ -1271,10 +1271,7 @@ static void emit_border_exchange(Ctx *c)
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "  h->fal_stale = h->fal_shadow_ok = 1;\n}\n");
-  if (m && ok)
-    emit_part_kernels_exchange(c, mname);
-  else
-    emit_part_kernels_exchange(c, NULL);
+  emit_part_kernels_exchange(c, m && ok ? mname : NULL);
 }
 
 /* Partitioned graphs (§7): the canonical values live in the host graph;

@@ -289,6 +289,15 @@ static bool loop_warp_form(Ctx *c, const LoopPlan *p)
   return any;
 }
 
+/* The copies back of the host variables loop kernel `name` wrote (its
+ * leader's, fal_lo_NAME_VAR), after the kernel. */
+static void written_copies(StrBuf *st, const LoopPlan *p, const char *name)
+{
+  for (int i = 0; i < p->nwritten; i++)
+    strbuf_printf(st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
+                  p->written[i], name, p->written[i], p->written[i]);
+}
+
 /* A parts plan's launch (docs/optimiser.md "Partitioned loops on the
  * devices"): the kernel once per part, each with its part's graph in place
  * of the partitioned graph and its fal_px last, all at once
@@ -319,9 +328,7 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                 "long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
                 c->ncaps, g, name, name, g, name);
-  for (int i = 0; i < p->nwritten; i++)
-    strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
-                  p->written[i], name, p->written[i], p->written[i]);
+  written_copies(&st, p, name);
   strbuf_printf(&st, "fal_G_px_leave(%s); %s } }", g, profile_line(c, p, "parts", "fal_lr", true));
   const char *r = ctx_printf(c, "%s", st.data);
   strbuf_free(&st);
@@ -512,44 +519,31 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     *ok = cok.data ? ctx_printf(c, "%s", cok.data) : NULL;
   if (fr)
     strbuf_printf(&launch, ", (void *)&%s", dfront);
-  if (p->parts) {
-    const char *r = parts_launch(c, p, name);
-    kernel_leave(c, &saved);
-    strbuf_free(&launch);
-    strbuf_free(&cpre);
-    strbuf_free(&cpost);
-    strbuf_free(&cok);
-    strbuf_free(&body);
-    strbuf_free(&params);
-    strbuf_free(&views);
-    strbuf_free(&args);
-    if (kname)
-      *kname = name;
-    return r;
-  }
+  /* (a parts plan's launch reads the captures, which kernel_leave drops) */
+  const char *r = p->parts ? parts_launch(c, p, name) : NULL;
   kernel_leave(c, &saved);
-  StrBuf st = {0};
-  strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s"
-                "void *fal_args[] = {%s}; long long fal_lr = 0; "
-                "fal_coop_launch%s((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__%s); %s"
-                "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
-                gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "",
-                wk ? "_dim" : p->colls ? "_cap" : "", name, name,
-                wk ? ", FAL_COLL_LOOP_BLOCKS_PER_SM, true"
-                   : p->colls ? ", FAL_COLL_LOOP_BLOCKS_PER_SM" : "",
-                cpost.data ? cpost.data : "", name);
-  for (int i = 0; i < p->nwritten; i++)
-    strbuf_printf(&st, "FAL_CUDA(cudaMemcpyFromSymbol(&%s, fal_lo_%s_%s, sizeof %s)); ",
-                  p->written[i], name, p->written[i], p->written[i]);
-  strbuf_puts(&st, profile_line(c, p, fr ? "frontier" : "device", "fal_lr", true));
-  if (fr)
-    strbuf_printf(&st, " if (fal_prof_enabled()) { long long fal_lv = 0; "
-                  "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lv, fal_lv_%s, sizeof fal_lv)); "
-                  "fal_prof_visits(\"%s\", %u, \"frontier\", fal_lv); }",
-                  name, path_literal(c), loop->loc.line);
-  strbuf_puts(&st, " }");
-  const char *r = ctx_printf(c, "%s", st.data);
-  strbuf_free(&st);
+  if (!p->parts) {
+    StrBuf st = {0};
+    strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s"
+                  "void *fal_args[] = {%s}; long long fal_lr = 0; "
+                  "fal_coop_launch%s((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__%s); %s"
+                  "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
+                  gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "",
+                  wk ? "_dim" : p->colls ? "_cap" : "", name, name,
+                  wk ? ", FAL_COLL_LOOP_BLOCKS_PER_SM, true"
+                     : p->colls ? ", FAL_COLL_LOOP_BLOCKS_PER_SM" : "",
+                  cpost.data ? cpost.data : "", name);
+    written_copies(&st, p, name);
+    strbuf_puts(&st, profile_line(c, p, fr ? "frontier" : "device", "fal_lr", true));
+    if (fr)
+      strbuf_printf(&st, " if (fal_prof_enabled()) { long long fal_lv = 0; "
+                    "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lv, fal_lv_%s, sizeof fal_lv)); "
+                    "fal_prof_visits(\"%s\", %u, \"frontier\", fal_lv); }",
+                    name, path_literal(c), loop->loc.line);
+    strbuf_puts(&st, " }");
+    r = ctx_printf(c, "%s", st.data);
+    strbuf_free(&st);
+  }
   strbuf_free(&launch);
   strbuf_free(&cpre);
   strbuf_free(&cpost);

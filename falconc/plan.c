@@ -244,7 +244,7 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write);
  * the partitioned graph G (the kernels of the parts hold a copy each,
  * equal between phases: fal_G_px_end).  Only element 0 travels between
  * parts (lower.c), so only a constant 0 index is taken. */
-static bool part_gprop(Walk *w, const Node *n, const Own *own, bool read, bool write)
+static bool part_gprop(Walk *w, const Node *n, bool read, bool write)
 {
   Ctx *c = w->c;
   const Node *arg = node_field(n, F_ARGUMENT), *idx = node_field(n, F_INDEX);
@@ -256,7 +256,6 @@ static bool part_gprop(Walk *w, const Node *n, const Own *own, bool read, bool w
   if (t.kind != FK_GRAPH || !t.graph || strcmp(t.graph, w->p->pgraph) != 0 || !pr ||
       pr->kind != PK_GRAPH)
     return false;
-  (void)own;
   add_access(w->s, pr->name, read, write, false, false);
   if (write)
     w->s->writes = true;
@@ -448,7 +447,7 @@ static void walk(Walk *w, const Node *n, const Own *own, bool read, bool write)
     walk_call(w, n, own);
     return;
   case K_SUBSCRIPT_EXPRESSION:
-    if (!w->phase && part_gprop(w, n, own, read, write))
+    if (!w->phase && part_gprop(w, n, read, write))
       return;
     if (!w->phase) {
       refuse(w->p, n, "host code indexes '%s'", text_of(c, n));

@@ -2991,11 +2991,12 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
  * graph properties) runs inside the kernels, between barriers that every
  * part's kernel takes (fal_px_sync).  Those barriers count in device memory
  * of the first part's device, which every part reaches (peer access, or
- * the same device).  Kernels of parts that share a device each take a share
- * of its multiprocessors; CUDA does not promise that they run at the same
- * time, so the kernels first meet at a start line (fal_px_start) with a
- * time limit: a kernel that waited too long calls the run off, every
- * kernel returns before touching anything, and the host's rounds go on. */
+ * the same device).  Each part has a GPU of its own (fal_pxh_new: two
+ * cooperative kernels on one H100 never ran at the same time); CUDA does
+ * not promise either that kernels on several GPUs all start, so the
+ * kernels first meet at a start line (fal_px_start) with a time limit: a
+ * kernel that waited too long calls the run off, every kernel returns
+ * before touching anything, and the host's rounds go on. */
 #define FAL_PX_MAX 8
 #define FAL_PX_OFF 0x80000000u /* the start word: called off */
 typedef struct fal_px {
@@ -3078,7 +3079,6 @@ typedef struct fal_pxh {
   void *words;           /* on part 0's device: bar (8 bytes), start (4) */
   cudaStream_t st[FAL_PX_MAX];
   int off;               /* 1: the kernels cannot run (set once) */
-  int tried;
 } fal_pxh;
 
 static inline unsigned long long fal_px_wait_ns(void)
@@ -3091,8 +3091,8 @@ static inline unsigned long long fal_px_wait_ns(void)
 
 /* Fills the parts' fal_px from the exchange x and the partition's first
  * points lo; NULL (and why under FALCON_VERBOSE) when the kernels cannot
- * run: too many parts, a host part, or a device without cooperative
- * launch. */
+ * run: too many parts, two parts on one GPU, a host part, several GPUs
+ * without FALCON_PX_MULTI=on, or a device without cooperative launch. */
 static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const char *file, int line)
 {
   int k = x->k;
@@ -3113,7 +3113,7 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
   for (int i = 0; i < k && !why; i++) {
     int coop = 0;
     if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
-             !coop)
+        !coop)
       why = "a GPU without cooperative launch";
   }
   cudaGetLastError();
@@ -3148,9 +3148,9 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
 }
 
 /* Launches fn once per part, args[i] its arguments, on part i's device
- * with its share of the blocks that fit (parts on one device split it),
- * waits for all, and returns whether they ran (1) or were called off at
- * the start line (0: nothing changed; the host's rounds go on). */
+ * with the blocks that fit there (fal_G_px_enter has waited for each
+ * device), waits for all, and returns whether they ran (1) or were called
+ * off at the start line (0: nothing changed; the host's rounds go on). */
 static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void ***args,
                               const char *name, const char *file, int line)
 {
@@ -3159,12 +3159,9 @@ static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void 
   FAL_CUDA(cudaMemset(h->words, 0, 16));
   FAL_CUDA(cudaDeviceSynchronize());
   for (int i = 0; i < k; i++) {
-    int share = 0, dev = 0, coop = 0;
-    for (int j = 0; j < k; j++)
-      share += x->dev[j] == x->dev[i];
+    int dev = 0, coop = 0;
     fal_cuda_use(x->dev[i]);
-    FAL_CUDA(cudaDeviceSynchronize());
-    int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM) / share;
+    int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM);
     if (blocks < 1) {
       h->off = 1;
       if (i > 0) /* the kernels launched will be called off */
