@@ -2991,9 +2991,10 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
  * graph properties) runs inside the kernels, between barriers that every
  * part's kernel takes (fal_px_sync).  Those barriers count in device memory
  * of the first part's device, which every part reaches (peer access, or
- * the same device).  Each part has a GPU of its own (fal_pxh_new: two
- * cooperative kernels on one H100 never ran at the same time); CUDA does
- * not promise either that kernels on several GPUs all start, so the
+ * the same device).  Parts on one GPU share its blocks (fal_pxh_run: a
+ * kernel that fills the GPU leaves none to the next).  CUDA does not
+ * promise that cooperative kernels on one GPU or on several all start,
+ * so the
  * kernels first meet at a start line (fal_px_start) with a time limit: a
  * kernel that waited too long calls the run off, every kernel returns
  * before touching anything, and the host's rounds go on. */
@@ -3091,8 +3092,8 @@ static inline unsigned long long fal_px_wait_ns(void)
 
 /* Fills the parts' fal_px from the exchange x and the partition's first
  * points lo; NULL (and why under FALCON_VERBOSE) when the kernels cannot
- * run: too many parts, two parts on one GPU, a host part, several GPUs
- * without FALCON_PX_MULTI=on, or a device without cooperative launch. */
+ * run: too many parts, a host part, parts on several GPUs without
+ * FALCON_PX_MULTI=on, or a device without cooperative launch. */
 static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const char *file, int line)
 {
   int k = x->k;
@@ -3100,16 +3101,12 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
   if (k > FAL_PX_MAX)
     why = "more than 8 parts";
   for (int i = 0; i < k && !why; i++)
-    for (int j = 0; j < i && !why; j++)
-      if (x->dev[j] == x->dev[i] && !x->onhost[i] && !x->onhost[j])
-        why = "two parts on one GPU (two cooperative kernels on one GPU did not run "
-              "at the same time on an H100)";
-  for (int i = 0; i < k && !why; i++)
     if (x->onhost[i])
       why = "a host part";
-  if (!why && k > 1 && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
-    why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
-          "(not yet checked on a machine with several GPUs)";
+  for (int i = 1; i < k && !why; i++)
+    if (x->dev[i] != x->dev[0] && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
+      why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
+            "(not yet checked on a machine with several GPUs)";
   for (int i = 0; i < k && !why; i++) {
     int coop = 0;
     if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
@@ -3159,9 +3156,17 @@ static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void 
   FAL_CUDA(cudaMemset(h->words, 0, 16));
   FAL_CUDA(cudaDeviceSynchronize());
   for (int i = 0; i < k; i++) {
-    int dev = 0, coop = 0;
+    int dev = 0, coop = 0, here = 0;
     fal_cuda_use(x->dev[i]);
+    /* The parts on one GPU share it: each kernel takes its share of the
+     * blocks that fit, so that all of them can be resident at once. */
+    for (int j = 0; j < k; j++)
+      here += x->dev[j] == x->dev[i];
     int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM);
+    if (here > 1) {
+      int all = fal_coop_blocks_cap(fn, &dev, &coop, 0) / here;
+      blocks = all < blocks ? all : blocks;
+    }
     if (blocks < 1) {
       h->off = 1;
       if (i > 0) /* the kernels launched will be called off */

@@ -206,7 +206,7 @@ static void fal_G_parts_pull(fal_G *h)
     h->fal_ndirty = 65;
 }
 __host__ __device__ void merge(fal_G *, fal_point, fal_G *, fal_point);
-#define FAL_G_GRID_LOOP(x, n) for (int64_t x = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; x < (n); x += (int64_t)gridDim.x * blockDim.x)
+#define FAL_G_GRID_LOOP(fal_v_, n) for (int64_t fal_v_ = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_v_ < (n); fal_v_ += (int64_t)gridDim.x * blockDim.x)
 __global__ void fal_G_bx_snap(fal_G g, fal_G sh, const fal_point *ids, int64_t n)
 {
   FAL_G_GRID_LOOP(x, n) {
@@ -427,6 +427,8 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
   fal_G_gb nv = b;
   (void)nv; (void)lead;
   fal_px_sync(grid, x, nb); /* every part's foreach is done */
+  if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */
+    return;
   for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
