@@ -1896,8 +1896,8 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
     fprintf(f, " (%s)\n", p->why);
     return;
   }
-  fprintf(f, p->parts ? " (a cooperative kernel per part of '%s' when every part is on a GPU "
-                       "of its own; the exchange after each phase inside them)\n"
+  fprintf(f, p->parts ? " (a cooperative kernel per part of '%s' when every part is on a GPU; "
+                       "the exchange after each phase inside them)\n"
             : p->kind == PLAN_DEVICE ? " (one cooperative kernel, grid barriers)\n"
                                      : " (one OpenMP parallel region, barriers)\n", p->pgraph);
   if (p->rot)
