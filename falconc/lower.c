@@ -971,7 +971,7 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
       putf(c, "  if (own->%s)\n    b->%s = own->%s[0];\n", p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "}\n");
-  put(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
+  putf(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
          "fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;\n"
@@ -985,21 +985,9 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "    if (i == me || !n)\n      continue;\n"
          "    if (!first)\n      grid.sync();\n    first = 0;\n"
          "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
-         "    fal_G from = pp[i], shi = sh[i];\n"
-         "    FAL_G_GRID_LOOP(y, n) {\n      fal_point p = ids[y];\n      if (!(0");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, " ||\n            (shi.%s && fal_bx_differs(from.%s[p], shi.%s[s0 + y]))",
-           p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "))\n        continue;\n");
-  if (mname)
-    putf(c, "      %s(own, p, &from, p);\n", mname);
-  else
-    for (int i = 0; i < p->nprops; i++)
-      if (p->props[i].kind == PK_POINT)
-        putf(c, "      if (own->%s)\n        own->%s[p] = from.%s[p];\n", p->props[i].name,
-             p->props[i].name, p->props[i].name);
-  put(c, "    }\n  }\n");
+         "    fal_G from = pp[i];\n"
+         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_merge1(own, &from, &sh[i], s0 + y, ids[y], %d);\n"
+         "  }\n", mname ? 1 : 0);
   put(c, "  if (lead) /* a value changed by any part wins: the first such part's */\n"
          "    for (int j = 0; j < k; j++) {\n");
   for (int i = 0; i < p->nprops; i++)
@@ -1014,15 +1002,8 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];\n"
          "    if (j == me || !n)\n      continue;\n"
          "    const fal_point *ids = x.gids[me] + s0;\n"
-         "    fal_G from = pp[j], shm = sh[me];\n"
-         "    FAL_G_GRID_LOOP(y, n) {\n      fal_point p = ids[y];\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "      if (own->%s) {\n        own->%s[p] = from.%s[p];\n"
-              "        if (shm.%s)\n          shm.%s[s0 + y] = own->%s[p];\n      }\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-           p->props[i].name, p->props[i].name);
-  put(c, "    }\n  }\n  if (lead) {\n");
+         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(own, &pp[j], &sh[me], s0 + y, ids[y]);\n"
+         "  }\n  if (lead) {\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "    if (own->%s)\n      own->%s[0] = nv.%s;\n", p->props[i].name,
@@ -1096,34 +1077,41 @@ static void emit_border_exchange(Ctx *c)
       putf(c, "    if (sh.%s)\n      sh.%s[x] = g.%s[p];\n", p->props[i].name,
                        p->props[i].name, p->props[i].name);
   put(c, "  }\n}\n");
-  put(c, "__global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, "
-         "const fal_point *ids, int64_t n, int use_merge)\n{\n"
-         "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n    if (!(0");
+  /* One ghost: merged into its owner when holder `from` changed it (its
+   * shadow entry s differs), and refreshed from its owner (the shadow of
+   * the next foreach too).  The host's kernels below and the parts'
+   * kernels (fal_G_px_end) both call these. */
+  put(c, "__device__ static inline void fal_G_bx_merge1(fal_G *own, fal_G *from, const fal_G *sh, "
+         "int64_t s, fal_point p, int use_merge)\n{\n  if (!(0");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
-      putf(c, " ||\n          (sh.%s && fal_bx_differs(from.%s[p], sh.%s[s0 + x]))",
+      putf(c, " ||\n        (sh->%s && fal_bx_differs(from->%s[p], sh->%s[s]))",
                        p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "))\n      continue; /* this part did not change it */\n");
+  put(c, "))\n    return; /* this part did not change it */\n");
   if (m && ok)
-    putf(c, "    if (use_merge) {\n      %s(&own, p, &from, p);\n      continue;\n    }\n", mname);
+    putf(c, "  if (use_merge) {\n    %s(own, p, from, p);\n    return;\n  }\n", mname);
   else
-    put(c, "    (void)use_merge;\n");
+    put(c, "  (void)use_merge;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
-      putf(c, "    if (own.%s)\n      own.%s[p] = from.%s[p];\n", p->props[i].name,
+      putf(c, "  if (own->%s)\n    own->%s[p] = from->%s[p];\n", p->props[i].name,
                        p->props[i].name, p->props[i].name);
-  put(c, "  }\n}\n");
-  /* the refreshed ghosts are also the shadow of the next foreach */
-  put(c, "__global__ void fal_G_bx_scatter(fal_G g, fal_G from, fal_G sh, int64_t s0, "
-         "const fal_point *ids, int64_t n)\n{\n"
-         "  FAL_G_GRID_LOOP(x, n) {\n    fal_point p = ids[x];\n");
+  put(c, "}\n");
+  put(c, "__device__ static inline void fal_G_bx_scatter1(fal_G *g, const fal_G *from, const fal_G *sh, "
+         "int64_t s, fal_point p)\n{\n  (void)sh;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
-      putf(c, "    if (g.%s) {\n      g.%s[p] = from.%s[p];\n"
-                          "      if (sh.%s)\n        sh.%s[s0 + x] = g.%s[p];\n    }\n",
+      putf(c, "  if (g->%s) {\n    g->%s[p] = from->%s[p];\n"
+                          "    if (sh->%s)\n      sh->%s[s] = g->%s[p];\n  }\n",
                        p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
                        p->props[i].name, p->props[i].name);
-  put(c, "  }\n}\n");
+  put(c, "}\n");
+  put(c, "__global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, "
+         "const fal_point *ids, int64_t n, int use_merge)\n{\n"
+         "  FAL_G_GRID_LOOP(x, n)\n    fal_G_bx_merge1(&own, &from, &sh, s0 + x, ids[x], use_merge);\n}\n");
+  put(c, "__global__ void fal_G_bx_scatter(fal_G g, fal_G from, fal_G sh, int64_t s0, "
+         "const fal_point *ids, int64_t n)\n{\n"
+         "  FAL_G_GRID_LOOP(x, n)\n    fal_G_bx_scatter1(&g, &from, &sh, s0 + x, ids[x]);\n}\n");
   /* setup: after makePartition placed the parts */
   put(c, "static void fal_G_bx_setup(fal_G *h, const char *file, int line)\n{\n"
          "  int k = h->fal_nparts, dev[64];\n");

@@ -215,31 +215,36 @@ __global__ void fal_G_bx_snap(fal_G g, fal_G sh, const fal_point *ids, int64_t n
       sh.d[x] = g.d[p];
   }
 }
+__device__ static inline void fal_G_bx_merge1(fal_G *own, fal_G *from, const fal_G *sh, int64_t s, fal_point p, int use_merge)
+{
+  if (!(0 ||
+        (sh->d && fal_bx_differs(from->d[p], sh->d[s]))))
+    return; /* this part did not change it */
+  if (use_merge) {
+    merge(own, p, from, p);
+    return;
+  }
+  if (own->d)
+    own->d[p] = from->d[p];
+}
+__device__ static inline void fal_G_bx_scatter1(fal_G *g, const fal_G *from, const fal_G *sh, int64_t s, fal_point p)
+{
+  (void)sh;
+  if (g->d) {
+    g->d[p] = from->d[p];
+    if (sh->d)
+      sh->d[s] = g->d[p];
+  }
+}
 __global__ void fal_G_bx_merge(fal_G own, fal_G from, fal_G sh, int64_t s0, const fal_point *ids, int64_t n, int use_merge)
 {
-  FAL_G_GRID_LOOP(x, n) {
-    fal_point p = ids[x];
-    if (!(0 ||
-          (sh.d && fal_bx_differs(from.d[p], sh.d[s0 + x]))))
-      continue; /* this part did not change it */
-    if (use_merge) {
-      merge(&own, p, &from, p);
-      continue;
-    }
-    if (own.d)
-      own.d[p] = from.d[p];
-  }
+  FAL_G_GRID_LOOP(x, n)
+    fal_G_bx_merge1(&own, &from, &sh, s0 + x, ids[x], use_merge);
 }
 __global__ void fal_G_bx_scatter(fal_G g, fal_G from, fal_G sh, int64_t s0, const fal_point *ids, int64_t n)
 {
-  FAL_G_GRID_LOOP(x, n) {
-    fal_point p = ids[x];
-    if (g.d) {
-      g.d[p] = from.d[p];
-      if (sh.d)
-        sh.d[s0 + x] = g.d[p];
-    }
-  }
+  FAL_G_GRID_LOOP(x, n)
+    fal_G_bx_scatter1(&g, &from, &sh, s0 + x, ids[x]);
 }
 static void fal_G_bx_setup(fal_G *h, const char *file, int line)
 {
@@ -437,14 +442,9 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       grid.sync();
     first = 0;
     const fal_point *ids = x.oids[me] + x.ooff[me][i];
-    fal_G from = pp[i], shi = sh[i];
-    FAL_G_GRID_LOOP(y, n) {
-      fal_point p = ids[y];
-      if (!(0 ||
-            (shi.d && fal_bx_differs(from.d[p], shi.d[s0 + y]))))
-        continue;
-      merge(own, p, &from, p);
-    }
+    fal_G from = pp[i];
+    FAL_G_GRID_LOOP(y, n)
+      fal_G_bx_merge1(own, &from, &sh[i], s0 + y, ids[y], 1);
   }
   if (lead) /* a value changed by any part wins: the first such part's */
     for (int j = 0; j < k; j++) {
@@ -457,15 +457,8 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
     if (j == me || !n)
       continue;
     const fal_point *ids = x.gids[me] + s0;
-    fal_G from = pp[j], shm = sh[me];
-    FAL_G_GRID_LOOP(y, n) {
-      fal_point p = ids[y];
-      if (own->d) {
-        own->d[p] = from.d[p];
-        if (shm.d)
-          shm.d[s0 + y] = own->d[p];
-      }
-    }
+    FAL_G_GRID_LOOP(y, n)
+      fal_G_bx_scatter1(own, &pp[j], &sh[me], s0 + y, ids[y]);
   }
   if (lead) {
     if (own->flag)
