@@ -971,12 +971,15 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
       putf(c, "  if (own->%s)\n    b->%s = own->%s[0];\n", p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "}\n");
+  int ngp = 0; /* graph properties: with none, no new values to combine */
+  for (int i = 0; i < p->nprops; i++)
+    ngp += p->props[i].kind == PK_GRAPH;
   putf(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
          "fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;\n"
          "  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;\n"
-         "  fal_G_gb nv = b;\n  (void)nv; (void)lead;\n"
+         "%s  (void)lead;\n"
          "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n"
          "  if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */\n"
          "    return;\n"
@@ -987,7 +990,7 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
          "    fal_G from = pp[i];\n"
          "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_merge1(own, &from, &sh[i], s0 + y, ids[y], %d);\n"
-         "  }\n", mname ? 1 : 0);
+         "  }\n", ngp ? "  fal_G_gb nv = b;\n" : "  (void)b;\n", mname ? 1 : 0);
   put(c, "  if (lead) /* a value changed by any part wins: the first such part's */\n"
          "    for (int j = 0; j < k; j++) {\n");
   for (int i = 0; i < p->nprops; i++)

@@ -430,7 +430,7 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
   const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;
   const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
   fal_G_gb nv = b;
-  (void)nv; (void)lead;
+  (void)lead;
   fal_px_sync(grid, x, nb); /* every part's foreach is done */
   if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */
     return;
