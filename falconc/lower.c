@@ -950,9 +950,13 @@ static void emit_dirty_copies(Ctx *c, const char *to)
  *   fal_G_px_before  the leader keeps the graph properties before a foreach
  *   fal_G_px_end     after it: the owners merge what other parts changed
  *                    (one holder after another, as the merge kernels run
- *                    one after another in an owner's stream), every part
- *                    reads the graph properties, then refreshes its ghosts
- *                    and takes the properties' new values
+ *                    one after another in an owner's stream) and then
+ *                    write their values into the holders' ghosts, every
+ *                    part reads the graph properties; after the second
+ *                    barrier each part takes the properties' new values.
+ *                    Owners write the ghosts (not holders read them after
+ *                    a barrier), so no third barrier keeps an owner's next
+ *                    foreach from changing a value before it was read.
  *   fal_G_px_enter   (host) before the kernels: what fal_G_bx_begin does,
  *                    and the parts' graphs on every part's device
  *   fal_G_px_leave   (host) after them: the graph properties come back
@@ -974,45 +978,57 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
   int ngp = 0; /* graph properties: with none, no new values to combine */
   for (int i = 0; i < p->nprops; i++)
     ngp += p->props[i].kind == PK_GRAPH;
+  /* Every thread combines the graph properties (the same values in every
+   * thread: the parts' copies do not change between the two barriers), and
+   * every thread whose part's value is not the combined one writes it after
+   * the second barrier (one value, so the writes agree).  No barrier
+   * follows them: a later step that writes a graph property gets one
+   * (lower_plan.c, gp_pending). */
   putf(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
-         "fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)\n{\n"
+         "fal_G *own, unsigned long long &nb, int own_only)\n{\n"
          "  const int k = x.k, me = x.me;\n"
-         "  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;\n"
-         "  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;\n"
-         "%s  (void)lead;\n"
+         "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
          "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n"
          "  if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */\n"
          "    return;\n"
+         "%s"
+         "  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */\n"
          "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
          "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
          "    if (i == me || !n)\n      continue;\n"
          "    if (!first)\n      grid.sync();\n    first = 0;\n"
          "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
-         "    fal_G from = pp[i];\n"
-         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_merge1(own, &from, &sh[i], s0 + y, ids[y], %d);\n"
-         "  }\n", ngp ? "  fal_G_gb nv = b;\n" : "  (void)b;\n", mname ? 1 : 0);
-  put(c, "  if (lead) /* a value changed by any part wins: the first such part's */\n"
-         "    for (int j = 0; j < k; j++) {\n");
+         "    FAL_G_GRID_LOOP(y, n) {\n      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], %d);\n"
+         "      if (one)\n        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n    }\n"
+         "  }\n", ngp ? "  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */\n"
+                        "  fal_G_gb nv = b;\n" : "", mname ? 1 : 0);
+  if (ngp) {
+    put(c, "  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "    if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(pp[j].%s[0], b.%s))\n"
+                "      nv.%s = pp[j].%s[0];\n",
+             p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+             p->props[i].name, p->props[i].name, p->props[i].name);
+    put(c, "  }\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "  const bool nw_%s = own->%s && fal_bx_differs(own->%s[0], nv.%s);\n",
+             p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  }
+  put(c, "  if (!own_only && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
+         "  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
+         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
+         "    if (i == me || !n)\n      continue;\n"
+         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
+         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n"
+         "  }\n"
+         "  fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "      if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(pp[j].%s[0], b.%s))\n"
-              "        nv.%s = pp[j].%s[0];\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-           p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "    }\n"
-         "  fal_px_sync(grid, x, nb); /* merged, and every part read the properties */\n"
-         "  for (int j = 0; j < k; j++) { /* ghosts take their owners' values */\n"
-         "    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];\n"
-         "    if (j == me || !n)\n      continue;\n"
-         "    const fal_point *ids = x.gids[me] + s0;\n"
-         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(own, &pp[j], &sh[me], s0 + y, ids[y]);\n"
-         "  }\n  if (lead) {\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (own->%s)\n      own->%s[0] = nv.%s;\n", p->props[i].name,
-           p->props[i].name, p->props[i].name);
-  put(c, "  }\n"
-         "  fal_px_sync(grid, x, nb); /* no owner writes before every ghost is refreshed */\n}\n");
+      putf(c, "  if (nw_%s)\n    own->%s[0] = nv.%s;\n", p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "}\n");
   /* host: enter and leave */
   put(c, "static int fal_G_px_enter(fal_G *h, const char *file, int line)\n{\n"
          "  if (!h->fal_bx || h->fal_shared)\n    return 0;\n"
@@ -1030,6 +1046,7 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "      xh->px[i].pp = fal_dalloc((size_t)2 * k * sizeof(fal_G), file, line);\n"
          "      FAL_CUDA(cudaMemcpy(xh->px[i].pp, all, (size_t)2 * k * sizeof(fal_G), cudaMemcpyHostToDevice));\n"
          "      xh->px[i].wait_ns = fal_px_wait_ns();\n"
+         "      xh->px[i].gb = fal_dalloc(sizeof(fal_G_gb), file, line);\n"
          "    }\n"
          "    free(all);\n"
          "    h->fal_pxh = xh;\n  }\n"

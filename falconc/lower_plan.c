@@ -335,6 +335,26 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   return r;
 }
 
+/* Whether `name` is a graph property (addProperty, §3.1): the only values
+ * fal_G_px_end combines between parts. */
+static bool is_graph_prop(const Program *p, const char *name)
+{
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH && strcmp(p->props[i].name, name) == 0)
+      return true;
+  return false;
+}
+
+/* Whether phase s may write a graph property: then after it fal_G_px_end
+ * may write the combined value (no part's value changes otherwise). */
+static bool phase_writes_gprop(const Program *prog, const Step *s)
+{
+  for (int i = 0; i < s->nacc; i++)
+    if (s->acc[i].write && is_graph_prop(prog, s->acc[i].name))
+      return true;
+  return false;
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -387,7 +407,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     c->rot_expr = ctx_printf(c, "%s[fal_rs == 0 ? 2 : fal_rs - 1]", slots);
   }
   if (p->parts) /* every part's kernel is running, or none goes on */
-    put(c, "  unsigned long long fal_nb = 0;\n  fal_G_gb fal_gb;\n"
+    put(c, "  unsigned long long fal_nb = 0;\n"
            "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
   put(c, "  while ");
   render(c, p->steps[0].stmt);
@@ -395,8 +415,21 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   if (rot)
     c->rot_expr = ctx_printf(c, "%s[fal_rs]", slots);
   bool synced = false; /* the last thing printed was a grid barrier */
+  /* Parts: after fal_G_px_end of a phase that writes a graph property the
+   * threads may still be writing the combined value (one value, lower.c),
+   * so a step that writes a shared object needs a barrier first.  At the
+   * top of the body: as the last round's last phase left it. */
+  bool gp_pending = false;
+  for (int i = 1; p->parts && i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      gp_pending = phase_writes_gprop(c->prog, &p->steps[i]);
   for (int i = 1; i < p->nsteps; i++) {
     const Step *s = &p->steps[i];
+    if (gp_pending && s->kind == STEP_SCALAR && (s->writes || s->opaque)) {
+      put(c, "    fal_grid.sync(); /* the combined graph properties are written */\n");
+      synced = true;
+      gp_pending = false;
+    }
     if (rot && i == 1) {
       /* F = 0, for the next round's slot (plan.c rot_rule). */
       putf(c, "    if (fal_leader) %s[fal_rs == 2 ? 0 : fal_rs + 1] = 0;\n", slots);
@@ -408,17 +441,20 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
      * condition and the zeroing, through F (plan.c rot_rule). */
     if (p->parts && s->kind == STEP_PHASE) {
       /* the graph properties before it, for the exchange after it */
-      putf(c, "    if (fal_leader) fal_G_px_before(%s, &fal_gb);\n    fal_grid.sync();\n"
+      putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n"
            "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
            "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ", g);
       phase_body(c, s);
-      putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, fal_gb);\n", g,
+      putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d);\n", g,
            s->part_own ? 1 : 0);
-      synced = true;
+      synced = true; /* but for the graph properties' writes: gp_pending */
+      gp_pending = phase_writes_gprop(c->prog, s);
       continue;
     }
-    if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2))
+    if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2)) {
       put(c, "    fal_grid.sync();\n");
+      gp_pending = false;
+    }
     synced = false;
     if (s->kind == STEP_PHASE && s->coll) {
       coll_phase(c, s);

@@ -409,6 +409,38 @@ if [ -x "$tmp/gpu/part_mixed" ] && [ -x "$tmp/gpu/part_mixed_cpu" ]; then
 		fi
 	done
 fi
+# Two exchanges a round (one after a foreach that writes only its own
+# points) and steps that overwrite a graph property the exchange combined
+# (tests/e2e/part_phases.fal): the kernels with 1, 2 and 3 parts must
+# write what the CPU build writes.
+if cuda_build part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu" &&
+	"$FALCONC" --target=cpu -o "$tmp/gpu/part_phases_cpu.c" "$srcdir/tests/e2e/part_phases.fal" 2>>"$tmp/err" &&
+	${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpu/part_phases_cpu" \
+		"$tmp/gpu/part_phases_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"; then
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		src=$(e2e_source "$gf")
+		"$tmp/gpu/part_phases_cpu" "$gf" "$src" 1 0 "$tmp/e2e/phases.ref" >/dev/null 2>&1 ||
+			{ fail "gpu parts kernel part_phases $(basename "$gf"): the CPU build failed"; continue; }
+		for split in "1 0" "2 0" "3 0"; do
+			set -- $split
+			name="gpu parts kernel part_phases $(basename "$gf") ($split)"
+			if ! FALCON_PROFILE=1 timeout 120 "$tmp/gpu/part_phases" "$gf" "$src" $split \
+				"$tmp/e2e/phases.out" >"$tmp/e2e/run" 2>&1; then
+				fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			elif ! grep -q '^falcon profile: [^ ]*:[0-9]*  *parts ' "$tmp/e2e/run"; then
+				fail "$name: the loop did not run as a kernel per part"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			elif ! cmp -s "$tmp/e2e/phases.out" "$tmp/e2e/phases.ref"; then
+				fail "$name: differs from the CPU build"
+				diff "$tmp/e2e/phases.out" "$tmp/e2e/phases.ref" | head -5 | sed 's/^/    /'
+			else
+				pass "$name"
+			fi
+		done
+	done
+else
+	fail "gpu: building tests/e2e/part_phases.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
 unset FALCON_GPU_LOOPS
 
 # Atomics that lose no update, single, and ordered drains (one

@@ -3005,6 +3005,11 @@ typedef struct fal_px {
   int64_t lo, hi;                 /* this part's points */
   unsigned long long *bar;        /* barriers taken by all parts, summed */
   unsigned *start;                /* arrivals at the start line | FAL_PX_OFF */
+  unsigned long long *lw;         /* this part's device: its blocks' arrivals
+                                   * (lw[0]) and the barriers released (lw[1]) */
+  int sys;                        /* parts on several GPUs: system-wide fences */
+  void *gb;                       /* this part's device: the graph properties
+                                   * before a foreach (the program's fal_G_gb) */
   void *pp;                       /* this part's device: the k parts' graphs,
                                    * then their k shadows (fal_G[2k]) */
   unsigned long long wait_ns;     /* the start line's time limit */
@@ -3052,25 +3057,55 @@ __device__ static inline bool fal_px_start(cooperative_groups::grid_group &grid,
   return (v & ~FAL_PX_OFF) >= (unsigned)x.k;
 }
 
+/* The fence that orders a part's writes for the other parts. */
+__device__ static inline void fal_px_fence(const fal_px &x)
+{
+  if (x.sys)
+    __threadfence_system();
+  else
+    __threadfence();
+}
+
 /* A barrier of every block of every part's kernel.  Each kernel counts the
- * barriers it took (nb, the same in every thread); the leader adds one to
- * the shared sum and waits until every part did (k per barrier). */
+ * barriers it took (nb, the same in every thread).  One level, not a grid
+ * barrier, a wait for the other parts and a second grid barrier: each
+ * block arrives on its part's counter (lw[0], in its own device's memory);
+ * the part's last block to arrive adds one to the shared sum (bar, k per
+ * barrier), waits for the other parts there, and releases its part's
+ * blocks (lw[1] = nb), which wait on their own device: one grid-wide
+ * arrival and release instead of two.  The fences and the shared sum are
+ * system-wide only when the parts sit on several GPUs (x.sys): on one GPU
+ * device scope orders every part's writes. */
 __device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, const fal_px &x,
                                           unsigned long long &nb)
 {
-  grid.sync();
   nb++;
-  if (x.k == 1)
+  if (x.k == 1) {
+    grid.sync();
     return;
-  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) {
-    __threadfence_system();
-    atomicAdd_system(x.bar, 1ull);
-    unsigned long long want = nb * (unsigned long long)x.k;
-    while (*(volatile unsigned long long *)x.bar < want)
-      ;
-    __threadfence_system();
   }
-  grid.sync();
+  __syncthreads();
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    fal_px_fence(x); /* this block's writes, before it arrives */
+    unsigned long long got = atomicAdd(&x.lw[0], 1ull) + 1;
+    if (got == nb * (unsigned long long)gridDim.x) { /* the part's last block */
+      fal_px_fence(x);
+      if (x.sys)
+        atomicAdd_system(x.bar, 1ull);
+      else
+        atomicAdd(x.bar, 1ull);
+      unsigned long long want = nb * (unsigned long long)x.k;
+      while (*(volatile unsigned long long *)x.bar < want)
+        ;
+      fal_px_fence(x);
+      *(volatile unsigned long long *)&x.lw[1] = nb;
+    } else {
+      while (*(volatile unsigned long long *)&x.lw[1] < nb)
+        ;
+    }
+    fal_px_fence(x);
+  }
+  __syncthreads();
 }
 #endif
 
@@ -3078,6 +3113,7 @@ __device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, 
 typedef struct fal_pxh {
   fal_px px[FAL_PX_MAX];
   void *words;           /* on part 0's device: bar (8 bytes), start (4) */
+  void *lwords[FAL_PX_MAX]; /* on part i's device: its px.lw (16 bytes) */
   cudaStream_t st[FAL_PX_MAX];
   int off;               /* 1: the kernels cannot run (set once) */
 } fal_pxh;
@@ -3123,6 +3159,11 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
   fal_cuda_use(x->dev[0]);
   h->words = fal_dalloc(16, file, line);
   for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    h->lwords[i] = fal_dalloc(16, file, line);
+  }
+  fal_cuda_use(x->dev[0]);
+  for (int i = 0; i < k; i++) {
     fal_px *p = &h->px[i];
     p->k = k;
     p->me = i;
@@ -3130,6 +3171,9 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
     p->hi = lo[i + 1];
     p->bar = (unsigned long long *)h->words;
     p->start = (unsigned *)((char *)h->words + 8);
+    p->lw = (unsigned long long *)h->lwords[i];
+    for (int j = 1; j < k; j++)
+      p->sys |= x->dev[j] != x->dev[0];
     for (int j = 0; j < k; j++) {
       p->gids[j] = x->gids[j];
       p->oids[j] = x->oids[j];
@@ -3152,6 +3196,11 @@ static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void 
                               const char *name, const char *file, int line)
 {
   int k = x->k;
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaMemset(h->lwords[i], 0, 16));
+    FAL_CUDA(cudaDeviceSynchronize());
+  }
   fal_cuda_use(x->dev[0]);
   FAL_CUDA(cudaMemset(h->words, 0, 16));
   FAL_CUDA(cudaDeviceSynchronize());

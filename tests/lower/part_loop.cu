@@ -424,16 +424,16 @@ __device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
   if (own->changed)
     b->changed = own->changed[0];
 }
-__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only)
 {
   const int k = x.k, me = x.me;
-  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;
-  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
-  fal_G_gb nv = b;
-  (void)lead;
+  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
   fal_px_sync(grid, x, nb); /* every part's foreach is done */
   if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */
     return;
+  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
+  fal_G_gb nv = b;
+  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
   for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
@@ -442,29 +442,30 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       grid.sync();
     first = 0;
     const fal_point *ids = x.oids[me] + x.ooff[me][i];
-    fal_G from = pp[i];
-    FAL_G_GRID_LOOP(y, n)
-      fal_G_bx_merge1(own, &from, &sh[i], s0 + y, ids[y], 1);
-  }
-  if (lead) /* a value changed by any part wins: the first such part's */
-    for (int j = 0; j < k; j++) {
-      if (own->changed && !fal_bx_differs(nv.changed, b.changed) && fal_bx_differs(pp[j].changed[0], b.changed))
-        nv.changed = pp[j].changed[0];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], 1);
+      if (one)
+        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
     }
-  fal_px_sync(grid, x, nb); /* merged, and every part read the properties */
-  for (int j = 0; j < k; j++) { /* ghosts take their owners' values */
-    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];
-    if (j == me || !n)
+  }
+  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */
+    if (own->changed && !fal_bx_differs(nv.changed, b.changed) && fal_bx_differs(pp[j].changed[0], b.changed))
+      nv.changed = pp[j].changed[0];
+  }
+  const bool nw_changed = own->changed && fal_bx_differs(own->changed[0], nv.changed);
+  if (!own_only && !one)
+    grid.sync(); /* every merge into an owned point is done */
+  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
       continue;
-    const fal_point *ids = x.gids[me] + s0;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
     FAL_G_GRID_LOOP(y, n)
-      fal_G_bx_scatter1(own, &pp[j], &sh[me], s0 + y, ids[y]);
+      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
   }
-  if (lead) {
-    if (own->changed)
-      own->changed[0] = nv.changed;
-  }
-  fal_px_sync(grid, x, nb); /* no owner writes before every ghost is refreshed */
+  fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */
+  if (nw_changed)
+    own->changed[0] = nv.changed;
 }
 static int fal_G_px_enter(fal_G *h, const char *file, int line)
 {
@@ -488,6 +489,7 @@ static int fal_G_px_enter(fal_G *h, const char *file, int line)
       xh->px[i].pp = fal_dalloc((size_t)2 * k * sizeof(fal_G), file, line);
       FAL_CUDA(cudaMemcpy(xh->px[i].pp, all, (size_t)2 * k * sizeof(fal_G), cudaMemcpyHostToDevice));
       xh->px[i].wait_ns = fal_px_wait_ns();
+      xh->px[i].gb = fal_dalloc(sizeof(fal_G_gb), file, line);
     }
     free(all);
     h->fal_pxh = xh;
@@ -542,19 +544,18 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
   const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
   long long fal_rounds = 0;
   unsigned long long fal_nb = 0;
-  fal_G_gb fal_gb;
   if (!fal_px_start(fal_grid, fal_px))
     return;
   while (1) {
-    fal_grid.sync();
+    fal_grid.sync(); /* the combined graph properties are written */
 #line 30 "part_loop.fal"
     if (fal_leader) hg->changed[0] = 0;
-    if (fal_leader) fal_G_px_before(hg, &fal_gb);
+    if (fal_leader) fal_G_px_before(hg, (fal_G_gb *)fal_px.gb);
     fal_grid.sync();
     for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } } while (0); }
-    fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, fal_gb);
+    fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0);
 #line 32 "part_loop.fal"
     if (fal_leader) rounds++;
 #line 33 "part_loop.fal"

@@ -424,16 +424,16 @@ __device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
   if (own->flag)
     b->flag = own->flag[0];
 }
-__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, const fal_G_gb &b)
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only)
 {
   const int k = x.k, me = x.me;
-  const fal_G *pp = (const fal_G *)x.pp, *sh = pp + k;
-  const bool lead = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
-  fal_G_gb nv = b;
-  (void)lead;
+  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
   fal_px_sync(grid, x, nb); /* every part's foreach is done */
   if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */
     return;
+  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
+  fal_G_gb nv = b;
+  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
   for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
@@ -442,29 +442,30 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       grid.sync();
     first = 0;
     const fal_point *ids = x.oids[me] + x.ooff[me][i];
-    fal_G from = pp[i];
-    FAL_G_GRID_LOOP(y, n)
-      fal_G_bx_merge1(own, &from, &sh[i], s0 + y, ids[y], 1);
-  }
-  if (lead) /* a value changed by any part wins: the first such part's */
-    for (int j = 0; j < k; j++) {
-      if (own->flag && !fal_bx_differs(nv.flag, b.flag) && fal_bx_differs(pp[j].flag[0], b.flag))
-        nv.flag = pp[j].flag[0];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], 1);
+      if (one)
+        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
     }
-  fal_px_sync(grid, x, nb); /* merged, and every part read the properties */
-  for (int j = 0; j < k; j++) { /* ghosts take their owners' values */
-    int64_t n = x.goff[me][j + 1] - x.goff[me][j], s0 = x.goff[me][j];
-    if (j == me || !n)
+  }
+  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */
+    if (own->flag && !fal_bx_differs(nv.flag, b.flag) && fal_bx_differs(pp[j].flag[0], b.flag))
+      nv.flag = pp[j].flag[0];
+  }
+  const bool nw_flag = own->flag && fal_bx_differs(own->flag[0], nv.flag);
+  if (!own_only && !one)
+    grid.sync(); /* every merge into an owned point is done */
+  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
       continue;
-    const fal_point *ids = x.gids[me] + s0;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
     FAL_G_GRID_LOOP(y, n)
-      fal_G_bx_scatter1(own, &pp[j], &sh[me], s0 + y, ids[y]);
+      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
   }
-  if (lead) {
-    if (own->flag)
-      own->flag[0] = nv.flag;
-  }
-  fal_px_sync(grid, x, nb); /* no owner writes before every ghost is refreshed */
+  fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */
+  if (nw_flag)
+    own->flag[0] = nv.flag;
 }
 static int fal_G_px_enter(fal_G *h, const char *file, int line)
 {
@@ -488,6 +489,7 @@ static int fal_G_px_enter(fal_G *h, const char *file, int line)
       xh->px[i].pp = fal_dalloc((size_t)2 * k * sizeof(fal_G), file, line);
       FAL_CUDA(cudaMemcpy(xh->px[i].pp, all, (size_t)2 * k * sizeof(fal_G), cudaMemcpyHostToDevice));
       xh->px[i].wait_ns = fal_px_wait_ns();
+      xh->px[i].gb = fal_dalloc(sizeof(fal_G_gb), file, line);
     }
     free(all);
     h->fal_pxh = xh;
