@@ -651,9 +651,9 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
     wphase = p->steps[i].kind == STEP_PHASE && p->steps[i].coll &&
              warp_body_check(c, p->steps[i].stmt, NULL, NULL, NULL);
   if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked */
-    putf(c, "{ if (%s->fal_bx && fal_loop_switch(&fal_sw, (const void *)%s, \"%s\", %u)) { "
-         "int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
-         gname(c, p->graph), kname, path_literal(c), loop->loc.line, launch);
+    putf(c, "{ if (%s->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)%s, \"%s\", %u, "
+         "%s->fal_nparts)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
+         gname(c, p->graph), kname, path_literal(c), loop->loc.line, gname(c, p->graph), launch);
   else if (ok)
     putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, %s)) "
          "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line,
