@@ -3171,6 +3171,17 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
         !coop)
       why = "a GPU without cooperative launch";
   }
+  /* The barrier words live on the first part's GPU, and the other GPUs'
+   * kernels add to them (fal_px_start, fal_px_sync): that takes atomics
+   * over the link between the GPUs (NVLink has them; PCIe peer access may
+   * not). */
+  for (int i = 1; i < k && !why; i++) {
+    int at = 0;
+    if (x->dev[i] != x->dev[0] &&
+        (cudaDeviceGetP2PAttribute(&at, cudaDevP2PAttrNativeAtomicSupported, x->dev[i],
+                                   x->dev[0]) != cudaSuccess || !at))
+      why = "GPUs without atomics on each other's memory";
+  }
   cudaGetLastError();
   if (why) {
     if (fal_verbose())
