@@ -67,7 +67,7 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
 for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
-	frontier_ptr set_global grow_parallel grow_limits coll_loop; do
+	frontier_ptr set_global grow_parallel grow_limits coll_loop part_phases; do
 	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
 done
 for a in sssp bfs cc_simple; do
@@ -756,9 +756,16 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 	# the sanitizers see their barriers and shared memory too.
 	export FALCON_HUB_DEGREE=32
 	printf '1 0\n' >"$tmp/noedges.txt"
+	# The partitioned programs again with their loops in the kernels, a
+	# kernel per part (px/; two parts on the one GPU: the exchange in
+	# device code and the barriers between the parts' kernels).
+	mkdir -p "$tmp/gpu/px"
+	for a in partitioned_sssp partitioned_bfs part_phases; do
+		[ -x "$tmp/gpu/$a" ] && cp "$tmp/gpu/$a" "$tmp/gpu/px/"
+	done
 	# The runs share the GPU, SAN_JOBS at a time; then the reports, in order.
 	n=0
-	for prog in "$tmp"/gpu/* "$tmp"/gpudev/* "$tmp"/gpu/t/* "$tmp"/gpu/t2/*; do
+	for prog in "$tmp"/gpu/* "$tmp"/gpudev/* "$tmp"/gpu/t/* "$tmp"/gpu/t2/* "$tmp"/gpu/px/*; do
 		[ -x "$prog" ] && [ -f "$prog" ] || continue
 		a=$(basename "$prog")
 		case $a in
@@ -769,8 +776,8 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		# two GPU parts (on one device here): the border exchange's kernels
 		partitioned_sssp | partitioned_bfs) args="$tmp/small.bin $hub 2 0" ;;
 		partitioned_pagerank) args="$tmp/small.bin 2 0" ;;
-		part_mixed) args="$tmp/small.bin $hub 2 0 $prog.out" ;;
-		part_mixed_cpu) continue ;; # the --target=cpu build it is compared with
+		part_mixed | part_phases) args="$tmp/small.bin $hub 2 0 $prog.out" ;;
+		part_mixed_cpu | part_phases_cpu) continue ;; # the --target=cpu builds they are compared with
 		loop_plan) args="$tmp/small.bin 3" ;;
 		gettype_pair) args="$tmp/small.bin $hub $prog.d $prog.l" ;;
 		grow_limits) args="$tmp/small.bin edges 10" ;;
@@ -786,7 +793,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 				# on this dense graph).
 				case $prog in
 				*/gpudev/*) export FALCON_FRONTIERS=on ;;
-				*/gpu/t/* | */gpu/t2/*) export FALCON_GPU_LOOPS=device ;;
+				*/gpu/t/* | */gpu/t2/* | */gpu/px/*) export FALCON_GPU_LOOPS=device ;;
 				esac
 				compute-sanitizer --tool $tool --error-exitcode 9 "$prog" $args >"$prog.san.$tool" 2>&1
 				echo $? >"$prog.san.$tool.st"
@@ -796,14 +803,15 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		done
 	done
 	wait
-	for prog in "$tmp"/gpu/* "$tmp"/gpudev/* "$tmp"/gpu/t/* "$tmp"/gpu/t2/*; do
+	for prog in "$tmp"/gpu/* "$tmp"/gpudev/* "$tmp"/gpu/t/* "$tmp"/gpu/t2/* "$tmp"/gpu/px/*; do
 		[ -x "$prog" ] && [ -f "$prog" ] || continue
 		a=$(basename "$prog")
-		case $a in *.* | part_mixed_cpu) continue ;; esac # (not run above)
+		case $a in *.* | part_mixed_cpu | part_phases_cpu) continue ;; esac # (not run above)
 		case $prog in
 		*/gpudev/*) tag="$a (--gpu-loops=device, FALCON_FRONTIERS=on)" ;;
 		*/gpu/t/*) tag="$a (FALCON_GPU_LOOPS=device, a thread per element in its loop kernel)" ;;
 		*/gpu/t2/*) tag="$a (FALCON_GPU_LOOPS=device)" ;;
+		*/gpu/px/*) tag="$a (FALCON_GPU_LOOPS=device: a kernel per part, 2 parts on one GPU)" ;;
 		*) tag=$a ;;
 		esac
 		for tool in memcheck racecheck synccheck; do
