@@ -982,8 +982,8 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
    * thread: the parts' copies do not change between the two barriers), and
    * every thread whose part's value is not the combined one writes it after
    * the second barrier (one value, so the writes agree).  No barrier
-   * follows them: a later step that writes a graph property gets one
-   * (lower_plan.c, gp_pending). */
+   * follows them: a later step that writes a shared object gets one
+   * (lower_plan.c, gp_pending); steps that read them read that value. */
   putf(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
          "fal_G *own, unsigned long long &nb, int own_only)\n{\n"
          "  const int k = x.k, me = x.me;\n"
