@@ -335,23 +335,16 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   return r;
 }
 
-/* Whether `name` is a graph property (addProperty, §3.1): the only values
- * fal_G_px_end combines between parts. */
-static bool is_graph_prop(const Program *p, const char *name)
-{
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH && strcmp(p->props[i].name, name) == 0)
-      return true;
-  return false;
-}
-
-/* Whether phase s may write a graph property: then after it fal_G_px_end
+/* Whether phase s may write a graph property (addProperty, §3.1, the only
+ * values fal_G_px_end combines between parts): then after it fal_G_px_end
  * may write the combined value (no part's value changes otherwise). */
 static bool phase_writes_gprop(const Program *prog, const Step *s)
 {
-  for (int i = 0; i < s->nacc; i++)
-    if (s->acc[i].write && is_graph_prop(prog, s->acc[i].name))
+  for (int i = 0; i < s->nacc; i++) {
+    const Prop *pr = s->acc[i].write ? program_prop(prog, s->acc[i].name) : NULL;
+    if (pr && pr->kind == PK_GRAPH)
       return true;
+  }
   return false;
 }
 

@@ -886,7 +886,8 @@ static void place_barriers(LoopPlan *p, bool gpu)
       }
       pending_add(&q, s);
       /* a parts plan's phase ends with the exchange, which ends with a
-       * barrier of every part (fal_G_px_end) */
+       * barrier of every part (fal_G_px_end; the combined graph
+       * properties' writes after it: lower_plan.c gp_pending) */
       if (p->parts && s->kind == STEP_PHASE)
         pending_clear(&q);
     }

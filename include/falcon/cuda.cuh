@@ -3151,10 +3151,11 @@ static inline unsigned long long fal_px_wait_ns(void)
 /* Fills the parts' fal_px from the exchange x and the partition's first
  * points lo; NULL (and why under FALCON_VERBOSE) when the kernels cannot
  * run: too many parts, a host part, parts on several GPUs without
- * FALCON_PX_MULTI=on, or a device without cooperative launch. */
+ * FALCON_PX_MULTI=on or without atomics on each other's memory, or a
+ * device without cooperative launch. */
 static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const char *file, int line)
 {
-  int k = x->k;
+  int k = x->k, sys = 0; /* sys: the parts are on several GPUs */
   const char *why = NULL;
   if (k > FAL_PX_MAX)
     why = "more than 8 parts";
@@ -3162,9 +3163,10 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
     if (x->onhost[i])
       why = "a host part";
   for (int i = 1; i < k && !why; i++)
-    if (x->dev[i] != x->dev[0] && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
-      why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
-            "(not yet checked on a machine with several GPUs)";
+    sys |= x->dev[i] != x->dev[0];
+  if (sys && !why && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
+    why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
+          "(not yet checked on a machine with several GPUs)";
   for (int i = 0; i < k && !why; i++) {
     int coop = 0;
     if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
@@ -3205,8 +3207,7 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
     p->bar = (unsigned long long *)h->words;
     p->start = (unsigned *)((char *)h->words + 8);
     p->lw = (unsigned long long *)h->lwords[i];
-    for (int j = 1; j < k; j++)
-      p->sys |= x->dev[j] != x->dev[0];
+    p->sys = sys;
     for (int j = 0; j < k; j++) {
       p->gids[j] = x->gids[j];
       p->oids[j] = x->oids[j];
