@@ -187,6 +187,8 @@ struct Node {
   bool missing;        /* inserted by error recovery */
   bool has_error;      /* this node or a descendant is ERROR/MISSING */
   bool interesting;    /* lowering must look inside (lower.c) */
+  bool read_first;     /* a MIN/MAX whose GPU form loads first (plan.c
+                        * plan_read_first) */
   uint32_t start, end; /* byte range in the source */
   SrcLoc loc;          /* where it starts */
   Node *parent;

@@ -2105,6 +2105,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
     scan_graph_needs(&c, root);
   }
   mark_interesting((Node *)root, c.gpu);
+  if (c.gpu && prog->falcon && !prog->user_atomics)
+    plan_read_first(&c, root);
   StrBuf body = {0};
   c.out = &body;
   render_program(&c, root);

@@ -290,8 +290,10 @@ static bool render_atomic(Ctx *c, const Node *n, const char *name)
     if (strcmp(name, "MIN") == 0 || strcmp(name, "MAX") == 0) {
       char *v = render_str(c, node_named_child(args, 1));
       char *flag = render_str(c, node_named_child(args, 2));
-      putf(c, "(%s(%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
-           atomics[i].op, a0, v, flag);
+      /* a sweep's MIN loads first (plan.c plan_read_first) */
+      bool rf = c->gpu && n->read_first;
+      putf(c, "(%s(%s%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
+           atomics[i].op, rf ? "_rf" : "", a0, v, flag);
     } else if (strcmp(name, "CAS") == 0) {
       char *e = render_str(c, node_named_child(args, 1));
       char *d = render_str(c, node_named_child(args, 2));

@@ -1080,7 +1080,8 @@ typedef struct Topo {
   int nnbr;
   const char *prop;   /* P */
   int op;             /* 1 MIN, 2 MAX */
-  LoopPlan *p;
+  LoopPlan *p;        /* the plan whose steps say what is written, or NULL: */
+  const Node *loop;   /* ... then this host loop's text says (read-first rule) */
   const char *why;
   int depth;
 } Topo;
@@ -1110,6 +1111,14 @@ static bool prop_written(const LoopPlan *p, const char *name)
   return false;
 }
 
+static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax, int depth);
+
+/* Whether the loop writes `name` (a variable or a property). */
+static bool topo_written(Topo *t, const char *name)
+{
+  return t->p ? prop_written(t->p, name) : loop_writes(t->c, t->loop, name, true, 0);
+}
+
 /* e reads only: no assignment, increment or call but of pure functions;
  * P only of the element; no property written in the loop but P. */
 static bool topo_pure(Topo *t, const Node *e)
@@ -1122,7 +1131,7 @@ static bool topo_pure(Topo *t, const Node *e)
       return topo_no(t, "a call with side effects");
     /* A variable the loop writes (a round counter...) would make the
      * same element compute other values in another round. */
-    if (n->kind == K_IDENTIFIER && n->field != F_FUNCTION && prop_written(t->p, text_of(t->c, n)))
+    if (n->kind == K_IDENTIFIER && n->field != F_FUNCTION && topo_written(t, text_of(t->c, n)))
       return topo_no(t, "a variable written in the loop is read");
     if (n->kind == K_FIELD_EXPRESSION) {
       const char *f = text_of(t->c, node_field(n, F_FIELD));
@@ -1134,7 +1143,7 @@ static bool topo_pure(Topo *t, const Node *e)
       if (t->prop && strcmp(pr->name, t->prop) == 0) {
         if (!own)
           return topo_no(t, "the MIN property is read of a point other than the element");
-      } else if (prop_written(t->p, pr->name)) {
+      } else if (topo_written(t, pr->name)) {
         return topo_no(t, "a property written in the loop is read");
       }
     }
@@ -1286,12 +1295,11 @@ static bool topo_stmt(Topo *t, const Node *s)
   return ok;
 }
 
-/* The loop's one phase s: whether the rule holds (p->topo = P), else why
- * (p->twhy). */
-static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
+/* The body of foreach statement n (inline, or a call f(t, ...) of an
+ * element function, one level): whether the rule holds for it (t->prop
+ * set), else t->why.  Returns f, or NULL for an inline body. */
+static const FuncInfo *topo_body(Ctx *c, Topo *t, const Node *n)
 {
-  const Node *n = s->stmt;
-  Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, 0};
   const Node *body = node_field(n, F_BODY);
   const Node *call = body && body->kind == K_EXPRESSION_STATEMENT ? node_named_child(body, 0) : NULL;
   FuncInfo *f = NULL;
@@ -1307,27 +1315,39 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
     for (const Node *a = args ? args->child : NULL; a; a = a->next) {
       if (!a->named || a->kind == K_COMMENT)
         continue;
-      if (!topo_pure(&t, a))
+      if (!topo_pure(t, a))
         break;
       const Node *pa = param_for(f, args, a);
-      if (pa && a->kind == K_IDENTIFIER && strcmp(text_of(c, a), t.elem) == 0)
+      if (pa && a->kind == K_IDENTIFIER && strcmp(text_of(c, a), t->elem) == 0)
         elem = text_of(c, pa);
     }
-    if (!t.why && !elem)
-      topo_no(&t, "the element is not passed to the function");
-    if (!t.why) {
-      t.elem = elem;
-      topo_find_prop(&t, node_field(f->def, F_BODY));
-      topo_stmt(&t, node_field(f->def, F_BODY));
+    if (!t->why && !elem)
+      topo_no(t, "the element is not passed to the function");
+    if (!t->why) {
+      t->elem = elem;
+      topo_find_prop(t, node_field(f->def, F_BODY));
+      topo_stmt(t, node_field(f->def, F_BODY));
     }
   } else if (!call || call->kind != K_CALL_EXPRESSION) {
-    topo_find_prop(&t, body);
-    topo_stmt(&t, body);
+    f = NULL;
+    topo_find_prop(t, body);
+    topo_stmt(t, body);
   } else {
-    topo_no(&t, "a call of something other than an element function");
+    f = NULL;
+    topo_no(t, "a call of something other than an element function");
   }
-  if (!t.why && !t.prop)
-    topo_no(&t, "no MIN/MAX on a neighbour");
+  if (!t->why && !t->prop)
+    topo_no(t, "no MIN/MAX on a neighbour");
+  return f;
+}
+
+/* The loop's one phase s: whether the rule holds (p->topo = P), else why
+ * (p->twhy). */
+static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
+{
+  const Node *n = s->stmt;
+  Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
+  topo_body(c, &t, n);
   if (!t.why && prop_written(p, t.prop)) {
     /* P written only by this phase, through its MINs */
     for (int i = 0; i < p->nsteps && !t.why; i++)
@@ -1345,6 +1365,182 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
     return;
   }
   p->topo = xstrdup(t.prop);
+}
+
+/* ---- MIN/MAX that load first on the GPU (docs/optimiser.md "MIN and MAX
+ * that read first") ---- */
+
+/* The name an lvalue writes: x, (x), x[i], *x -> x; a.x, a->x -> x (a
+ * property or field of that name, whatever holds it). */
+static const char *lvalue_name(Ctx *c, const Node *e)
+{
+  for (int k = 0; e && k < 64; k++) {
+    e = node_unparen(e);
+    if (!e)
+      return NULL;
+    if (e->kind == K_IDENTIFIER)
+      return text_of(c, e);
+    if (e->kind == K_FIELD_EXPRESSION)
+      return text_of(c, node_field(e, F_FIELD));
+    if (e->kind != K_SUBSCRIPT_EXPRESSION && e->kind != K_POINTER_EXPRESSION)
+      return NULL;
+    e = node_field(e, F_ARGUMENT);
+  }
+  return NULL;
+}
+
+static bool is_atomic_call(Ctx *c, const Node *fn)
+{
+  static const char *const names[] = {"MIN", "MAX", "ADD", "SUB", "INCR", "DECR",
+                                      "AND", "OR", "XOR", "CAS", NULL};
+  for (int i = 0; names[i]; i++)
+    if (node_text_is(c->src, fn, names[i]))
+      return true;
+  return false;
+}
+
+/* Whether the text of root, or of a function it calls (up to four calls
+ * deep), writes `name`: an assignment, ++/--, a reduction, &name, an
+ * atomic's target (MIN/MAX targets only with `minmax`) or MIN/MAX's flag. */
+static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax, int depth)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    const char *w = NULL, *w2 = NULL;
+    if (n->kind == K_ASSIGNMENT_EXPRESSION || n->kind == K_REDUCTION_EXPRESSION) {
+      w = lvalue_name(c, node_field(n, F_LEFT));
+    } else if (n->kind == K_UPDATE_EXPRESSION) {
+      w = lvalue_name(c, node_field(n, F_ARGUMENT));
+    } else if (n->kind == K_POINTER_EXPRESSION) {
+      if (node_text_is(c->src, node_field(n, F_OPERATOR), "&"))
+        w = lvalue_name(c, node_field(n, F_ARGUMENT));
+    } else if (n->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(n, F_FUNCTION);
+      const Node *args = node_field(n, F_ARGUMENTS);
+      if (!fn || fn->kind != K_IDENTIFIER || !args)
+        continue;
+      if (is_atomic_call(c, fn)) {
+        bool mm = node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX");
+        if (!mm || minmax)
+          w = lvalue_name(c, node_named_child(args, 0));
+        if (mm)
+          w2 = lvalue_name(c, node_named_child(args, 2));
+      } else {
+        const FuncInfo *f = program_func(c->prog, text_of(c, fn));
+        if (f && f->def && depth < 4 &&
+            loop_writes(c, node_field(f->def, F_BODY), name, minmax, depth + 1))
+          return true;
+      }
+    }
+    if ((w && strcmp(w, name) == 0) || (w2 && strcmp(w2, name) == 0))
+      return true;
+  }
+  return false;
+}
+
+/* The host loop (for, while, do) that directly holds foreach n, or NULL
+ * (n inside another foreach or a parallel section, or in no loop of its
+ * function). */
+static const Node *host_loop_of(const Node *n)
+{
+  for (const Node *q = n->parent; q; q = q->parent) {
+    if (q->kind == K_LOOP_STATEMENT)
+      return q;
+    if (q->kind == K_FOREACH_STATEMENT || q->kind == K_FUNCTION_DEFINITION ||
+        q->kind == K_PARALLEL_SECTIONS_STATEMENT || q->kind == K_SINGLE_STATEMENT)
+      return NULL;
+  }
+  return NULL;
+}
+
+static void mark_read_first(Ctx *c, Node *root)
+{
+  for (Node *n = root; n; n = node_next(n, root, true))
+    if (n->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(n, F_FUNCTION);
+      if (fn && (node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX")))
+        n->read_first = true;
+    }
+}
+
+/* Calls of function `name` anywhere in root. */
+static int count_calls(Ctx *c, const Node *root, const char *name)
+{
+  int k = 0;
+  for (const Node *n = root; n; n = node_next(n, root, true))
+    if (n->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(n, F_FUNCTION);
+      k += fn && fn->kind == K_IDENTIFIER && node_text_is(c->src, fn, name);
+    }
+  return k;
+}
+
+/* The rule (docs/optimiser.md "MIN and MAX that read first"): a MIN/MAX
+ * loads first on the GPU when it is in a sweep, a foreach over points in
+ * a host loop whose elements, when their P did not change, only repeat
+ * MINs that fail (the topology-driven rule, plus a filter as pure), and
+ * whose every caller, for an element function, is such a sweep. */
+void plan_read_first(Ctx *c, const Node *root)
+{
+  enum { MAXC = 256 };
+  struct {
+    const Node *at;
+    const FuncInfo *f;
+    const char *prop, *why;
+  } cand[MAXC];
+  int ncand = 0;
+  for (const Node *n = root; n && ncand < MAXC; n = node_next(n, root, true)) {
+    if (n->kind != K_FOREACH_STATEMENT)
+      continue;
+    const Node *it = node_field(n, F_ITERABLE);
+    if (!it || it->kind != K_FIELD_EXPRESSION || node_field(n, F_OFFSET) ||
+        !node_text_is(c->src, node_field(it, F_FIELD), "points"))
+      continue;
+    const Node *loop = host_loop_of(n);
+    if (!loop)
+      continue;
+    const char *var = text_of(c, node_field(n, F_VARIABLE));
+    Topo t = {c, var, {0}, 0, NULL, 0, NULL, loop, NULL, 0};
+    const FuncInfo *f = topo_body(c, &t, n);
+    if (!t.prop) /* refused before it looked for P: find it for --explain */
+      topo_find_prop(&t, f ? node_field(f->def, F_BODY) : node_field(n, F_BODY));
+    if (!t.prop)
+      continue; /* no MIN/MAX on a point property: nothing to choose */
+    if (!t.why && node_field(n, F_CONDITION)) {
+      t.elem = var;
+      t.nnbr = 0;
+      topo_pure(&t, node_field(n, F_CONDITION));
+    }
+    if (!t.why && loop_writes(c, loop, t.prop, false, 0))
+      topo_no(&t, "the MIN property is assigned in the loop");
+    cand[ncand].at = n;
+    cand[ncand].f = f;
+    cand[ncand].prop = t.prop;
+    cand[ncand++].why = t.why;
+  }
+  for (int i = 0; i < ncand; i++) {
+    if (cand[i].why)
+      continue;
+    if (!cand[i].f) {
+      mark_read_first(c, node_field(cand[i].at, F_BODY));
+      continue;
+    }
+    int sweeps = 0;
+    for (int j = 0; j < ncand; j++)
+      sweeps += cand[j].f == cand[i].f && !cand[j].why;
+    if (count_calls(c, root, cand[i].f->name) == sweeps)
+      mark_read_first(c, (Node *)node_field(cand[i].f->def, F_BODY));
+    else
+      cand[i].why = "the element function is called elsewhere too";
+  }
+  for (int i = 0; c->opt->explain && i < ncand; i++) {
+    const Node *n = cand[i].at;
+    if (cand[i].why)
+      fprintf(stderr, "%s:%u: foreach: MIN/MAX on '%s' atomic (not a sweep: %s)\n",
+              c->src->path, n->loc.line, cand[i].prop, cand[i].why);
+    else
+      fprintf(stderr, "%s:%u: foreach: MIN/MAX on '%s' load first (a sweep)\n", c->src->path,
+              n->loc.line, cand[i].prop);
+  }
 }
 
 /* ---- level-synchronous loops (docs/lowering.md "Level-synchronous loops") ---- */

@@ -133,6 +133,11 @@ void plan_explain(const Ctx *c, const LoopPlan *p);
 void plan_free(LoopPlan *p);
 const char *plan_kind_name(PlanKind k);
 
+/* CUDA target, before lowering: marks the MIN/MAX calls that load their
+ * target first (Node.read_first; docs/optimiser.md "MIN and MAX that read
+ * first"); --explain prints each point loop's choice. */
+void plan_read_first(Ctx *c, const Node *root);
+
 /* lower_plan.c: prints a planned loop (PLAN_DEVICE or PLAN_REGION). */
 void emit_planned_loop(Ctx *c, const LoopPlan *p);
 

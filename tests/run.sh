@@ -1117,6 +1117,37 @@ run_e2e() {
 			done
 		done
 	done
+	# MIN that reads first (docs/optimiser.md): the GPU target's verdict on
+	# each loop and the MINs it writes, and the three SSSPs on the CPU
+	# against falref (tests/gpu.sh runs them on the GPU).
+	if "$FALCONC" --explain -o "$tmp/e2e/read_first.cu" "$srcdir/tests/e2e/read_first.fal" 2>"$tmp/e2e/explain" &&
+		grep -q "read_first.fal:58: foreach: MIN/MAX on 'dist' load first (a sweep)" "$tmp/e2e/explain" &&
+		grep -q "read_first.fal:70: foreach: MIN/MAX on 'd2' atomic (not a sweep: the element function is called elsewhere too)" "$tmp/e2e/explain" &&
+		grep -q "read_first.fal:77: foreach: MIN/MAX on 'd2' atomic (not a sweep: a property written in the loop is read)" "$tmp/e2e/explain" &&
+		grep -q "read_first.fal:86: foreach: MIN/MAX on 'd3' atomic (not a sweep: the MIN property is assigned in the loop)" "$tmp/e2e/explain" &&
+		[ "$(grep -c 'FAL_ATOMIC_ANY(min_rf, &(g->dist\[u\])' "$tmp/e2e/read_first.cu")" -ge 1 ] &&
+		[ "$(grep -c 'FAL_ATOMIC_ANY(min_rf' "$tmp/e2e/read_first.cu")" = "$(grep -c 'FAL_ATOMIC_ANY(min_rf, &(g->dist' "$tmp/e2e/read_first.cu")" ] &&
+		[ "$(grep -c 'FAL_ATOMIC_ANY(min, &(g->d[23]\[u\])' "$tmp/e2e/read_first.cu")" -ge 2 ] &&
+		"$FALCONC" --target=cpu -o "$tmp/e2e/read_first.c" "$srcdir/tests/e2e/read_first.fal" 2>>"$tmp/e2e/explain" &&
+		! grep -q 'min_rf' "$tmp/e2e/read_first.c"; then
+		pass "e2e: read-first MIN: the sweep's MIN loads first, three loops refused with their reasons"
+	else
+		fail "e2e: read-first MIN (--explain, generated code)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	if e2e_build read_first "$srcdir/tests/e2e/read_first.fal"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			src=$(e2e_source "$gf")
+			if OMP_NUM_THREADS=4 "$tmp/e2e/read_first" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1 &&
+				"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1; then
+				pass "e2e read_first $(basename "$gf"): three SSSPs agree with the reference"
+			else
+				fail "e2e read_first $(basename "$gf")"; sed 's/^/    /' "$tmp/e2e/log" "$tmp/e2e/cmp" | head -5
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/read_first.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \

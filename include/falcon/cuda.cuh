@@ -1202,6 +1202,32 @@ template <typename T, typename V> FAL_HD static inline int fal_max(T *p, V v)
 #endif
 }
 
+/* The read-first forms, which falconc writes for the MIN/MAX of sweeps
+ * (plan.c plan_read_first; legal for any caller, see above): the atomic
+ * only when v would improve the target.  The float forms' CAS loops load
+ * first already. */
+template <typename T, typename V> FAL_HD static inline int fal_min_rf(T *p, V v)
+{
+#ifdef __CUDA_ARCH__
+  if (!((T)v < fal_load(p)))
+    return 0;
+  return fal_min_native(p, (T)v);
+#else
+  return fal_min_loop(p, (T)v);
+#endif
+}
+
+template <typename T, typename V> FAL_HD static inline int fal_max_rf(T *p, V v)
+{
+#ifdef __CUDA_ARCH__
+  if (!((T)v > fal_load(p)))
+    return 0;
+  return fal_max_native(p, (T)v);
+#else
+  return fal_max_loop(p, (T)v);
+#endif
+}
+
 /* Read-modify-write by CAS loop: applies f to the current value until no
  * other thread got in between; returns the old value. */
 template <typename T, typename F> FAL_HD static inline T fal_cas_update(T *p, F f)

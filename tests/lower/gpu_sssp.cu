@@ -91,7 +91,7 @@ __host__ __device__ void relax(fal_point p, fal_G *g)
 {
   { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 12 "gpu_sssp.fal"
-    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
+    (FAL_ATOMIC_ANY(min_rf, &(g->dist[t]), (g->dist[p] + g->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(changed), 1) : 0); } } }
 #line 12 "gpu_sssp.fal"
 
 }

@@ -506,7 +506,7 @@ __host__ __device__ void relax(fal_point p, fal_G *hg)
 {
   { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
 #line 15 "partition_mpi_gpu.fal"
-    (FAL_ATOMIC_ANY(min, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
+    (FAL_ATOMIC_ANY(min_rf, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
 #line 15 "partition_mpi_gpu.fal"
 
 }
