@@ -803,6 +803,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		grow_limits) args="$tmp/small.bin edges 10" ;;
 		lost_update) args="$tmp/small.bin 3" ;;
 		set_global) args="$tmp/small.bin $prog.out" ;;
+		read_first) args="$tmp/small.bin $hub $prog.out" ;;
 		dmr) "$FALMESH" gen 6 1 "$tmp/sanmesh" >/dev/null; args="$tmp/sanmesh $prog.out 30" ;;
 		*) args="$tmp/small.bin" ;;
 		esac
