@@ -422,12 +422,17 @@ if cuda_build part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu" &&
 		src=$(e2e_source "$gf")
 		"$tmp/gpu/part_phases_cpu" "$gf" "$src" 1 0 "$tmp/e2e/phases.ref" >/dev/null 2>&1 ||
 			{ fail "gpu parts kernel part_phases $(basename "$gf"): the CPU build failed"; continue; }
-		for split in "1 0" "2 0" "3 0"; do
-			set -- $split
-			name="gpu parts kernel part_phases $(basename "$gf") ($split)"
-			if ! FALCON_PROFILE=1 timeout 120 "$tmp/gpu/part_phases" "$gf" "$src" $split \
+		# "S": FALCON_PX_SYS=on, the system-scope fences and atomics that
+		# parts on several GPUs take, here on one GPU
+		for run in "1 0" "2 0" "3 0" "2 0 S" "3 0 S"; do
+			split=${run% S}; pxs=off; desc=$split
+			[ "$split" != "$run" ] && pxs=on desc="$split, FALCON_PX_SYS=on"
+			name="gpu parts kernel part_phases $(basename "$gf") ($desc)"
+			if ! FALCON_PX_SYS=$pxs FALCON_VERBOSE=1 FALCON_PROFILE=1 timeout 120 "$tmp/gpu/part_phases" "$gf" "$src" $split \
 				"$tmp/e2e/phases.out" >"$tmp/e2e/run" 2>&1; then
 				fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			elif [ $pxs = on ] && ! grep -q 'system-scope fences and atomics (FALCON_PX_SYS=on)' "$tmp/e2e/run"; then
+				fail "$name: the barriers did not take system scope"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 			elif ! grep -q '^falcon profile: [^ ]*:[0-9]*  *parts ' "$tmp/e2e/run"; then
 				fail "$name: the loop did not run as a kernel per part"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 			elif ! cmp -s "$tmp/e2e/phases.out" "$tmp/e2e/phases.ref"; then

@@ -3216,6 +3216,15 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
       fprintf(stderr, "falcon: note: the partitioned loop runs from the host: %s\n", why);
     return NULL;
   }
+  /* FALCON_PX_SYS=on: system-scope fences and atomics (what parts on
+   * several GPUs take) with every part on one GPU, so that one GPU runs
+   * and checks that path (tests/gpu.sh) and shows its cost. */
+  if (!sys && fal_env_switch("FALCON_PX_SYS", "on", "off") == 1) {
+    sys = 1;
+    if (fal_verbose())
+      fprintf(stderr, "falcon: note: the parts' barriers take system-scope fences and atomics "
+                      "(FALCON_PX_SYS=on)\n");
+  }
   fal_pxh *h = (fal_pxh *)fal_calloc(1, sizeof *h);
   fal_cuda_use(x->dev[0]);
   h->words = fal_dalloc(16, file, line);
