@@ -1496,7 +1496,7 @@ void plan_read_first(Ctx *c, const Node *root)
         !node_text_is(c->src, node_field(it, F_FIELD), "points"))
       continue;
     const Node *loop = host_loop_of(n);
-    if (!loop)
+    if (!loop || !node_field(n, F_VARIABLE))
       continue;
     const char *var = text_of(c, node_field(n, F_VARIABLE));
     Topo t = {c, var, {0}, 0, NULL, 0, NULL, loop, NULL, 0};

@@ -23,6 +23,13 @@ failed=0
 pass() { passed=$((passed + 1)); echo "[PASS] $*"; }
 fail() { failed=$((failed + 1)); echo "[FAIL] $*"; }
 . "$srcdir/tests/e2e.sh"
+# cpu_twin NAME FAL DIR: FAL's --target=cpu build as DIR/NAME_cpu, whose
+# output the GPU builds' are compared with
+cpu_twin() {
+	"$FALCONC" --target=cpu -o "$3/$1_cpu.c" "$2" 2>>"$tmp/err" &&
+		${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$3/$1_cpu" \
+			"$3/$1_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"
+}
 
 if ! nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
 	echo "check-gpu: skipped: no GPU here (nvidia-smi lists none)"
@@ -323,9 +330,7 @@ unset CUDA_NVFLAGS
 # it too, and FALCON_BORDERS=off must give the same result through the
 # copies.
 if cuda_build part_mixed "$srcdir/tests/e2e/part_mixed.fal" "$tmp/gpu" &&
-	"$FALCONC" --target=cpu -o "$tmp/gpu/part_mixed_cpu.c" "$srcdir/tests/e2e/part_mixed.fal" 2>>"$tmp/err" &&
-	${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpu/part_mixed_cpu" \
-		"$tmp/gpu/part_mixed_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"; then
+	cpu_twin part_mixed "$srcdir/tests/e2e/part_mixed.fal" "$tmp/gpu"; then
 	for gf in "$tmp"/e2e/graphs/*; do
 		case $gf in *tiny*) continue ;; esac
 		src=$(e2e_source "$gf")
@@ -414,9 +419,7 @@ fi
 # (tests/e2e/part_phases.fal): the kernels with 1, 2 and 3 parts must
 # write what the CPU build writes.
 if cuda_build part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu" &&
-	"$FALCONC" --target=cpu -o "$tmp/gpu/part_phases_cpu.c" "$srcdir/tests/e2e/part_phases.fal" 2>>"$tmp/err" &&
-	${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpu/part_phases_cpu" \
-		"$tmp/gpu/part_phases_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"; then
+	cpu_twin part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu"; then
 	for gf in "$tmp"/e2e/graphs/*; do
 		case $gf in *tiny*) continue ;; esac
 		src=$(e2e_source "$gf")
@@ -730,9 +733,7 @@ gpu_mpi() {
 	fi
 	if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
 		cuda_build mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" "$tmp/gpumpi" ||
-		! "$FALCONC" --target=cpu -o "$tmp/gpumpi/mpi_mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>>"$tmp/err" ||
-		! ${CC:-cc} -std=c11 -O2 -fopenmp -I"$srcdir/include" -o "$tmp/gpumpi/mpi_mixed_cpu" \
-			"$tmp/gpumpi/mpi_mixed_cpu.c" "$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} -lm 2>>"$tmp/err"; then
+		! cpu_twin mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" "$tmp/gpumpi"; then
 		fail "gpu mpi: building tests/e2e/mpi_mixed.fal"; sed 's/^/    /' "$tmp/err" | head
 		return
 	fi
