@@ -1111,12 +1111,12 @@ static bool prop_written(const LoopPlan *p, const char *name)
   return false;
 }
 
-static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax, int depth);
+static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax);
 
 /* Whether the loop writes `name` (a variable or a property). */
 static bool topo_written(Topo *t, const char *name)
 {
-  return t->p ? prop_written(t->p, name) : loop_writes(t->c, t->loop, name, true, 0);
+  return t->p ? prop_written(t->p, name) : loop_writes(t->c, t->loop, name, true);
 }
 
 /* e reads only: no assignment, increment or call but of pure functions;
@@ -1399,10 +1399,14 @@ static bool is_atomic_call(Ctx *c, const Node *fn)
   return false;
 }
 
-/* Whether the text of root, or of a function it calls (up to four calls
- * deep), writes `name`: an assignment, ++/--, a reduction, &name, an
- * atomic's target (MIN/MAX targets only with `minmax`) or MIN/MAX's flag. */
-static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax, int depth)
+/* The functions loop_writes has walked for one question: each is walked
+ * once, so the work is bounded by the program's size. */
+typedef struct Walked {
+  const FuncInfo *f[64];
+  int n;
+} Walked;
+
+static bool writes_in(Ctx *c, const Node *root, const char *name, bool minmax, Walked *wk)
 {
   for (const Node *n = root; n; n = node_next(n, root, true)) {
     const char *w = NULL, *w2 = NULL;
@@ -1426,15 +1430,32 @@ static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax,
           w2 = lvalue_name(c, node_named_child(args, 2));
       } else {
         const FuncInfo *f = program_func(c->prog, text_of(c, fn));
-        if (f && f->def && depth < 4 &&
-            loop_writes(c, node_field(f->def, F_BODY), name, minmax, depth + 1))
-          return true;
+        bool seen = false;
+        for (int i = 0; f && i < wk->n && !seen; i++)
+          seen = wk->f[i] == f;
+        if (f && f->def && !seen) {
+          if (wk->n == 64)
+            return true; /* too many to follow: say written */
+          wk->f[wk->n++] = f;
+          if (writes_in(c, node_field(f->def, F_BODY), name, minmax, wk))
+            return true;
+        }
       }
     }
     if ((w && strcmp(w, name) == 0) || (w2 && strcmp(w2, name) == 0))
       return true;
   }
   return false;
+}
+
+/* Whether the text of root, or of a function it calls (at any depth; up
+ * to 64 functions, more count as a write), writes `name`: an assignment,
+ * ++/--, a reduction, &name, an atomic's target (MIN/MAX targets only
+ * with `minmax`) or MIN/MAX's flag. */
+static bool loop_writes(Ctx *c, const Node *root, const char *name, bool minmax)
+{
+  Walked wk = {{0}, 0};
+  return writes_in(c, root, name, minmax, &wk);
 }
 
 /* The host loop (for, while, do) that directly holds foreach n, or NULL
@@ -1510,7 +1531,7 @@ void plan_read_first(Ctx *c, const Node *root)
       t.nnbr = 0;
       topo_pure(&t, node_field(n, F_CONDITION));
     }
-    if (!t.why && loop_writes(c, loop, t.prop, false, 0))
+    if (!t.why && loop_writes(c, loop, t.prop, false))
       topo_no(&t, "the MIN property is assigned in the loop");
     cand[ncand].at = n;
     cand[ncand].f = f;
