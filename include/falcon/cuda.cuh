@@ -1145,8 +1145,10 @@ template <typename T> FAL_HD static inline int fal_max_loop(T *p, T v)
 /* Native min/max where CUDA has them (32/64-bit integers); the return
  * value says whether this call changed the target.
  *
- * FAL_MINMAX_READ_FIRST=1 (nvcc -D; off by default): load the target
- * first and skip the atomic when v would not improve it.  Legal for any
+ * FAL_MINMAX_READ_FIRST=1 (nvcc -D; off by default): every integer
+ * MIN/MAX loads the target first and skips the atomic when v would not
+ * improve it (falconc itself writes that form, fal_min_rf below, for the
+ * MINs of sweeps: plan.c plan_read_first).  Legal for any
  * caller: a MIN whose load sees a value no greater than v is the atomic
  * MIN taking effect at the moment of that load (it would have returned
  * that value and stored nothing), so every outcome is one the atomic
