@@ -548,8 +548,8 @@ else
 	fail "gpu: building tests/e2e/set_global.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
 
-# MIN that reads first (docs/optimiser.md): a sweep's MIN loads first,
-# two others stay atomic; all three SSSPs agree (the program checks) and
+# MIN that reads first (docs/optimiser.md): the sweep's MIN on dist loads
+# first, those on d2 and d3 stay atomic; all three SSSPs agree (the program checks) and
 # the first equals falref's, with the loops in kernels and on the host.
 if cuda_build read_first "$srcdir/tests/e2e/read_first.fal" "$tmp/gpu"; then
 	for gf in "$tmp"/e2e/graphs/* ${GPU_GRAPHS:-}; do
