@@ -1370,18 +1370,18 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
 /* ---- MIN/MAX that load first on the GPU (docs/optimiser.md "MIN and MAX
  * that read first") ---- */
 
-/* The name an lvalue writes: x, (x), x[i], *x -> x; a.x, a->x -> x (a
- * property or field of that name, whatever holds it). */
-static const char *lvalue_name(Ctx *c, const Node *e)
+/* The node naming what an lvalue writes: x, (x), x[i], *x -> x; a.x,
+ * a->x -> x (a property or field of that name, whatever holds it). */
+static const Node *lvalue_node(const Node *e)
 {
   for (int k = 0; e && k < 64; k++) {
     e = node_unparen(e);
     if (!e)
       return NULL;
     if (e->kind == K_IDENTIFIER)
-      return text_of(c, e);
+      return e;
     if (e->kind == K_FIELD_EXPRESSION)
-      return text_of(c, node_field(e, F_FIELD));
+      return node_field(e, F_FIELD);
     if (e->kind != K_SUBSCRIPT_EXPRESSION && e->kind != K_POINTER_EXPRESSION)
       return NULL;
     e = node_field(e, F_ARGUMENT);
@@ -1409,14 +1409,14 @@ typedef struct Walked {
 static bool writes_in(Ctx *c, const Node *root, const char *name, bool minmax, Walked *wk)
 {
   for (const Node *n = root; n; n = node_next(n, root, true)) {
-    const char *w = NULL, *w2 = NULL;
+    const Node *w = NULL, *w2 = NULL;
     if (n->kind == K_ASSIGNMENT_EXPRESSION || n->kind == K_REDUCTION_EXPRESSION) {
-      w = lvalue_name(c, node_field(n, F_LEFT));
+      w = lvalue_node(node_field(n, F_LEFT));
     } else if (n->kind == K_UPDATE_EXPRESSION) {
-      w = lvalue_name(c, node_field(n, F_ARGUMENT));
+      w = lvalue_node(node_field(n, F_ARGUMENT));
     } else if (n->kind == K_POINTER_EXPRESSION) {
       if (node_text_is(c->src, node_field(n, F_OPERATOR), "&"))
-        w = lvalue_name(c, node_field(n, F_ARGUMENT));
+        w = lvalue_node(node_field(n, F_ARGUMENT));
     } else if (n->kind == K_CALL_EXPRESSION) {
       const Node *fn = node_field(n, F_FUNCTION);
       const Node *args = node_field(n, F_ARGUMENTS);
@@ -1425,11 +1425,20 @@ static bool writes_in(Ctx *c, const Node *root, const char *name, bool minmax, W
       if (is_atomic_call(c, fn)) {
         bool mm = node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX");
         if (!mm || minmax)
-          w = lvalue_name(c, node_named_child(args, 0));
+          w = lvalue_node(node_named_child(args, 0));
         if (mm)
-          w2 = lvalue_name(c, node_named_child(args, 2));
+          w2 = lvalue_node(node_named_child(args, 2));
       } else {
-        const FuncInfo *f = program_func(c->prog, text_of(c, fn));
+        /* the callee by name, without allocating (this walk runs once
+         * per identifier a rule asks about) */
+        size_t len;
+        const char *t = node_text(c->src, fn, &len);
+        char buf[256];
+        if (len >= sizeof buf)
+          return true; /* no function has such a name: say written */
+        memcpy(buf, t, len);
+        buf[len] = 0;
+        const FuncInfo *f = program_func(c->prog, buf);
         bool seen = false;
         for (int i = 0; f && i < wk->n && !seen; i++)
           seen = wk->f[i] == f;
@@ -1442,7 +1451,7 @@ static bool writes_in(Ctx *c, const Node *root, const char *name, bool minmax, W
         }
       }
     }
-    if ((w && strcmp(w, name) == 0) || (w2 && strcmp(w2, name) == 0))
+    if ((w && node_text_is(c->src, w, name)) || (w2 && node_text_is(c->src, w2, name)))
       return true;
   }
   return false;
