@@ -362,6 +362,23 @@ cli_big_program() { # 100,000 lines, a foreach on every tenth: compiles
 		[ "$(grep -c 'omp parallel for' "$tmp/cli.out")" -eq 10000 ]
 }
 
+cli_many_calls() { # 60 functions, each calling the next 200 times: the
+	# read-first rule's walk (plan.c writes_in) visits each function once
+	awk 'BEGIN { print "#define INF 2147483647"; print "int <GPU> changed = 0;";
+		for (i = 0; i < 60; i++) {
+			printf "void f%d(int x) {", i;
+			if (i < 59) for (j = 0; j < 200; j++) printf " f%d(x);", i + 1; else printf " x = 1;";
+			print " }" }
+		print "relax(Point <GPU> p, Graph <GPU> g) { foreach (u In p.outnbrs) MIN(u.d, p.d + 1, changed); }";
+		print "main(int argc, char *argv[]) { Graph hg; hg.addPointProperty(d, int); hg.read(argv[1]);";
+		print "  hg.getType() <GPU> g; g = hg; int k = 0;";
+		print "  while (1) { changed = 0; foreach (t In g.points)(t.d != INF) relax(t, g); f0(k); if (!changed) break; }";
+		print "  return 0; }" }' >"$tmp/calls.fal"
+	expect_status 0 timeout 120 "$FALCONC" --explain "$tmp/calls.fal" &&
+		grep -q "calls.fal:66: foreach: MIN/MAX on 'd' load first (a sweep)" "$tmp/cli.err" &&
+		[ "$(grep -c 'FAL_ATOMIC_ANY(min_rf' "$tmp/cli.out")" -ge 1 ]
+}
+
 cli_empty_file() {
 	: >"$tmp/empty.fal"
 	expect_status 0 "$FALCONC" "$tmp/empty.fal" && [ ! -s "$tmp/cli.out" ]
@@ -382,6 +399,7 @@ run_cli() {
 	check "cli: empty file" cli_empty_file
 	check "cli: deep nesting in and around Falcon code: compiles or a diagnostic" cli_deep_falcon
 	check "cli: a 100,000-line program compiles" cli_big_program
+	check "cli: 60 functions calling each other 200 times each compile in bounded time" cli_many_calls
 }
 
 # ---- configure, build, install ------------------------------------------------
