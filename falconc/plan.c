@@ -1329,7 +1329,6 @@ static const FuncInfo *topo_body(Ctx *c, Topo *t, const Node *n)
       topo_stmt(t, node_field(f->def, F_BODY));
     }
   } else if (!call || call->kind != K_CALL_EXPRESSION) {
-    f = NULL;
     topo_find_prop(t, body);
     topo_stmt(t, body);
   } else {

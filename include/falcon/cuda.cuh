@@ -1213,10 +1213,8 @@ template <typename T, typename V> FAL_HD static inline int fal_min_rf(T *p, V v)
 #ifdef __CUDA_ARCH__
   if (!((T)v < fal_load(p)))
     return 0;
-  return fal_min_native(p, (T)v);
-#else
-  return fal_min_loop(p, (T)v);
 #endif
+  return fal_min(p, v);
 }
 
 template <typename T, typename V> FAL_HD static inline int fal_max_rf(T *p, V v)
@@ -1224,10 +1222,8 @@ template <typename T, typename V> FAL_HD static inline int fal_max_rf(T *p, V v)
 #ifdef __CUDA_ARCH__
   if (!((T)v > fal_load(p)))
     return 0;
-  return fal_max_native(p, (T)v);
-#else
-  return fal_max_loop(p, (T)v);
 #endif
+  return fal_max(p, v);
 }
 
 /* Read-modify-write by CAS loop: applies f to the current value until no
