@@ -983,14 +983,18 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
    * every thread whose part's value is not the combined one writes it after
    * the second barrier (one value, so the writes agree).  No barrier
    * follows them: a later step that writes a shared object gets one
-   * (lower_plan.c, gp_pending); steps that read them read that value. */
+   * (lower_plan.c, gp_pending); steps that read them read that value.
+   * With cur (plan.c gp_copy_rule) only the leader writes them and every
+   * thread keeps them in *cur, which the steps read instead. */
   putf(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
-         "fal_G *own, unsigned long long &nb, int own_only)\n{\n"
+         "fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
          "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n"
-         "  if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */\n"
-         "    return;\n"
+         "  if (k == 1) { /* no ghosts to merge or refresh; the properties are the part's */\n"
+         "    if (rd) { /* every thread's copy; the leader's next write waits for the reads */\n"
+         "      fal_G_px_before(own, cur);\n      grid.sync();\n    }\n"
+         "    return;\n  }\n"
          "%s"
          "  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */\n"
          "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
@@ -1024,9 +1028,20 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n"
          "  }\n"
          "  fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */\n");
+  /* cur (lower_plan.c, plan.c gp_copy_rule): every thread takes the
+   * values into its copy and only the leader writes them, so nothing but
+   * the leader's next writes (its own, in order) follows the barrier.
+   * rd: the steps after this phase read the copy (with one part it is
+   * read from memory, and a barrier keeps the leader's next write after
+   * those reads). */
+  if (ngp)
+    put(c, "  if (cur)\n    *cur = nv;\n"
+           "  const bool wr = !cur || (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0);\n");
+  else
+    put(c, "  (void)cur; (void)rd;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (nw_%s)\n    own->%s[0] = nv.%s;\n", p->props[i].name, p->props[i].name,
+      putf(c, "  if (nw_%s && wr)\n    own->%s[0] = nv.%s;\n", p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "}\n");
   /* host: enter and leave */

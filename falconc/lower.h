@@ -129,6 +129,9 @@ typedef struct Ctx {
                          * three slots (lower_plan.c rot_flag): this GPU
                          * scalar ... */
   const char *rot_expr; /* ... is printed as this slot */
+  const char *gp_copy;  /* rendering a step of a parts loop kernel that
+                         * every thread runs, with LoopPlan.gp_copy: this
+                         * graph's G.P[0] reads are the thread's fal_gv.P */
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */

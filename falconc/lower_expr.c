@@ -240,9 +240,29 @@ static bool render_gpu_graph_prop_element(Ctx *c, const Node *n)
   return true;
 }
 
+/* g.changed[0] read by a step of a parts loop kernel that every thread
+ * runs (Ctx.gp_copy): the thread's copy of the last exchange's value. */
+static bool render_gp_copy(Ctx *c, const Node *n)
+{
+  const Node *arg = node_field(n, F_ARGUMENT), *idx = node_field(n, F_INDEX);
+  if (!c->gp_copy || !c->in_kernel || c->lvalue || !arg || arg->kind != K_FIELD_EXPRESSION ||
+      !idx || !node_text_is(c->src, idx, "0"))
+    return false;
+  EType g = expr_type(c, node_field(arg, F_ARGUMENT));
+  if (g.kind != FK_GRAPH || !g.graph || strcmp(g.graph, c->gp_copy) != 0)
+    return false;
+  const Prop *p = program_prop(c->prog, text_of(c, node_field(arg, F_FIELD)));
+  if (!p || p->kind != PK_GRAPH)
+    return false;
+  putf(c, "fal_gv.%s", p->name);
+  return true;
+}
+
 void render_subscript(Ctx *c, const Node *n)
 {
   if (render_coll_subscript(c, n))
+    return;
+  if (render_gp_copy(c, n))
     return;
   if (render_gpu_graph_prop_element(c, n))
     return;

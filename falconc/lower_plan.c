@@ -348,6 +348,22 @@ static bool phase_writes_gprop(const Program *prog, const Step *s)
   return false;
 }
 
+/* A parts plan with gp_copy: whether the steps after phase i, up to the
+ * next phase (the round taken as a cycle), read the thread's copy of the
+ * graph properties (plan.c gp_copy_rule). */
+static bool window_reads_copy(const LoopPlan *p, int i)
+{
+  for (int n = 1; n < p->nsteps; n++) {
+    const Step *s = &p->steps[(i + n) % p->nsteps];
+    if (s->kind == STEP_PHASE)
+      break;
+    for (int j = 0; j < s->nacc; j++)
+      if (s->acc[j].copy)
+        return true;
+  }
+  return false;
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -399,11 +415,16 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     c->rot_var = rot;
     c->rot_expr = ctx_printf(c, "%s[fal_rs == 0 ? 2 : fal_rs - 1]", slots);
   }
+  if (p->parts && p->gp_copy) /* read before the start line's barrier */
+    putf(c, "  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */\n"
+            "  fal_G_px_before(%s, &fal_gv);\n", g);
   if (p->parts) /* every part's kernel is running, or none goes on */
     put(c, "  unsigned long long fal_nb = 0;\n"
            "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
   put(c, "  while ");
+  c->gp_copy = p->gp_copy ? g : NULL;
   render(c, p->steps[0].stmt);
+  c->gp_copy = NULL;
   put(c, " {\n");
   if (rot)
     c->rot_expr = ctx_printf(c, "%s[fal_rs]", slots);
@@ -413,7 +434,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
    * so a step that writes a shared object needs a barrier first.  At the
    * top of the body: as the last round's last phase left it. */
   bool gp_pending = false;
-  for (int i = 1; p->parts && i < p->nsteps; i++)
+  for (int i = 1; p->parts && !p->gp_copy && i < p->nsteps; i++)
     if (p->steps[i].kind == STEP_PHASE)
       gp_pending = phase_writes_gprop(c->prog, &p->steps[i]);
   for (int i = 1; i < p->nsteps; i++) {
@@ -438,10 +459,11 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
            "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
            "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ", g);
       phase_body(c, s);
-      putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d);\n", g,
-           s->part_own ? 1 : 0);
+      putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
+           s->part_own ? 1 : 0, p->gp_copy ? "&fal_gv" : "NULL",
+           p->gp_copy && window_reads_copy(p, i));
       synced = true; /* but for the graph properties' writes: gp_pending */
-      gp_pending = phase_writes_gprop(c->prog, s);
+      gp_pending = !p->gp_copy && phase_writes_gprop(c->prog, s);
       continue;
     }
     if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2)) {
@@ -471,7 +493,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
         emit_line_directive(c->out, s->stmt->loc.line, c->src->path);
       put(c, s->leader ? "    if (fal_leader) " : "    ");
       c->loop_step = true;
+      c->gp_copy = p->gp_copy && !s->leader ? g : NULL;
       render(c, s->stmt);
+      c->gp_copy = NULL;
       c->loop_step = false;
       put(c, "\n");
     }

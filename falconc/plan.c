@@ -69,7 +69,7 @@ static void add_access(Step *s, const char *name, bool read, bool write, bool ow
     }
   s->acc = xrealloc(s->acc, (size_t)(s->nacc + 1) * sizeof *s->acc);
   s->acc[s->nacc++] = (Access){xstrdup(name), read, write, own, NULL, !write || own,
-                               !write || near, false, false};
+                               !write || near, false, false, false};
 }
 
 static bool own_has(const Own *o, Ctx *c, const Node *id)
@@ -822,6 +822,8 @@ static void pending_add(Pending *q, const Step *s)
   bool lead = s->kind == STEP_SCALAR && s->leader;
   for (int i = 0; i < s->nacc; i++) {
     const Access *a = &s->acc[i];
+    if (a->copy) /* a thread's own copy (gp_copy_rule) */
+      continue;
     int j;
     for (j = 0; j < q->n; j++)
       if (strcmp(q->acc[j].name, a->name) == 0)
@@ -829,7 +831,7 @@ static void pending_add(Pending *q, const Step *s)
     if (j == q->n) {
       q->acc = xrealloc(q->acc, (size_t)(q->n + 1) * sizeof *q->acc);
       q->acc[q->n++] = (Access){xstrdup(a->name), a->read, a->write, a->own && ph,
-                                ph ? s->graph : NULL, false, false, false, lead};
+                                ph ? s->graph : NULL, false, false, false, lead, false};
     } else {
       q->acc[j].lead &= lead;
       q->acc[j].read |= a->read;
@@ -852,6 +854,8 @@ static int conflict(const Pending *q, const Step *s, bool gpu)
   int worst = 0;
   for (int i = 0; i < s->nacc; i++) {
     const Access *a = &s->acc[i];
+    if (a->copy)
+      continue;
     for (int j = 0; j < q->n; j++) {
       const Access *b = &q->acc[j];
       if (strcmp(a->name, b->name) != 0)
@@ -866,6 +870,91 @@ static int conflict(const Pending *q, const Step *s, bool gpu)
     }
   }
   return worst;
+}
+
+/* A parts plan (CUDA): whether the steps that every thread runs (the
+ * condition, steps with a break) may read the graph properties from each
+ * thread's copy of the values the last exchange combined (fal_G_px_end
+ * hands them to every thread), and so whether a leader step's write of
+ * one after such a read needs no barrier.  That barrier is the first of
+ * the two at the top of a round (docs/optimiser.md "Partitioned loops on
+ * the devices").  The copy is right when, between two phases (the round
+ * taken as a cycle), no such read follows a write of the same property
+ * and every write of a graph property is a leader step's (the one thread
+ * whose memory the copy equals).  Only other steps' writes and C calls
+ * are left: a step that writes something else, or a plan with no such
+ * read after which a leader writes, keeps its barriers.  Marks the reads
+ * (Access.copy) and returns the verdict. */
+static bool gp_copy_rule(Ctx *c, LoopPlan *p)
+{
+  if (!p->parts)
+    return false;
+  int last = -1;
+  for (int i = 0; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      last = i;
+  if (last < 0)
+    return false;
+  char *written[32];
+  int nw = 0;
+  bool gain = false;
+  /* the steps from the last phase round to it again: windows between phases */
+  for (int n = 1; n < p->nsteps; n++) {
+    const Step *s = &p->steps[(last + n) % p->nsteps];
+    if (s->kind == STEP_PHASE) {
+      nw = 0;
+      continue;
+    }
+    bool every = s->kind == STEP_COND || !s->leader;
+    if (s->opaque || (s->writes && every))
+      return false;
+    for (int i = 0; i < s->nacc; i++) {
+      const Access *a = &s->acc[i];
+      const Prop *pr = program_prop(c->prog, a->name);
+      bool gp = pr && pr->kind == PK_GRAPH;
+      if (a->write && !gp)
+        return false;
+      if (!gp)
+        continue;
+      if (every && str_index(written, nw, a->name) >= 0)
+        return false; /* read after a leader wrote it: the copy is old */
+      if (a->write && str_index(written, nw, a->name) < 0) {
+        if (nw == (int)(sizeof written / sizeof written[0]))
+          return false;
+        written[nw++] = a->name;
+      }
+    }
+  }
+  /* Does a leader write follow a read (the barrier the copy saves)? */
+  for (int n = 1; n < p->nsteps && !gain; n++) {
+    const Step *s = &p->steps[(last + n) % p->nsteps];
+    if (s->kind == STEP_PHASE || !(s->kind == STEP_COND || !s->leader))
+      continue;
+    for (int i = 0; i < s->nacc && !gain; i++) {
+      const Prop *pr = program_prop(c->prog, s->acc[i].name);
+      if (!pr || pr->kind != PK_GRAPH)
+        continue;
+      for (int m = n + 1; m < n + p->nsteps && !gain; m++) {
+        const Step *t = &p->steps[(last + m) % p->nsteps];
+        if (t->kind == STEP_PHASE)
+          break;
+        for (int j = 0; j < t->nacc; j++)
+          gain |= t->acc[j].write && strcmp(t->acc[j].name, s->acc[i].name) == 0;
+      }
+    }
+  }
+  if (!gain)
+    return false;
+  for (int i = 0; i < p->nsteps; i++) {
+    Step *s = &p->steps[i];
+    if (s->kind == STEP_PHASE || !(s->kind == STEP_COND || !s->leader))
+      continue;
+    for (int j = 0; j < s->nacc; j++) {
+      const Prop *pr = program_prop(c->prog, s->acc[j].name);
+      s->acc[j].copy = pr && pr->kind == PK_GRAPH;
+    }
+  }
+  return true;
 }
 
 static void place_barriers(LoopPlan *p, bool gpu)
@@ -2074,6 +2163,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
   if (p->parts) {
     /* Every phase is followed by the exchange (fal_G_px_end), as on the
      * host: no phase moves or fuses, each starts after a barrier. */
+    p->gp_copy = gp_copy_rule(c, p);
     place_barriers(p, c->gpu);
     for (int i = 1; i < p->nsteps; i++)
       if (p->steps[i].kind == STEP_PHASE) {
@@ -2128,6 +2218,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                                      : " (one OpenMP parallel region, barriers)\n", p->pgraph);
   if (p->rot)
     fprintf(f, "  flag: %s in three slots (no barrier around its reset)\n", p->rot);
+  if (p->gp_copy)
+    fprintf(f, "  graph properties: the steps of every thread read their copy of the "
+               "exchange's values (no barrier before a leader step writes one)\n");
   if (p->colls)
     fprintf(f, "  collections: on the device while each is unordered and on the loop's GPU "
                "(checked when the loop moves there)\n");
@@ -2173,7 +2266,8 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
       for (int j = 0; j < s->nacc; j++)
         fprintf(f, " %s%s%s%s", s->acc[j].name,
                 s->acc[j].write ? (s->acc[j].read ? "(rw" : "(w") : "(r",
-                s->acc[j].own && s->kind == STEP_PHASE ? ",own" : "", ")");
+                s->acc[j].own && s->kind == STEP_PHASE ? ",own" : s->acc[j].copy ? ",copy" : "",
+                ")");
     }
     fprintf(f, "\n");
   }

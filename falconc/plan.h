@@ -31,6 +31,10 @@ typedef struct Access {
   bool wnear;        /* ... through the element or an out-neighbour of it */
   bool deep;         /* some access is inside a function the step calls */
   bool lead;         /* (pending accesses, CUDA) only leader steps made it */
+  bool copy;         /* a parts plan's step that every thread runs reads
+                      * graph property G.P[0] from its copy of the last
+                      * exchange's values (LoopPlan.gp_copy): no memory
+                      * access, so no conflict */
 } Access;
 
 typedef struct Step {
@@ -123,6 +127,11 @@ typedef struct LoopPlan {
    * properties); parts: the plan is that one. */
   const char *pgraph;
   bool parts;
+  /* parts: the steps that every thread runs read the graph properties
+   * from each thread's copy of the values the last exchange combined
+   * (plan.c gp_copy_rule), so a leader step's write of one after them
+   * needs no barrier at the top of the round. */
+  bool gp_copy;
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

@@ -1159,6 +1159,45 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/read_first.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# The exchange's values in every thread's copy (plan.c gp_copy_rule):
+	# part_phases' first loop reads its copy (no barrier before the
+	# leader's writes at the top of a round), its second reads `seen` after
+	# a leader step wrote it, so from memory after a barrier.  Then the CPU
+	# build (two host parts) against falref: distances and hops.
+	if "$FALCONC" --explain -o "$tmp/e2e/part_phases.cu" "$srcdir/tests/e2e/part_phases.fal" 2>"$tmp/e2e/explain" &&
+		[ "$(grep -c '^  graph properties: the steps of every thread read their copy' "$tmp/e2e/explain")" = 1 ] &&
+		grep -q '^  line 70: step (every thread): changed(r,copy)$' "$tmp/e2e/explain" &&
+		grep -q '^  line 81: step (every thread): seen(r)$' "$tmp/e2e/explain" &&
+		grep -q 'more = fal_gv.changed;' "$tmp/e2e/part_phases.cu" &&
+		grep -q 'if (hg->seen\[0\] == 0)' "$tmp/e2e/part_phases.cu" &&
+		[ "$(awk '/^__global__ void fal_loop_L67_/,/^}/' "$tmp/e2e/part_phases.cu" | grep -c 'fal_grid.sync()')" = 2 ] &&
+		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);' "$tmp/e2e/part_phases.cu" &&
+		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 1, &fal_gv, 0);' "$tmp/e2e/part_phases.cu" &&
+		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, NULL, 0);' "$tmp/e2e/part_phases.cu"; then
+		pass "e2e: parts kernels: the steps read the exchange's copy of the graph properties where no leader wrote them first"
+	else
+		fail "e2e: parts kernels' copy of the graph properties (--explain, generated code)"
+		sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
+	if e2e_build part_phases "$srcdir/tests/e2e/part_phases.fal"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			src=$(e2e_source "$gf")
+			if "$tmp/e2e/part_phases" "$gf" "$src" 0 2 "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1 &&
+				"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+				"$FALREF" bfs "$gf" "$src" "$tmp/e2e/ref2" >/dev/null 2>&1 &&
+				awk '$1 != "base" { print $1, $2 }' "$tmp/e2e/out" >"$tmp/e2e/out1" &&
+				awk '$1 != "base" { print $1, $4 }' "$tmp/e2e/out" >"$tmp/e2e/out2" &&
+				"$FALREF" compare exact "$tmp/e2e/out1" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/out2" "$tmp/e2e/ref2" >>"$tmp/e2e/cmp" 2>&1; then
+				pass "e2e part_phases $(basename "$gf") (2 host parts): distances and hops equal the references"
+			else
+				fail "e2e part_phases $(basename "$gf") (2 host parts): differs"
+				sed 's/^/    /' "$tmp/e2e/log" "$tmp/e2e/cmp" | head -8
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/part_phases.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \

@@ -424,13 +424,18 @@ __device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
   if (own->changed)
     b->changed = own->changed[0];
 }
-__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only)
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)
 {
   const int k = x.k, me = x.me;
   fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
   fal_px_sync(grid, x, nb); /* every part's foreach is done */
-  if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */
+  if (k == 1) { /* no ghosts to merge or refresh; the properties are the part's */
+    if (rd) { /* every thread's copy; the leader's next write waits for the reads */
+      fal_G_px_before(own, cur);
+      grid.sync();
+    }
     return;
+  }
   const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
   fal_G_gb nv = b;
   const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
@@ -464,7 +469,10 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
   }
   fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */
-  if (nw_changed)
+  if (cur)
+    *cur = nv;
+  const bool wr = !cur || (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0);
+  if (nw_changed && wr)
     own->changed[0] = nv.changed;
 }
 static int fal_G_px_enter(fal_G *h, const char *file, int line)
@@ -543,11 +551,12 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
   const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
   long long fal_rounds = 0;
+  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */
+  fal_G_px_before(hg, &fal_gv);
   unsigned long long fal_nb = 0;
   if (!fal_px_start(fal_grid, fal_px))
     return;
   while (1) {
-    fal_grid.sync(); /* the combined graph properties are written */
 #line 30 "part_loop.fal"
     if (fal_leader) hg->changed[0] = 0;
     if (fal_leader) fal_G_px_before(hg, (fal_G_gb *)fal_px.gb);
@@ -555,11 +564,11 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
     for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } } while (0); }
-    fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0);
+    fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);
 #line 32 "part_loop.fal"
     if (fal_leader) rounds++;
 #line 33 "part_loop.fal"
-    if (hg->changed[0] == 0)
+    if (fal_gv.changed == 0)
       break;
 #line 35 "part_loop.fal"
     if (fal_leader) ((void)0);

@@ -424,13 +424,18 @@ __device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
   if (own->flag)
     b->flag = own->flag[0];
 }
-__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only)
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)
 {
   const int k = x.k, me = x.me;
   fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
   fal_px_sync(grid, x, nb); /* every part's foreach is done */
-  if (k == 1) /* no ghosts to merge or refresh; the properties are the part's */
+  if (k == 1) { /* no ghosts to merge or refresh; the properties are the part's */
+    if (rd) { /* every thread's copy; the leader's next write waits for the reads */
+      fal_G_px_before(own, cur);
+      grid.sync();
+    }
     return;
+  }
   const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
   fal_G_gb nv = b;
   const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
@@ -464,7 +469,10 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
   }
   fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */
-  if (nw_flag)
+  if (cur)
+    *cur = nv;
+  const bool wr = !cur || (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0);
+  if (nw_flag && wr)
     own->flag[0] = nv.flag;
 }
 static int fal_G_px_enter(fal_G *h, const char *file, int line)
