@@ -16,9 +16,9 @@
 # 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
 # BUILD= names the build directory, GPU_LIBS the libraries to link,
 # BINDIR= a directory of these five programs built already, NVCC= the
-# compiler and its options (NVCC="nvcc -DFAL_MINMAX_READ_FIRST=1": MIN
-# and MAX read first, which the topology-driven partitioned samples gain
-# from; docs/optimiser.md).
+# compiler and its options.  Parts on several GPUs run their loops in
+# kernels only with FALCON_PX_MULTI=on (docs/optimiser.md "Partitioned
+# loops on the devices"): run this script with and without it.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
