@@ -18,7 +18,8 @@
 # BINDIR= a directory of these five programs built already, NVCC= the
 # compiler and its options.  Parts on several GPUs run their loops in
 # kernels only with FALCON_PX_MULTI=on (docs/optimiser.md "Partitioned
-# loops on the devices"): run this script with and without it.
+# loops on the devices"); with 2 GPUs or more the script times the
+# 2-GPU runs both ways.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -43,7 +44,8 @@ for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs sssp bfs; do
 		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
 done
 nvidia-smi -L 2>/dev/null || echo "bench: no GPU visible"
-[ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ] ||
+ngpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+[ "$ngpus" -ge 2 ] ||
 	echo "bench: note: fewer than 2 GPUs: the 2-GPU runs put both parts on one device"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
@@ -60,7 +62,7 @@ run() {
 		i=$((i + 1))
 	done
 	last=$(median <"$cache/times")
-	printf '  %-34s %10.1f ms\n' "$label" "$last"
+	printf '  %-42s %10.1f ms\n' "$label" "$last"
 }
 
 for g in "$@"; do
@@ -91,19 +93,33 @@ for g in "$@"; do
 	# MULTI_HOST=1 2 GPUs + the host (every property copied: slow).
 	for a in sssp bfs; do
 		case $a in sssp) ref=ref.d; t_un=$t_sssp ;; *) ref=ref.l; t_un=$t_bfs ;; esac
+		# With 2 GPUs or more, "2,0,m" runs 2 GPUs again with
+		# FALCON_PX_MULTI=on: the loop in a kernel per part, the parts'
+		# barriers across the GPUs (docs/optimiser.md), which is off by
+		# default until it has run on such a machine.
 		splits="1,0 2,0"
-		[ "${MULTI_HOST:-0}" = 1 ] && splits="1,0 2,0 2,1"
+		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,m"
+		[ "${MULTI_HOST:-0}" = 1 ] && splits="$splits 2,1"
+		t2m=
 		for sp in $splits; do
-			split=$(echo "$sp" | tr , ' ')
+			split=$(echo "${sp%,m}" | tr , ' ')
+			multi=off label="partitioned $a, $split (GPUs CPUs)"
+			[ "$sp" != "${sp%,m}" ] && multi=on label="partitioned $a, $split, FALCON_PX_MULTI=on"
+			FALCON_PX_MULTI=$multi
+			export FALCON_PX_MULTI
 			# shellcheck disable=SC2086
-			run "partitioned $a, $split (GPUs CPUs)" "$cache/bin/partitioned_$a" "$g" "$src" \
+			run "$label" "$cache/bin/partitioned_$a" "$g" "$src" \
 				$split "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-				{ echo "bench: wrong partitioned $a result ($split)" >&2; exit 1; }
-			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; esac
+				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_MULTI=$multi)" >&2; exit 1; }
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,m) t2m=$last ;; esac
 		done
 		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
+				a, t1 / t2, t2 / u }'
+		unset FALCON_PX_MULTI
+		[ -z "$t2m" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2m" -v u="$t_un" 'BEGIN {
+			printf "  partitioned %s, FALCON_PX_MULTI=on: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 	done
 done
