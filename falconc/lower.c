@@ -1044,6 +1044,65 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
       putf(c, "  if (nw_%s && wr)\n    own->%s[0] = nv.%s;\n", p->props[i].name, p->props[i].name,
            p->props[i].name);
   put(c, "}\n");
+  /* fal_G_px_mid (lower_plan.c parts_early_body, plan.c gp_early): the
+   * exchange up to its last barrier, which the kernel takes after the
+   * steps that follow the phase.  The part's last block publishes its
+   * graph properties at the first barrier (x.pub[me]) and every part
+   * combines the published values, so after it the leader may write its
+   * part's memory: the combined values here, the steps' writes next. */
+  put(c, "struct fal_G_px_pubf { /* fal_px_sync_f: the part's graph properties to x.pub */\n"
+         "  static const bool some = true;\n"
+         "  const fal_G *own;\n  fal_G_gb *to;\n"
+         "  __device__ void operator()() const { fal_G_px_before(own, to); }\n};\n");
+  putf(c, "__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, "
+         "fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)\n{\n"
+         "  const int k = x.k, me = x.me;\n"
+         "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
+         "  fal_G_gb *pub = (fal_G_gb *)x.pub;\n"
+         "  fal_G_px_pubf f = {own, pub + me};\n"
+         "  fal_px_sync_f(grid, x, nb, f); /* every part's foreach is done, its properties published */\n"
+         "  if (k == 1) { /* no ghosts; the properties are the part's */\n"
+         "    if (rd) { /* every thread's copy; the leader's next write waits for the reads */\n"
+         "      fal_G_px_before(own, cur);\n      grid.sync();\n    }\n"
+         "    return;\n  }\n"
+         "%s"
+         "  const bool one = k == 2;\n"
+         "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
+         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
+         "    if (i == me || !n)\n      continue;\n"
+         "    if (!first)\n      grid.sync();\n    first = 0;\n"
+         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
+         "    FAL_G_GRID_LOOP(y, n) {\n      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], %d);\n"
+         "      if (one)\n        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n    }\n"
+         "  }\n", ngp ? "  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */\n"
+                        "  fal_G_gb nv = b;\n" : "  (void)cur; (void)pub;\n", mname ? 1 : 0);
+  if (ngp) {
+    put(c, "  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "    if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(pub[j].%s, b.%s))\n"
+                "      nv.%s = pub[j].%s;\n",
+             p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+             p->props[i].name, p->props[i].name, p->props[i].name);
+    put(c, "  }\n");
+  }
+  put(c, "  if (!own_only && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
+         "  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
+         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
+         "    if (i == me || !n)\n      continue;\n"
+         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
+         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n"
+         "  }\n");
+  if (ngp) {
+    put(c, "  *cur = nv;\n  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) { /* the leader */\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_GRAPH)
+        putf(c, "    if (own->%s && fal_bx_differs(pub[me].%s, nv.%s))\n      own->%s[0] = nv.%s;\n",
+             p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+             p->props[i].name);
+    put(c, "  }\n");
+  }
+  put(c, "}\n");
   /* host: enter and leave */
   put(c, "static int fal_G_px_enter(fal_G *h, const char *file, int line)\n{\n"
          "  if (!h->fal_bx || h->fal_shared)\n    return 0;\n"
@@ -1063,6 +1122,9 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "      xh->px[i].wait_ns = fal_px_wait_ns();\n"
          "      xh->px[i].gb = fal_dalloc(sizeof(fal_G_gb), file, line);\n"
          "    }\n"
+         "    fal_cuda_use(h->fal_bx->dev[0]); /* fal_G_px_mid: what each part published */\n"
+         "    void *pub = fal_dalloc((size_t)k * sizeof(fal_G_gb), file, line);\n"
+         "    for (int i = 0; i < k; i++)\n      xh->px[i].pub = pub;\n"
          "    free(all);\n"
          "    h->fal_pxh = xh;\n  }\n"
          "  if (((fal_pxh *)h->fal_pxh)->off)\n    return 0;\n"

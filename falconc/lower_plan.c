@@ -364,6 +364,91 @@ static bool window_reads_copy(const LoopPlan *p, int i)
   return false;
 }
 
+/* One scalar step of a loop kernel: its own line, run by the leader or by
+ * every thread, and with gp_copy (plan.c gp_copy_rule) the graph
+ * properties that every thread reads from its copy. */
+static void loop_step(Ctx *c, const LoopPlan *p, const Step *s, const char *g)
+{
+  /* The step's own line, so that a compiler's message about it names
+   * the .fal line (phases get theirs from render_foreach_body). */
+  if (c->opt->line_directives)
+    emit_line_directive(c->out, s->stmt->loc.line, c->src->path);
+  put(c, s->leader ? "    if (fal_leader) " : "    ");
+  c->loop_step = true;
+  c->gp_copy = p->gp_copy && !s->leader ? g : NULL;
+  render(c, s->stmt);
+  c->gp_copy = NULL;
+  c->loop_step = false;
+  put(c, "\n");
+}
+
+/* The steps after phase `ph` up to the next phase (after the last phase:
+ * to the end of the body, the round's count, the condition and the steps
+ * before the first phase), in a do-while whose break is the loop's: the
+ * steps' own `break` leaves it with fal_brk set (plan.c gp_early). */
+static void early_window(Ctx *c, const LoopPlan *p, int ph, int first, const char *g)
+{
+  put(c, "    fal_brk = 1;\n    do {\n");
+  int i = ph + 1;
+  for (; i < p->nsteps && p->steps[i].kind != STEP_PHASE; i++)
+    loop_step(c, p, &p->steps[i], g);
+  if (i == p->nsteps) { /* the round ends: count it, test the condition, start the next */
+    put(c, "    fal_rounds++;\n    if (!");
+    c->gp_copy = p->gp_copy ? g : NULL;
+    render(c, p->steps[0].stmt);
+    c->gp_copy = NULL;
+    put(c, ")\n      break;\n");
+    for (i = 1; i < first; i++)
+      loop_step(c, p, &p->steps[i], g);
+  }
+  put(c, "      fal_brk = 0;\n    } while (0);\n");
+}
+
+/* A parts plan with gp_early (plan.c): the body of its kernel.  The
+ * steps between two phases run between the exchange's two barriers
+ * (fal_G_px_mid, then fal_px_sync), so the second orders the leader's
+ * writes before the next phase and no grid barrier starts a phase.  The
+ * other parts read a part's graph properties from what it published at
+ * the first (x.pub), never from its memory, which the leader may then
+ * write.  A break is taken after the second barrier, which every part's
+ * kernel must reach. */
+static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
+{
+  int first = 0, last = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      if (!first)
+        first = i;
+      last = i;
+    }
+  put(c, "  int fal_brk = 1;\n  do { /* round 0: the condition and the steps before the first phase */\n"
+         "    if (!");
+  c->gp_copy = g;
+  render(c, p->steps[0].stmt);
+  c->gp_copy = NULL;
+  put(c, ")\n      break;\n");
+  for (int i = 1; i < first; i++)
+    loop_step(c, p, &p->steps[i], g);
+  putf(c, "    fal_brk = 0;\n  } while (0);\n"
+          "  if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n"
+          "  fal_grid.sync();\n  while (!fal_brk) {\n", g);
+  for (int i = first; i <= last; i++) {
+    const Step *s = &p->steps[i];
+    if (s->kind != STEP_PHASE)
+      continue;
+    putf(c, "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+         "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ");
+    phase_body(c, s);
+    putf(c, "}\n    fal_G_px_mid(fal_grid, fal_px, %s, fal_nb, %d, &fal_gv, %d);\n", g,
+         s->part_own ? 1 : 0, window_reads_copy(p, i));
+    early_window(c, p, i, first, g);
+    putf(c, "    if (fal_leader && !fal_brk) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n"
+            "    fal_px_sync(fal_grid, fal_px, fal_nb); /* the exchange's last barrier */\n"
+            "    if (fal_brk)\n      break;\n", g);
+  }
+  put(c, "  }\n");
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -421,95 +506,89 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   if (p->parts) /* every part's kernel is running, or none goes on */
     put(c, "  unsigned long long fal_nb = 0;\n"
            "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
-  put(c, "  while ");
-  c->gp_copy = p->gp_copy ? g : NULL;
-  render(c, p->steps[0].stmt);
-  c->gp_copy = NULL;
-  put(c, " {\n");
-  if (rot)
-    c->rot_expr = ctx_printf(c, "%s[fal_rs]", slots);
-  bool synced = false; /* the last thing printed was a grid barrier */
-  /* Parts: after fal_G_px_end of a phase that writes a graph property the
-   * threads may still be writing the combined value (one value, lower.c),
-   * so a step that writes a shared object needs a barrier first.  At the
-   * top of the body: as the last round's last phase left it. */
-  bool gp_pending = false;
-  for (int i = 1; p->parts && !p->gp_copy && i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE)
-      gp_pending = phase_writes_gprop(c->prog, &p->steps[i]);
-  for (int i = 1; i < p->nsteps; i++) {
-    const Step *s = &p->steps[i];
-    if (gp_pending && s->kind == STEP_SCALAR && (s->writes || s->opaque)) {
-      put(c, "    fal_grid.sync(); /* the combined graph properties are written */\n");
-      synced = true;
-      gp_pending = false;
-    }
-    if (rot && i == 1) {
-      /* F = 0, for the next round's slot (plan.c rot_rule). */
-      putf(c, "    if (fal_leader) %s[fal_rs == 2 ? 0 : fal_rs + 1] = 0;\n", slots);
-      continue;
-    }
-    /* With lists every phase has loops of its own: phases the plan fused
-     * get a barrier between them instead (always legal).  With the flag's
-     * slots the first phase needs no barrier: it conflicted only with the
-     * condition and the zeroing, through F (plan.c rot_rule). */
-    if (p->parts && s->kind == STEP_PHASE) {
-      /* the graph properties before it, for the exchange after it */
-      putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n"
-           "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-           "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ", g);
-      phase_body(c, s);
-      putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
-           s->part_own ? 1 : 0, p->gp_copy ? "&fal_gv" : "NULL",
-           p->gp_copy && window_reads_copy(p, i));
-      synced = true; /* but for the graph properties' writes: gp_pending */
-      gp_pending = !p->gp_copy && phase_writes_gprop(c->prog, s);
-      continue;
-    }
-    if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2)) {
-      put(c, "    fal_grid.sync();\n");
-      gp_pending = false;
-    }
-    synced = false;
-    if (s->kind == STEP_PHASE && s->coll) {
-      coll_phase(c, s);
-    } else if (s->kind == STEP_PHASE && fr) {
-      synced = emit_dfrontier_phase(c, p, s);
-    } else if (s->kind == STEP_PHASE) {
-      if (!s->fuse_prev)
-        putf(c, "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-             "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) { ",
-             g, s->edges ? "nedges" : "npoints");
-      if (s->shuffle && s->nshuf > 0)
-        shuffle_stores(c, p, s);
-      else
-        phase_body(c, s);
-      if (!fused_next(p, i))
-        put(c, "}\n");
-    } else {
-      /* The step's own line, so that a compiler's message about it names
-       * the .fal line (phases get theirs from render_foreach_body). */
-      if (c->opt->line_directives)
-        emit_line_directive(c->out, s->stmt->loc.line, c->src->path);
-      put(c, s->leader ? "    if (fal_leader) " : "    ");
-      c->loop_step = true;
-      c->gp_copy = p->gp_copy && !s->leader ? g : NULL;
-      render(c, s->stmt);
-      c->gp_copy = NULL;
-      c->loop_step = false;
-      put(c, "\n");
-    }
-  }
-  if (p->steps[0].sync_before && !synced)
-    put(c, "    fal_grid.sync();\n");
-  put(c, "    fal_rounds++;\n");
-  if (rot) {
-    put(c, "    fal_rs = fal_rs == 2 ? 0 : fal_rs + 1;\n  }\n");
-    /* The value the last condition read. */
-    putf(c, "  if (fal_leader) %s = %s[fal_rs == 0 ? 2 : fal_rs - 1];\n", rot, slots);
-    c->rot_var = c->rot_expr = NULL;
+  if (p->gp_early) {
+    parts_early_body(c, p, g);
   } else {
-    put(c, "  }\n");
+    put(c, "  while ");
+    c->gp_copy = p->gp_copy ? g : NULL;
+    render(c, p->steps[0].stmt);
+    c->gp_copy = NULL;
+    put(c, " {\n");
+    if (rot)
+      c->rot_expr = ctx_printf(c, "%s[fal_rs]", slots);
+    bool synced = false; /* the last thing printed was a grid barrier */
+    /* Parts: after fal_G_px_end of a phase that writes a graph property the
+     * threads may still be writing the combined value (one value, lower.c),
+     * so a step that writes a shared object needs a barrier first.  At the
+     * top of the body: as the last round's last phase left it. */
+    bool gp_pending = false;
+    for (int i = 1; p->parts && !p->gp_copy && i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE)
+        gp_pending = phase_writes_gprop(c->prog, &p->steps[i]);
+    for (int i = 1; i < p->nsteps; i++) {
+      const Step *s = &p->steps[i];
+      if (gp_pending && s->kind == STEP_SCALAR && (s->writes || s->opaque)) {
+        put(c, "    fal_grid.sync(); /* the combined graph properties are written */\n");
+        synced = true;
+        gp_pending = false;
+      }
+      if (rot && i == 1) {
+        /* F = 0, for the next round's slot (plan.c rot_rule). */
+        putf(c, "    if (fal_leader) %s[fal_rs == 2 ? 0 : fal_rs + 1] = 0;\n", slots);
+        continue;
+      }
+      /* With lists every phase has loops of its own: phases the plan fused
+       * get a barrier between them instead (always legal).  With the flag's
+       * slots the first phase needs no barrier: it conflicted only with the
+       * condition and the zeroing, through F (plan.c rot_rule). */
+      if (p->parts && s->kind == STEP_PHASE) {
+        /* the graph properties before it, for the exchange after it */
+        putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n"
+             "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+             "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ", g);
+        phase_body(c, s);
+        putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
+             s->part_own ? 1 : 0, p->gp_copy ? "&fal_gv" : "NULL",
+             p->gp_copy && window_reads_copy(p, i));
+        synced = true; /* but for the graph properties' writes: gp_pending */
+        gp_pending = !p->gp_copy && phase_writes_gprop(c->prog, s);
+        continue;
+      }
+      if ((s->sync_before || (fr && s->fuse_prev)) && !synced && !(rot && i == 2)) {
+        put(c, "    fal_grid.sync();\n");
+        gp_pending = false;
+      }
+      synced = false;
+      if (s->kind == STEP_PHASE && s->coll) {
+        coll_phase(c, s);
+      } else if (s->kind == STEP_PHASE && fr) {
+        synced = emit_dfrontier_phase(c, p, s);
+      } else if (s->kind == STEP_PHASE) {
+        if (!s->fuse_prev)
+          putf(c, "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+               "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) { ",
+               g, s->edges ? "nedges" : "npoints");
+        if (s->shuffle && s->nshuf > 0)
+          shuffle_stores(c, p, s);
+        else
+          phase_body(c, s);
+        if (!fused_next(p, i))
+          put(c, "}\n");
+      } else {
+        loop_step(c, p, s, g);
+      }
+    }
+    if (p->steps[0].sync_before && !synced)
+      put(c, "    fal_grid.sync();\n");
+    put(c, "    fal_rounds++;\n");
+    if (rot) {
+      put(c, "    fal_rs = fal_rs == 2 ? 0 : fal_rs + 1;\n  }\n");
+      /* The value the last condition read. */
+      putf(c, "  if (fal_leader) %s = %s[fal_rs == 0 ? 2 : fal_rs - 1];\n", rot, slots);
+      c->rot_var = c->rot_expr = NULL;
+    } else {
+      put(c, "  }\n");
+    }
   }
   c->out = out;
   c->loop_kernel = saved_lk;

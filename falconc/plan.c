@@ -2165,6 +2165,12 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
      * host: no phase moves or fuses, each starts after a barrier. */
     p->gp_copy = gp_copy_rule(c, p);
     place_barriers(p, c->gpu);
+    /* the steps between phases move between the exchange's barriers
+     * when none of them needs a barrier of its own */
+    p->gp_early = p->gp_copy;
+    for (int i = 0; i < p->nsteps; i++)
+      if (p->steps[i].kind != STEP_PHASE && p->steps[i].sync_before)
+        p->gp_early = false;
     for (int i = 1; i < p->nsteps; i++)
       if (p->steps[i].kind == STEP_PHASE) {
         p->steps[i].fuse_prev = false;
@@ -2221,6 +2227,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   if (p->gp_copy)
     fprintf(f, "  graph properties: the steps of every thread read their copy of the "
                "exchange's values (no barrier before a leader step writes one)\n");
+  if (p->gp_early)
+    fprintf(f, "  steps between phases: between the exchange's two barriers (no grid "
+               "barrier starts a phase)\n");
   if (p->colls)
     fprintf(f, "  collections: on the device while each is unordered and on the loop's GPU "
                "(checked when the loop moves there)\n");

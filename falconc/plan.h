@@ -132,6 +132,10 @@ typedef struct LoopPlan {
    * (plan.c gp_copy_rule), so a leader step's write of one after them
    * needs no barrier at the top of the round. */
   bool gp_copy;
+  /* gp_copy, and no barrier among the steps between two phases: those
+   * steps run between the exchange's two barriers, so that no grid
+   * barrier starts a phase (lower_plan.c parts_early_body). */
+  bool gp_early;
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

@@ -1160,9 +1160,10 @@ run_e2e() {
 		fail "e2e: building tests/e2e/read_first.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# The exchange's values in every thread's copy (plan.c gp_copy_rule):
-	# part_phases' first loop reads its copy (no barrier before the
-	# leader's writes at the top of a round), its second reads `seen` after
-	# a leader step wrote it, so from memory after a barrier.  Then the CPU
+	# part_phases' first loop reads its copy, and its steps run between
+	# the exchange's two barriers (gp_early: no grid barrier starts a
+	# phase); its second reads `seen` after a leader step wrote it, so
+	# from memory after a barrier.  Then the CPU
 	# build (two host parts) against falref: distances and hops.
 	if "$FALCONC" --explain -o "$tmp/e2e/part_phases.cu" "$srcdir/tests/e2e/part_phases.fal" 2>"$tmp/e2e/explain" &&
 		[ "$(grep -c '^  graph properties: the steps of every thread read their copy' "$tmp/e2e/explain")" = 1 ] &&
@@ -1170,9 +1171,11 @@ run_e2e() {
 		grep -q '^  line 81: step (every thread): seen(r)$' "$tmp/e2e/explain" &&
 		grep -q 'more = fal_gv.changed;' "$tmp/e2e/part_phases.cu" &&
 		grep -q 'if (hg->seen\[0\] == 0)' "$tmp/e2e/part_phases.cu" &&
-		[ "$(awk '/^__global__ void fal_loop_L67_/,/^}/' "$tmp/e2e/part_phases.cu" | grep -c 'fal_grid.sync()')" = 2 ] &&
-		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);' "$tmp/e2e/part_phases.cu" &&
-		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 1, &fal_gv, 0);' "$tmp/e2e/part_phases.cu" &&
+		[ "$(grep -c '^  steps between phases: between the exchange.s two barriers' "$tmp/e2e/explain")" = 1 ] &&
+		[ "$(awk '/^__global__ void fal_loop_L67_/,/^}/' "$tmp/e2e/part_phases.cu" | grep -c 'fal_grid.sync()')" = 1 ] &&
+		[ "$(awk '/^__global__ void fal_loop_L67_/,/^}/' "$tmp/e2e/part_phases.cu" | grep -c 'fal_px_sync(fal_grid, fal_px, fal_nb);')" = 2 ] &&
+		grep -q 'fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);' "$tmp/e2e/part_phases.cu" &&
+		grep -q 'fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, 1, &fal_gv, 0);' "$tmp/e2e/part_phases.cu" &&
 		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, NULL, 0);' "$tmp/e2e/part_phases.cu"; then
 		pass "e2e: parts kernels: the steps read the exchange's copy of the graph properties where no leader wrote them first"
 	else

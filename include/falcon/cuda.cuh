@@ -3056,6 +3056,9 @@ typedef struct fal_px {
   int sys;                        /* parts on several GPUs: system-wide fences */
   void *gb;                       /* this part's device: the graph properties
                                    * before a foreach (the program's fal_G_gb) */
+  void *pub;                      /* the first part's device, every part's
+                                   * fal_G_gb after its foreach (pub[i], written
+                                   * at fal_px_sync_f's barrier), or NULL */
   void *pp;                       /* this part's device: the k parts' graphs,
                                    * then their k shadows (fal_G[2k]) */
   unsigned long long wait_ns;     /* the start line's time limit */
@@ -3122,8 +3125,18 @@ __device__ static inline void fal_px_fence(const fal_px &x)
  * arrival and release instead of two.  The fences and the shared sum are
  * system-wide only when the parts sit on several GPUs (x.sys): on one GPU
  * device scope orders every part's writes. */
-__device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, const fal_px &x,
-                                          unsigned long long &nb)
+/* fal_px_sync_f: the same barrier, and the part's last block to arrive
+ * calls pub() after every block of its part arrived and before it arrives
+ * on the shared sum: what pub writes (the part's graph properties after a
+ * foreach, the program's fal_G_px_pub) is in place for every part after
+ * the barrier.  F::some: pub does something (fal_px_nopub does not). */
+struct fal_px_nopub {
+  static const bool some = false;
+  __device__ void operator()() const {}
+};
+template <class F>
+__device__ static inline void fal_px_sync_f(cooperative_groups::grid_group &grid, const fal_px &x,
+                                            unsigned long long &nb, const F &pub)
 {
   nb++;
   if (x.k == 1) {
@@ -3136,6 +3149,10 @@ __device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, 
     unsigned long long got = atomicAdd(&x.lw[0], 1ull) + 1;
     if (got == nb * (unsigned long long)gridDim.x) { /* the part's last block */
       fal_px_fence(x);
+      if (F::some) { /* every block's writes are seen: publish, then arrive */
+        pub();
+        fal_px_fence(x);
+      }
       if (x.sys)
         atomicAdd_system(x.bar, 1ull);
       else
@@ -3152,6 +3169,12 @@ __device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, 
     fal_px_fence(x);
   }
   __syncthreads();
+}
+
+__device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, const fal_px &x,
+                                          unsigned long long &nb)
+{
+  fal_px_sync_f(grid, x, nb, fal_px_nopub());
 }
 #endif
 

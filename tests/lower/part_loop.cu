@@ -475,6 +475,63 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
   if (nw_changed && wr)
     own->changed[0] = nv.changed;
 }
+struct fal_G_px_pubf { /* fal_px_sync_f: the part's graph properties to x.pub */
+  static const bool some = true;
+  const fal_G *own;
+  fal_G_gb *to;
+  __device__ void operator()() const { fal_G_px_before(own, to); }
+};
+__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)
+{
+  const int k = x.k, me = x.me;
+  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
+  fal_G_gb *pub = (fal_G_gb *)x.pub;
+  fal_G_px_pubf f = {own, pub + me};
+  fal_px_sync_f(grid, x, nb, f); /* every part's foreach is done, its properties published */
+  if (k == 1) { /* no ghosts; the properties are the part's */
+    if (rd) { /* every thread's copy; the leader's next write waits for the reads */
+      fal_G_px_before(own, cur);
+      grid.sync();
+    }
+    return;
+  }
+  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
+  fal_G_gb nv = b;
+  const bool one = k == 2;
+  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
+      continue;
+    if (!first)
+      grid.sync();
+    first = 0;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], 1);
+      if (one)
+        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
+    }
+  }
+  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */
+    if (own->changed && !fal_bx_differs(nv.changed, b.changed) && fal_bx_differs(pub[j].changed, b.changed))
+      nv.changed = pub[j].changed;
+  }
+  if (!own_only && !one)
+    grid.sync(); /* every merge into an owned point is done */
+  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
+      continue;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
+    FAL_G_GRID_LOOP(y, n)
+      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
+  }
+  *cur = nv;
+  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) { /* the leader */
+    if (own->changed && fal_bx_differs(pub[me].changed, nv.changed))
+      own->changed[0] = nv.changed;
+  }
+}
 static int fal_G_px_enter(fal_G *h, const char *file, int line)
 {
   if (!h->fal_bx || h->fal_shared)
@@ -499,6 +556,10 @@ static int fal_G_px_enter(fal_G *h, const char *file, int line)
       xh->px[i].wait_ns = fal_px_wait_ns();
       xh->px[i].gb = fal_dalloc(sizeof(fal_G_gb), file, line);
     }
+    fal_cuda_use(h->fal_bx->dev[0]); /* fal_G_px_mid: what each part published */
+    void *pub = fal_dalloc((size_t)k * sizeof(fal_G_gb), file, line);
+    for (int i = 0; i < k; i++)
+      xh->px[i].pub = pub;
     free(all);
     h->fal_pxh = xh;
   }
@@ -556,15 +617,23 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
   unsigned long long fal_nb = 0;
   if (!fal_px_start(fal_grid, fal_px))
     return;
-  while (1) {
+  int fal_brk = 1;
+  do { /* round 0: the condition and the steps before the first phase */
+    if (!(1))
+      break;
 #line 30 "part_loop.fal"
     if (fal_leader) hg->changed[0] = 0;
-    if (fal_leader) fal_G_px_before(hg, (fal_G_gb *)fal_px.gb);
-    fal_grid.sync();
+    fal_brk = 0;
+  } while (0);
+  if (fal_leader) fal_G_px_before(hg, (fal_G_gb *)fal_px.gb);
+  fal_grid.sync();
+  while (!fal_brk) {
     for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } } while (0); }
-    fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);
+    fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);
+    fal_brk = 1;
+    do {
 #line 32 "part_loop.fal"
     if (fal_leader) rounds++;
 #line 33 "part_loop.fal"
@@ -573,6 +642,16 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
 #line 35 "part_loop.fal"
     if (fal_leader) ((void)0);
     fal_rounds++;
+    if (!(1))
+      break;
+#line 30 "part_loop.fal"
+    if (fal_leader) hg->changed[0] = 0;
+      fal_brk = 0;
+    } while (0);
+    if (fal_leader && !fal_brk) fal_G_px_before(hg, (fal_G_gb *)fal_px.gb);
+    fal_px_sync(fal_grid, fal_px, fal_nb); /* the exchange's last barrier */
+    if (fal_brk)
+      break;
   }
   if (fal_leader && fal_px.me == 0) {
     fal_lr_fal_loop_L29_4 = fal_rounds;

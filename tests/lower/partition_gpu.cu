@@ -475,6 +475,63 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
   if (nw_flag && wr)
     own->flag[0] = nv.flag;
 }
+struct fal_G_px_pubf { /* fal_px_sync_f: the part's graph properties to x.pub */
+  static const bool some = true;
+  const fal_G *own;
+  fal_G_gb *to;
+  __device__ void operator()() const { fal_G_px_before(own, to); }
+};
+__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)
+{
+  const int k = x.k, me = x.me;
+  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
+  fal_G_gb *pub = (fal_G_gb *)x.pub;
+  fal_G_px_pubf f = {own, pub + me};
+  fal_px_sync_f(grid, x, nb, f); /* every part's foreach is done, its properties published */
+  if (k == 1) { /* no ghosts; the properties are the part's */
+    if (rd) { /* every thread's copy; the leader's next write waits for the reads */
+      fal_G_px_before(own, cur);
+      grid.sync();
+    }
+    return;
+  }
+  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
+  fal_G_gb nv = b;
+  const bool one = k == 2;
+  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
+      continue;
+    if (!first)
+      grid.sync();
+    first = 0;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
+    FAL_G_GRID_LOOP(y, n) {
+      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], 1);
+      if (one)
+        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
+    }
+  }
+  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */
+    if (own->flag && !fal_bx_differs(nv.flag, b.flag) && fal_bx_differs(pub[j].flag, b.flag))
+      nv.flag = pub[j].flag;
+  }
+  if (!own_only && !one)
+    grid.sync(); /* every merge into an owned point is done */
+  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */
+    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
+    if (i == me || !n)
+      continue;
+    const fal_point *ids = x.oids[me] + x.ooff[me][i];
+    FAL_G_GRID_LOOP(y, n)
+      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);
+  }
+  *cur = nv;
+  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) { /* the leader */
+    if (own->flag && fal_bx_differs(pub[me].flag, nv.flag))
+      own->flag[0] = nv.flag;
+  }
+}
 static int fal_G_px_enter(fal_G *h, const char *file, int line)
 {
   if (!h->fal_bx || h->fal_shared)
@@ -499,6 +556,10 @@ static int fal_G_px_enter(fal_G *h, const char *file, int line)
       xh->px[i].wait_ns = fal_px_wait_ns();
       xh->px[i].gb = fal_dalloc(sizeof(fal_G_gb), file, line);
     }
+    fal_cuda_use(h->fal_bx->dev[0]); /* fal_G_px_mid: what each part published */
+    void *pub = fal_dalloc((size_t)k * sizeof(fal_G_gb), file, line);
+    for (int i = 0; i < k; i++)
+      xh->px[i].pub = pub;
     free(all);
     h->fal_pxh = xh;
   }
