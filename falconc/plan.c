@@ -881,10 +881,12 @@ static int conflict(const Pending *q, const Step *s, bool gpu)
  * the devices").  The copy is right when, between two phases (the round
  * taken as a cycle), no such read follows a write of the same property
  * and every write of a graph property is a leader step's (the one thread
- * whose memory the copy equals).  Only other steps' writes and C calls
- * are left: a step that writes something else, or a plan with no such
- * read after which a leader writes, keeps its barriers.  Marks the reads
- * (Access.copy) and returns the verdict. */
+ * whose memory the copy equals).  A plan is refused (keeps its
+ * barriers) when a step writes anything other than a graph property or
+ * calls C, and when no leader write follows such a read (nothing to
+ * save).  Marks the reads (Access.copy) and returns the verdict; the
+ * emitter fills the copy (fal_gv) and, with gp_early, runs the steps
+ * inside the exchange (lower_plan.c parts_early_body). */
 static bool gp_copy_rule(Ctx *c, LoopPlan *p)
 {
   if (!p->parts)
