@@ -8,6 +8,9 @@
 #     exchange), and with MULTI_HOST=1 2 GPUs + the host
 #     (samples/partitioned_sssp.fal, samples/partitioned_bfs.fal), with
 #     the speed-up of 2 GPUs over 1 and the ratio to the unpartitioned time;
+#   - the same two under MPI (falconc --mpi --target=gpu), 2 ranks with a
+#     GPU part each, against the single-process 2-GPU time (MPIRUN_FLAGS:
+#     mpirun's options, default --bind-to none);
 # checking every result against the serial references, and prints medians.
 #
 #   bench/multi.sh [--trials N] [GRAPH.bin ...]
@@ -43,6 +46,40 @@ for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs sssp bfs; do
 	${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
 		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
 done
+# MPI (docs/lowering.md "GPU parts under MPI"): the partitioned samples
+# built with falconc --mpi --target=gpu, run as 2 ranks with one GPU part
+# each, against the single-process 2-GPU time.  Needs mpirun and
+# libfalcon_mpi (configure found MPI), and mpicc to link, or the two
+# programs in BINDIR as mp_partitioned_sssp and mp_partitioned_bfs.
+mpi=0
+if command -v mpirun >/dev/null 2>&1 && [ -f "$build/libfalcon_mpi.a" ]; then
+	mpi=1
+	for s in partitioned_sssp partitioned_bfs; do
+		if [ -n "${BINDIR:-}" ]; then
+			[ -x "$BINDIR/mp_$s" ] && cp "$BINDIR/mp_$s" "$cache/bin/mp_$s" || mpi=0
+			continue
+		fi
+		command -v mpicc >/dev/null 2>&1 || { mpi=0; break; }
+		mpilibs=
+		for w in $(mpicc --showme:link); do # mpicc's link words, for nvcc
+			case $w in
+			-L* | -l*) mpilibs="$mpilibs $w" ;;
+			-Wl,*) mpilibs="$mpilibs -Xlinker ${w#-Wl,}" ;;
+			*) mpilibs="$mpilibs -Xcompiler $w" ;;
+			esac
+		done
+		"$build/falconc" --mpi --target=gpu -o "$cache/bin/mp_$s.cu" "$top/samples/$s.fal"
+		# shellcheck disable=SC2086
+		${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
+			-o "$cache/bin/mp_$s" "$cache/bin/mp_$s.cu" "$build/libfalcon_mpi.a" "$build/libfalcon.a" \
+			${GPU_LIBS:--lz -llzma -lgomp} $mpilibs
+	done
+fi
+[ $mpi = 1 ] || echo "bench: note: no MPI runs (mpirun, libfalcon_mpi or mpicc missing)"
+if [ "$(id -u)" = 0 ]; then
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+fi
 nvidia-smi -L 2>/dev/null || echo "bench: no GPU visible"
 ngpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 [ "$ngpus" -ge 2 ] ||
@@ -121,5 +158,16 @@ for g in "$@"; do
 		[ -z "$t2m" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2m" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s, FALCON_PX_MULTI=on: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
+		if [ $mpi = 1 ]; then
+			# shellcheck disable=SC2086
+			run "partitioned $a, MPI 2 ranks x (1 0)" mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
+				"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
+			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
+				{ echo "bench: wrong partitioned $a result (MPI, 2 ranks)" >&2; exit 1; }
+			awk -v a="$a" -v m="$last" -v t2="$t2" -v t2m="${t2m:-0}" 'BEGIN {
+				printf "  partitioned %s: MPI 2 ranks / single process 2 GPUs %.2f", a, m / t2
+				if (t2m > 0) printf " (%.2f against FALCON_PX_MULTI=on)", m / t2m
+				printf "\n" }'
+		fi
 	done
 done
