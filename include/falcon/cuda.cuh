@@ -3124,12 +3124,14 @@ __device__ static inline void fal_px_fence(const fal_px &x)
  * blocks (lw[1] = nb), which wait on their own device: one grid-wide
  * arrival and release instead of two.  The fences and the shared sum are
  * system-wide only when the parts sit on several GPUs (x.sys): on one GPU
- * device scope orders every part's writes. */
-/* fal_px_sync_f: the same barrier, and the part's last block to arrive
- * calls pub() after every block of its part arrived and before it arrives
- * on the shared sum: what pub writes (the part's graph properties after a
- * foreach, the program's fal_G_px_pub) is in place for every part after
- * the barrier.  F::some: pub does something (fal_px_nopub does not). */
+ * device scope orders every part's writes.
+ *
+ * fal_px_sync_f is that barrier with a hook: the part's last block to
+ * arrive calls pub() once every block of its part has arrived and before
+ * it arrives on the shared sum, so what pub writes (the part's graph
+ * properties after a foreach: the program's fal_G_px_pubf, lower.c) is
+ * in place for every part after the barrier.  F::some: pub does
+ * something (fal_px_nopub, fal_px_sync's, does not). */
 struct fal_px_nopub {
   static const bool some = false;
   __device__ void operator()() const {}
