@@ -943,6 +943,66 @@ static void emit_dirty_copies(Ctx *c, const char *to)
            p->props[i].name);
 }
 
+/* The pieces fal_G_px_end and fal_G_px_mid share (emit_part_kernels_exchange).
+ * The k == 1 return: with rd, every thread's copy of the graph
+ * properties and a barrier that keeps the leader's next write after the
+ * reads. */
+static void emit_px_one_part(Ctx *c, const char *what)
+{
+  putf(c, "  if (k == 1) { /* %s */\n"
+          "    if (rd) { /* every thread's copy; the leader's next write waits for the reads */\n"
+          "      fal_G_px_before(own, cur);\n      grid.sync();\n    }\n"
+          "    return;\n  }\n", what);
+}
+
+/* The owners merge what the other parts changed (with two parts, and so
+ * one holder, writing each point back at once); `head`: the lines
+ * before (the values before the phase, or nothing). */
+static void emit_px_merge(Ctx *c, const char *head, const char *mname)
+{
+  putf(c, "%s"
+          "  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */\n"
+          "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
+          "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
+          "    if (i == me || !n)\n      continue;\n"
+          "    if (!first)\n      grid.sync();\n    first = 0;\n"
+          "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
+          "    FAL_G_GRID_LOOP(y, n) {\n      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], %d);\n"
+          "      if (one)\n        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n    }\n"
+          "  }\n", head, mname ? 1 : 0);
+}
+
+/* Every thread combines the graph properties: the first part whose value
+ * differs from the value before the phase wins.  `fmt` names part j's
+ * value of property %s: its memory ("pp[j].%s[0]") or what it published
+ * ("pub[j].%s"). */
+static void emit_px_combine(Ctx *c, const char *fmt)
+{
+  const Program *p = c->prog;
+  put(c, "  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */\n");
+  for (int i = 0; i < p->nprops; i++) {
+    if (p->props[i].kind != PK_GRAPH)
+      continue;
+    const char *n = p->props[i].name, *v = ctx_printf(c, fmt, n);
+    putf(c, "    if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(%s, b.%s))\n"
+            "      nv.%s = %s;\n", n, n, n, v, n, n, v);
+  }
+  put(c, "  }\n");
+}
+
+/* With more than one holder, a barrier after the merges; then the owner
+ * writes its values into the holders' ghosts and shadows. */
+static void emit_px_scatter(Ctx *c)
+{
+  put(c, "  if (!own_only && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
+         "  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
+         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
+         "    if (i == me || !n)\n      continue;\n"
+         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
+         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n"
+         "  }\n");
+}
+
 /* CUDA target: the exchange inside a planned partitioned loop's kernels
  * (falcon/cuda.cuh fal_px, lower_plan.c, docs/optimiser.md "Partitioned
  * loops on the devices"): the device code of fal_G_bx_end, run by every
@@ -986,48 +1046,24 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
    * (lower_plan.c, gp_pending); steps that read them read that value.
    * With cur (plan.c gp_copy_rule) only the leader writes them and every
    * thread keeps them in *cur, which the steps read instead. */
-  putf(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
+  put(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
          "fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
-         "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n"
-         "  if (k == 1) { /* no ghosts to merge or refresh; the properties are the part's */\n"
-         "    if (rd) { /* every thread's copy; the leader's next write waits for the reads */\n"
-         "      fal_G_px_before(own, cur);\n      grid.sync();\n    }\n"
-         "    return;\n  }\n"
-         "%s"
-         "  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */\n"
-         "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
-         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
-         "    if (i == me || !n)\n      continue;\n"
-         "    if (!first)\n      grid.sync();\n    first = 0;\n"
-         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
-         "    FAL_G_GRID_LOOP(y, n) {\n      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], %d);\n"
-         "      if (one)\n        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n    }\n"
-         "  }\n", ngp ? "  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */\n"
-                        "  fal_G_gb nv = b;\n" : "", mname ? 1 : 0);
+         "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n");
+  emit_px_one_part(c, "no ghosts to merge or refresh; the properties are the part's");
+  const char *gb = "  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */\n"
+                   "  fal_G_gb nv = b;\n";
+  emit_px_merge(c, ngp ? gb : "", mname);
   if (ngp) {
-    put(c, "  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */\n");
-    for (int i = 0; i < p->nprops; i++)
-      if (p->props[i].kind == PK_GRAPH)
-        putf(c, "    if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(pp[j].%s[0], b.%s))\n"
-                "      nv.%s = pp[j].%s[0];\n",
-             p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-             p->props[i].name, p->props[i].name, p->props[i].name);
-    put(c, "  }\n");
+    emit_px_combine(c, "pp[j].%s[0]");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
         putf(c, "  const bool nw_%s = own->%s && fal_bx_differs(own->%s[0], nv.%s);\n",
              p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
   }
-  put(c, "  if (!own_only && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
-         "  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
-         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
-         "    if (i == me || !n)\n      continue;\n"
-         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
-         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n"
-         "  }\n"
-         "  fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */\n");
+  emit_px_scatter(c);
+  put(c, "  fal_px_sync(grid, x, nb); /* merged, ghosts written, every part read the properties */\n");
   /* cur (lower_plan.c, plan.c gp_copy_rule): every thread takes the
    * values into its copy and only the leader writes them, so nothing but
    * the leader's next writes (its own, in order) follows the barrier.
@@ -1054,45 +1090,18 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "  static const bool some = true;\n"
          "  const fal_G *own;\n  fal_G_gb *to;\n"
          "  __device__ void operator()() const { fal_G_px_before(own, to); }\n};\n");
-  putf(c, "__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, "
+  put(c, "__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, "
          "fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
          "  fal_G_gb *pub = (fal_G_gb *)x.pub;\n"
          "  fal_G_px_pubf f = {own, pub + me};\n"
-         "  fal_px_sync_f(grid, x, nb, f); /* every part's foreach is done, its properties published */\n"
-         "  if (k == 1) { /* no ghosts; the properties are the part's */\n"
-         "    if (rd) { /* every thread's copy; the leader's next write waits for the reads */\n"
-         "      fal_G_px_before(own, cur);\n      grid.sync();\n    }\n"
-         "    return;\n  }\n"
-         "%s"
-         "  const bool one = k == 2;\n"
-         "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
-         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
-         "    if (i == me || !n)\n      continue;\n"
-         "    if (!first)\n      grid.sync();\n    first = 0;\n"
-         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
-         "    FAL_G_GRID_LOOP(y, n) {\n      fal_G_bx_merge1(own, &pp[i], &sh[i], s0 + y, ids[y], %d);\n"
-         "      if (one)\n        fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n    }\n"
-         "  }\n", ngp ? "  const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */\n"
-                        "  fal_G_gb nv = b;\n" : "  (void)cur; (void)pub;\n", mname ? 1 : 0);
-  if (ngp) {
-    put(c, "  for (int j = 0; j < k; j++) { /* a value changed by any part wins: the first such part's */\n");
-    for (int i = 0; i < p->nprops; i++)
-      if (p->props[i].kind == PK_GRAPH)
-        putf(c, "    if (own->%s && !fal_bx_differs(nv.%s, b.%s) && fal_bx_differs(pub[j].%s, b.%s))\n"
-                "      nv.%s = pub[j].%s;\n",
-             p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-             p->props[i].name, p->props[i].name, p->props[i].name);
-    put(c, "  }\n");
-  }
-  put(c, "  if (!own_only && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
-         "  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
-         "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
-         "    if (i == me || !n)\n      continue;\n"
-         "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
-         "    FAL_G_GRID_LOOP(y, n)\n      fal_G_bx_scatter1(&pp[i], own, &sh[i], s0 + y, ids[y]);\n"
-         "  }\n");
+         "  fal_px_sync_f(grid, x, nb, f); /* every part's foreach is done, its properties published */\n");
+  emit_px_one_part(c, "no ghosts; the properties are the part's");
+  emit_px_merge(c, ngp ? gb : "  (void)cur; (void)pub;\n", mname);
+  if (ngp)
+    emit_px_combine(c, "pub[j].%s");
+  emit_px_scatter(c);
   if (ngp) {
     put(c, "  *cur = nv;\n  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) { /* the leader */\n");
     for (int i = 0; i < p->nprops; i++)

@@ -364,6 +364,24 @@ static bool window_reads_copy(const LoopPlan *p, int i)
   return false;
 }
 
+/* The loop's condition, as every thread reads it (with gp_copy, the
+ * graph properties from the thread's copy). */
+static void render_cond(Ctx *c, const LoopPlan *p, const char *g)
+{
+  c->gp_copy = p->gp_copy ? g : NULL;
+  render(c, p->steps[0].stmt);
+  c->gp_copy = NULL;
+}
+
+/* A phase of a parts kernel: a loop over the part's own points. */
+static void part_phase_loop(Ctx *c, const Step *s)
+{
+  put(c, "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
+         "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ");
+  phase_body(c, s);
+  put(c, "}\n");
+}
+
 /* One scalar step of a loop kernel: its own line, run by the leader or by
  * every thread, and with gp_copy (plan.c gp_copy_rule) the graph
  * properties that every thread reads from its copy. */
@@ -394,9 +412,7 @@ static void early_window(Ctx *c, const LoopPlan *p, int ph, int first, const cha
     loop_step(c, p, &p->steps[i], g);
   if (i == p->nsteps) { /* the round ends: count it, test the condition, start the next */
     put(c, "    fal_rounds++;\n    if (!");
-    c->gp_copy = p->gp_copy ? g : NULL;
-    render(c, p->steps[0].stmt);
-    c->gp_copy = NULL;
+    render_cond(c, p, g);
     put(c, ")\n      break;\n");
     for (i = 1; i < first; i++)
       loop_step(c, p, &p->steps[i], g);
@@ -423,9 +439,7 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
     }
   put(c, "  int fal_brk = 1;\n  do { /* round 0: the condition and the steps before the first phase */\n"
          "    if (!");
-  c->gp_copy = g;
-  render(c, p->steps[0].stmt);
-  c->gp_copy = NULL;
+  render_cond(c, p, g);
   put(c, ")\n      break;\n");
   for (int i = 1; i < first; i++)
     loop_step(c, p, &p->steps[i], g);
@@ -436,10 +450,8 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
     const Step *s = &p->steps[i];
     if (s->kind != STEP_PHASE)
       continue;
-    putf(c, "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-         "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ");
-    phase_body(c, s);
-    putf(c, "}\n    fal_G_px_mid(fal_grid, fal_px, %s, fal_nb, %d, &fal_gv, %d);\n", g,
+    part_phase_loop(c, s);
+    putf(c, "    fal_G_px_mid(fal_grid, fal_px, %s, fal_nb, %d, &fal_gv, %d);\n", g,
          s->part_own ? 1 : 0, window_reads_copy(p, i));
     early_window(c, p, i, first, g);
     putf(c, "    if (fal_leader && !fal_brk) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n"
@@ -510,9 +522,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     parts_early_body(c, p, g);
   } else {
     put(c, "  while ");
-    c->gp_copy = p->gp_copy ? g : NULL;
-    render(c, p->steps[0].stmt);
-    c->gp_copy = NULL;
+    render_cond(c, p, g);
     put(c, " {\n");
     if (rot)
       c->rot_expr = ctx_printf(c, "%s[fal_rs]", slots);
@@ -543,11 +553,10 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
        * condition and the zeroing, through F (plan.c rot_rule). */
       if (p->parts && s->kind == STEP_PHASE) {
         /* the graph properties before it, for the exchange after it */
-        putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n"
-             "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
-             "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ", g);
-        phase_body(c, s);
-        putf(c, "}\n    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
+        putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n",
+             g);
+        part_phase_loop(c, s);
+        putf(c, "    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
              s->part_own ? 1 : 0, p->gp_copy ? "&fal_gv" : "NULL",
              p->gp_copy && window_reads_copy(p, i));
         synced = true; /* but for the graph properties' writes: gp_pending */

@@ -497,7 +497,7 @@ __device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const 
   }
   const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
   fal_G_gb nv = b;
-  const bool one = k == 2;
+  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
   for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
