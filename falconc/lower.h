@@ -132,6 +132,13 @@ typedef struct Ctx {
   const char *gp_copy;  /* rendering a step of a parts loop kernel that
                          * every thread runs, with LoopPlan.gp_copy: this
                          * graph's G.P[0] reads are the thread's fal_gv.P */
+  /* A parts plan's topology-driven phase (plan.c parts_topo_rule) while
+   * lower_plan.c emit_auto_loop prints that loop: the foreach topo_n's GPU
+   * kernels skip the points whose topo_P (C type topo_T) equals their
+   * value in the part's last-seen array (fal_seen topo_sn), valid once
+   * the int topo_tv is set; NULL arrays when topo_ok is 0. */
+  const Node *topo_n;
+  const char *topo_P, *topo_T, *topo_sn, *topo_tv, *topo_ok;
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */

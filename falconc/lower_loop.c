@@ -568,10 +568,39 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what)
  *     for (int64_t i = <global thread id>; i < g->npoints; i += <grid size>)
  *       { fal_point t = i; S } }
  * and at the foreach: the launch, sized from the device (§4.1). */
+/* A topology-driven parts loop's phase in the host's rounds (lower_plan.c
+ * emit_auto_loop; docs/optimiser.md "Partitioned loops that skip unchanged
+ * points"): a thread per point skips the point when its P is the part's
+ * last-seen value (fal_snp, valid once fal_tvk is set), else records it. */
+static const char *topo_skip_expr(Ctx *c, const char *g, const char *lo)
+{
+  return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
+                    "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; } ",
+                    c->topo_T, g, c->topo_P, lo, lo);
+}
+
+/* The same for a warp per point: lane 0 decides and records, and the
+ * warp takes its answer (every lane must, for the body's shuffles). */
+static const char *topo_skip_warp(Ctx *c, const char *g)
+{
+  return ctx_printf(c, "if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { %s fal_sv = "
+                    "%s->%s[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; "
+                    "if (!fal_sk) fal_snp[fal_i - fal_lo] = fal_sv; } "
+                    "if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } ",
+                    c->topo_T, g, c->topo_P);
+}
+
 static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                   const char *var, bool ranged)
 {
   const char *name = kernel_name(c, n, "foreach");
+  /* a topology-driven parts loop's phase (lower_plan.c emit_auto_loop) */
+  const bool topo = ranged && c->topo_n == n && it->dom == D_POINTS;
+  const char *rng = !ranged ? "" : topo ? ctx_printf(c, "int64_t fal_lo, int64_t fal_hi, %s *fal_snp, int fal_tvk",
+                                                     c->topo_T)
+                                        : "int64_t fal_lo, int64_t fal_hi";
+  const char *rargs = !ranged ? "" : topo ? ctx_printf(c, "fal_lo, fal_hi, fal_snp, %s", c->topo_tv)
+                                          : "fal_lo, fal_hi";
   RLocal *rl = NULL, *saved_rl = c->rl;
   int nrl = redux_locals(c, n, &rl), saved_nrl = c->nrl;
   KernelState saved = kernel_enter(c);
@@ -633,14 +662,14 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
   strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
-                ranged && more ? ", " : "", ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
-                views.data ? views.data : "");
+                ranged && more ? ", " : "", rng, views.data ? views.data : "");
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, it->graph);
   rl_kernel_begin(k, rl, nrl);
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
-                "{ %s %s = (%s)fal_i; %s%s }\n",
-                ranged ? "fal_lo + " : "", limit, elem_ctype(it), var, elem_ctype(it),
+                "{ %s%s %s = (%s)fal_i; %s%s }\n",
+                ranged ? "fal_lo + " : "", limit,
+                topo ? topo_skip_expr(c, it->graph, "fal_lo") : "", elem_ctype(it), var, elem_ctype(it),
                 mut ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ",
                                  it->dom == D_EDGES ? live_edge_fn(c) : "fal_live_point",
                                  it->graph, var) : "",
@@ -652,7 +681,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
       emit_line_directive(k, n->loc.line, c->src->path);
     strbuf_printf(k, "__global__ void %s_w(%s%s%s%s)\n{\n%s", name,
                   params.data ? params.data : "", (ranged || hub) && more ? ", " : "",
-                  ranged ? "int64_t fal_lo, int64_t fal_hi" : "",
+                  rng,
                   !hub ? "" : ranged ? ", const fal_point *fal_hubs, int64_t fal_nh, "
                                        "int64_t fal_hd, unsigned fal_hb"
                                      : "const fal_point *fal_hubs, int64_t fal_nh, "
@@ -660,17 +689,29 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                   views.data ? views.data : "");
     strbuf_puts(k, hub ? "  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();\n"
                        : "  fal_wbegin();\n");
+    if (topo && hub)
+      strbuf_puts(k, "  __shared__ int fal_hsk; /* the block's hub is skipped */\n");
     rl_kernel_begin(k, rl, nrl);
     if (hub)
       strbuf_printf(k, "  if (blockIdx.x < fal_hb) {\n"
                     "  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) "
-                    "{ int64_t fal_i = fal_hubs[fal_h]; %s %s = (%s)fal_i; %s }\n  } else\n",
+                    "{ int64_t fal_i = fal_hubs[fal_h]; %s%s %s = (%s)fal_i; %s }\n  } else\n",
+                    topo ? ctx_printf(c, "if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && "
+                                      "threadIdx.y == 0) { %s fal_sv = %s->%s[fal_i]; fal_hsk = "
+                                      "fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_hsk) "
+                                      "fal_snp[fal_i - fal_lo] = fal_sv; } __syncthreads(); "
+                                      "if (fal_hsk) continue; } ",
+                                      c->topo_T, it->graph, c->topo_P) : "",
                     elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
     strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "
-                  "{ %s %s = (%s)fal_i; %s%s%s }\n",
+                  "{ %s%s %s = (%s)fal_i; %s%s%s }\n",
                   ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
-                  hub ? "(gridDim.x - fal_hb)" : "gridDim.x", elem_ctype(it), var, elem_ctype(it),
+                  hub ? "(gridDim.x - fal_hb)" : "gridDim.x",
+                  !topo ? "" : hub ? ctx_printf(c, "if (FAL_HUB(%s, fal_i, fal_hd)) continue; %s",
+                                                it->graph, topo_skip_warp(c, it->graph))
+                                   : topo_skip_warp(c, it->graph),
+                  elem_ctype(it), var, elem_ctype(it),
                   mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
                                    it->graph, var) : "",
                   hub ? ctx_printf(c, "if (FAL_HUB(%s, %s, fal_hd)) continue; ", it->graph, var)
@@ -701,16 +742,16 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
          "int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : %s; "
          "unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; "
          "%s_w<<<fal_hbk + fal_cuda_grid((int64_t)(%s) * 32), dim3(32, FAL_BLOCK / 32)>>>"
-         "(%s%s%sfal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, "
+         "(%s%s%s%sfal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, "
          "fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else "
          "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s%s%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
          g, g, ranged ? "fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0)" : "fal_hb->n", name,
-         ranged ? "fal_hi - fal_lo" : hlimit, a, *a ? ", " : "", ranged ? "fal_lo, fal_hi, " : "",
+         ranged ? "fal_hi - fal_lo" : hlimit, a, *a ? ", " : "", rargs, ranged ? ", " : "",
          name, ranged ? "fal_hi - fal_lo" : hlimit, a, ranged && *a ? ", " : "",
-         ranged ? "fal_lo, fal_hi" : "", name, post.data ? post.data : "");
+         rargs, name, post.data ? post.data : "");
   else if (ranged)
-    putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%sfal_lo, fal_hi); "
-         "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", name,
+    putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%s%s); "
+         "FAL_CHECK_LAUNCH(\"%s\");%s }", name, a, *a ? ", " : "", rargs, name,
          post.data ? post.data : "");
   else if (warp)
     putf(c, "if (fal_warp_pick(&%s->fal_base)) %s_w<<<fal_cuda_grid((int64_t)(%s) * 32), "
@@ -1284,9 +1325,16 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, "{ fal_G_parts_push(%s); ", g);
   if (c->gpu) {
     put(c, part_loop);
-    putf(c, "if (fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
+    put(c, "if (fal_part->fal_base.on_gpu) { ");
+    if (c->topo_n == n) /* lower_plan.c emit_auto_loop: a topology-driven loop */
+      putf(c, "%s *fal_snp = %s ? (%s *)fal_seen_get(&%s, fal_pi, fal_part->fal_base.device, "
+           "(size_t)(fal_hi - fal_lo) * sizeof(%s)) : NULL; ",
+           c->topo_T, c->topo_ok, c->topo_T, c->topo_sn, c->topo_T);
+    putf(c, "fal_G *%s = fal_part; ", g);
     render_kernel_foreach(c, n, it, var, true);
     put(c, " } } ");
+    if (c->topo_n == n)
+      putf(c, "%s = 1; ", c->topo_tv);
   }
   put(c, part_loop);
   putf(c, "if (!fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);

@@ -323,6 +323,11 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
       strbuf_printf(&st, "fal_pa[fal_pi][%d] = %s%s; ", i,
                     cp->what == CAP_GRAPH ? "(void *)" : "(void *)&", cp->name);
   }
+  if (p->topo && c->topo_sn) /* the parts' last-seen values, kept by the host's rounds too */
+    strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s ? fal_seen_get(&%s, fal_pi, "
+                  "%s->fal_parts[fal_pi].fal_base.device, (size_t)(%s->fal_lo[fal_pi + 1] - "
+                  "%s->fal_lo[fal_pi]) * sizeof(%s)) : NULL; fal_xh->px[fal_pi].tv = %s; ",
+                  c->topo_ok, c->topo_sn, g, g, g, c->topo_T, c->topo_tv);
   strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
                 "if (fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__)) { "
                 "long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
@@ -373,13 +378,32 @@ static void render_cond(Ctx *c, const LoopPlan *p, const char *g)
   c->gp_copy = NULL;
 }
 
+static const char *prop_ctype(Ctx *c, const char *name);
+
+/* A topology-driven phase (plan.c parts_topo_rule, docs/optimiser.md
+ * "Partitioned loops that skip unchanged points"), in a loop over points
+ * fal_i from lo: skip the point when its P is the value the part saw when
+ * it last visited it (fal_snp, valid once fal_tvk is set), else record
+ * the value and visit.  P only moves one way, so an equal value is an
+ * unchanged one. */
+static const char *topo_skip(Ctx *c, const char *g, const char *P, const char *T, const char *lo)
+{
+  return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
+                    "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; } ",
+                    T, g, P, lo, lo);
+}
+
 /* A phase of a parts kernel: a loop over the part's own points. */
-static void part_phase_loop(Ctx *c, const Step *s)
+static void part_phase_loop(Ctx *c, const LoopPlan *p, const Step *s)
 {
   put(c, "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
          "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ");
+  if (p->topo)
+    put(c, topo_skip(c, gname(c, p->graph), p->topo, prop_ctype(c, p->topo), "fal_px.lo"));
   phase_body(c, s);
   put(c, "}\n");
+  if (p->topo)
+    put(c, "    fal_tvk = 1;\n");
 }
 
 /* One scalar step of a loop kernel: its own line, run by the leader or by
@@ -450,7 +474,7 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
     const Step *s = &p->steps[i];
     if (s->kind != STEP_PHASE)
       continue;
-    part_phase_loop(c, s);
+    part_phase_loop(c, p, s);
     putf(c, "    fal_G_px_mid(fal_grid, fal_px, %s, fal_nb, %d, &fal_gv, %d);\n", g,
          s->part_own ? 1 : 0, window_reads_copy(p, i));
     early_window(c, p, i, first, g);
@@ -515,6 +539,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   if (p->parts && p->gp_copy) /* read before the start line's barrier */
     putf(c, "  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */\n"
             "  fal_G_px_before(%s, &fal_gv);\n", g);
+  if (p->parts && p->topo)
+    putf(c, "  %s *fal_snp = (%s *)fal_px.seen; /* the part's last-seen values, or NULL */\n"
+            "  int fal_tvk = fal_px.tv;\n", prop_ctype(c, p->topo), prop_ctype(c, p->topo));
   if (p->parts) /* every part's kernel is running, or none goes on */
     put(c, "  unsigned long long fal_nb = 0;\n"
            "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
@@ -555,7 +582,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
         /* the graph properties before it, for the exchange after it */
         putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n",
              g);
-        part_phase_loop(c, s);
+        part_phase_loop(c, p, s);
         putf(c, "    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
              s->part_own ? 1 : 0, p->gp_copy ? "&fal_gv" : "NULL",
              p->gp_copy && window_reads_copy(p, i));
@@ -738,8 +765,28 @@ static void emit_device_loop(Ctx *c, const LoopPlan *p)
 static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 {
   const char *kname = NULL, *ok = NULL;
-  const char *launch = device_loop_launch(c, p, &kname, &ok);
   const Node *loop = p->loop;
+  /* A topology-driven parts loop: the parts' last-seen values, kept by
+   * the host's rounds and the kernels alike (topo_sn, static: reused by
+   * the loop's next run), valid once a round has run (topo_tv); none
+   * with several parts and no updateFunction at the loop's start (a
+   * ghost's value would be taken as it comes, not merged). */
+  if (p->parts && p->topo) {
+    int u = ++c->uniq;
+    const char *g = gname(c, p->graph);
+    c->topo_n = NULL;
+    for (int i = 1; i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE)
+        c->topo_n = p->steps[i].stmt;
+    c->topo_P = p->topo;
+    c->topo_T = prop_ctype(c, p->topo);
+    c->topo_sn = ctx_printf(c, "fal_sn%d", u);
+    c->topo_tv = ctx_printf(c, "fal_tv%d", u);
+    c->topo_ok = ctx_printf(c, "fal_tok%d", u);
+    putf(c, "{ static fal_seen %s; int %s = 0, %s = %s->fal_nparts < 2 || %s->fal_merge != NULL; ",
+         c->topo_sn, c->topo_tv, c->topo_ok, g, g);
+  }
+  const char *launch = device_loop_launch(c, p, &kname, &ok);
   const Node *cond = node_field(loop, F_CONDITION);
   const Node *body = node_field(loop, F_BODY);
   putf(c, "{ fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
@@ -779,6 +826,11 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
    * kernel's own line ("device") the rounds after the move. */
   put(c, profile_line(c, p, "auto", "fal_ra", true));
   put(c, " }");
+  if (c->topo_sn) {
+    put(c, " }");
+    c->topo_n = NULL;
+    c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = NULL;
+  }
 }
 
 /* ---- CPU: one parallel region ---------------------------------------------------- */

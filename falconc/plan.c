@@ -1192,13 +1192,18 @@ static bool is_nbr_var(Topo *t, const Node *id)
   return false;
 }
 
-/* Properties written anywhere in the loop (the steps' accesses). */
+/* Properties and variables written anywhere in the loop (the steps'
+ * accesses; on the CUDA target host variables are the steps' hvar). */
 static bool prop_written(const LoopPlan *p, const char *name)
 {
-  for (int i = 0; i < p->nsteps; i++)
+  for (int i = 0; i < p->nsteps; i++) {
     for (int j = 0; j < p->steps[i].nacc; j++)
       if (p->steps[i].acc[j].write && strcmp(p->steps[i].acc[j].name, name) == 0)
         return true;
+    for (int j = 0; j < p->steps[i].nhvar; j++)
+      if ((p->steps[i].hmode[j] & 2) && strcmp(p->steps[i].hvar[j], name) == 0)
+        return true;
+  }
   return false;
 }
 
@@ -1452,6 +1457,176 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
         topo_no(&t, "the phase writes another property");
   if (t.why) {
     snprintf(p->twhy, sizeof p->twhy, "line %u: %s", n->loc.line, t.why);
+    return;
+  }
+  p->topo = xstrdup(t.prop);
+}
+
+/* x.P for some point property P, x the parameter named `pn`: P, or NULL. */
+static const char *param_prop(Ctx *c, const Node *n, const char *pn)
+{
+  n = node_unparen(n);
+  if (!n || n->kind != K_FIELD_EXPRESSION)
+    return NULL;
+  const Node *x = node_unparen(node_field(n, F_ARGUMENT));
+  const char *f = text_of(c, node_field(n, F_FIELD));
+  const Prop *pr = f ? program_prop(c->prog, f) : NULL;
+  if (!x || x->kind != K_IDENTIFIER || strcmp(text_of(c, x), pn) != 0 || !pr || pr->kind != PK_POINT)
+    return NULL;
+  return pr->name;
+}
+
+/* One statement of a merge function with parameters (orig, incom):
+ * `if (orig.X > incom.X) orig.X = incom.X;` (or `incom.X < orig.X`)
+ * gives 1 (MIN) and X; the same with < gives 2 (MAX); anything else 0. */
+static int merge_stmt(Ctx *c, const Node *st, const char *const pn[2], const char **X)
+{
+  if (st->kind != K_IF_STATEMENT || node_field(st, F_ALTERNATIVE))
+    return 0;
+  const Node *cond = node_unparen(node_field(st, F_CONDITION));
+  const Node *then = node_field(st, F_CONSEQUENCE);
+  if (then && then->kind == K_COMPOUND_STATEMENT)
+    then = node_named_count(then) == 1 ? node_named_child(then, 0) : NULL;
+  const Node *e = then && then->kind == K_EXPRESSION_STATEMENT ? node_named_child(then, 0) : NULL;
+  if (!e || e->kind != K_ASSIGNMENT_EXPRESSION || !node_text_is(c->src, node_field(e, F_OPERATOR), "=") ||
+      !cond || !is_type(cond, "binary_expression"))
+    return 0;
+  const char *to = param_prop(c, node_field(e, F_LEFT), pn[0]);
+  const char *from = param_prop(c, node_field(e, F_RIGHT), pn[1]);
+  if (!to || !from || strcmp(to, from) != 0)
+    return 0;
+  const Node *o = node_field(cond, F_OPERATOR);
+  const char *l0 = param_prop(c, node_field(cond, F_LEFT), pn[0]);
+  const char *r1 = param_prop(c, node_field(cond, F_RIGHT), pn[1]);
+  const char *l1 = param_prop(c, node_field(cond, F_LEFT), pn[1]);
+  const char *r0 = param_prop(c, node_field(cond, F_RIGHT), pn[0]);
+  bool orig_first = l0 && r1 && strcmp(l0, to) == 0 && strcmp(r1, to) == 0;
+  bool incom_first = l1 && r0 && strcmp(l1, to) == 0 && strcmp(r0, to) == 0;
+  if (!o || !(orig_first || incom_first))
+    return 0;
+  *X = to;
+  /* orig.X > incom.X: take the smaller (MIN) */
+  if (node_text_is(c->src, o, ">"))
+    return orig_first ? 1 : 2;
+  if (node_text_is(c->src, o, "<"))
+    return orig_first ? 2 : 1;
+  return 0;
+}
+
+/* Whether merge function m moves P only the way op (1 MIN, 2 MAX) does:
+ * its body is statements of merge_stmt's forms, one of them P's with op,
+ * or `orig.X = e;` (e without effects) for X other than P; and phase s
+ * accesses none of the other statements' properties. */
+static bool merge_is_minmax(Ctx *c, const FuncInfo *m, const Step *s, const char *P, int op)
+{
+  const Node *params = m && m->def ? function_params(m->def) : NULL;
+  const Node *body = m && m->def ? node_field(m->def, F_BODY) : NULL;
+  if (!params || node_named_count(params) != 2 || !body || body->kind != K_COMPOUND_STATEMENT)
+    return false;
+  const char *pn[2];
+  for (int i = 0; i < 2; i++) {
+    const Node *prm = node_named_child(params, i);
+    const Node *d = prm ? declarator_name(node_field(prm, F_DECLARATOR)) : NULL;
+    if (!d)
+      return false;
+    pn[i] = text_of(c, d);
+  }
+  bool found = false;
+  for (const Node *st = body->child; st; st = st->next) {
+    if (!st->named || st->kind == K_COMMENT)
+      continue;
+    const char *X = NULL;
+    int o = merge_stmt(c, st, pn, &X);
+    if (!o) {
+      /* orig.X = e; for another X that the phase does not touch, e
+       * without effects, leaves P alone */
+      const Node *e = st->kind == K_EXPRESSION_STATEMENT ? node_named_child(st, 0) : NULL;
+      X = e && e->kind == K_ASSIGNMENT_EXPRESSION &&
+                  node_text_is(c->src, node_field(e, F_OPERATOR), "=")
+              ? param_prop(c, node_field(e, F_LEFT), pn[0]) : NULL;
+      if (!X || strcmp(X, P) == 0)
+        return false;
+      const Node *r = node_field(e, F_RIGHT);
+      for (const Node *q = r; q; q = node_next(q, r, true))
+        if (q->kind == K_ASSIGNMENT_EXPRESSION || q->kind == K_UPDATE_EXPRESSION ||
+            q->kind == K_CALL_EXPRESSION || q->kind == K_REDUCTION_EXPRESSION)
+          return false;
+    } else if (strcmp(X, P) == 0) {
+      if (o != op)
+        return false;
+      found = true;
+      continue;
+    }
+    for (int j = 0; j < s->nacc; j++)
+      if (strcmp(s->acc[j].name, X) == 0)
+        return false;
+  }
+  return found;
+}
+
+/* A parts plan (CUDA) whose one phase is topology-driven: the topology
+ * rule above on its body, a filter that reads only the element's P (and
+ * values the loop does not write), and, since the exchange writes P too,
+ * a program whose only updateFunction moves P the way the MINs do
+ * (merge_is_minmax: a merged point's P and every ghost copy refreshed
+ * from it never move back).  Writes of graph properties are MIN's flag
+ * argument (the rule allows no other write).  Then a part may skip an own
+ * point whose P equals the value it had when the part last visited it
+ * (docs/optimiser.md "Partitioned loops that skip unchanged points"). */
+static void parts_topo_rule(Ctx *c, LoopPlan *p)
+{
+  const Step *s = NULL;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      if (s) {
+        snprintf(p->twhy, sizeof p->twhy, "line %u: more than one phase", p->steps[i].stmt->loc.line);
+        return;
+      }
+      s = &p->steps[i];
+    }
+  if (!s)
+    return;
+  const Node *n = s->stmt;
+  Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
+  const char *elem = t.elem;
+  topo_body(c, &t, n);
+  const Node *filter = node_field(n, F_CONDITION);
+  if (!t.why && filter) {
+    t.elem = elem; /* the filter names the loop's variable */
+    topo_pure(&t, filter);
+  }
+  for (int i = 0; i < p->nsteps && !t.why; i++)
+    for (int j = 0; j < p->steps[i].nacc; j++)
+      if (&p->steps[i] != s && strcmp(p->steps[i].acc[j].name, t.prop) == 0)
+        topo_no(&t, "another step of the loop uses the MIN property");
+  /* a call could partition the graph again, or write P through a pointer */
+  for (int i = 0; i < p->nsteps && !t.why; i++)
+    if (p->steps[i].kind != STEP_PHASE && p->steps[i].opaque)
+      topo_no(&t, "a step of the loop calls a C function");
+  for (int j = 0; j < s->nacc && !t.why; j++) {
+    const Prop *pr = s->acc[j].write ? program_prop(c->prog, s->acc[j].name) : NULL;
+    if (pr && pr->kind == PK_POINT && strcmp(s->acc[j].name, t.prop) != 0)
+      topo_no(&t, "the phase writes another point property");
+    else if (pr && pr->kind == PK_EDGE)
+      topo_no(&t, "the phase writes an edge property");
+  }
+  const FuncInfo *m = NULL;
+  int nm = 0;
+  for (int i = 0; !t.why && i < c->prog->nfuncs; i++)
+    if (c->prog->funcs[i].merge) {
+      m = &c->prog->funcs[i];
+      nm++;
+    }
+  if (!t.why && nm != 1)
+    topo_no(&t, nm ? "more than one updateFunction" : "no updateFunction (a ghost's value is taken as it comes)");
+  bool mm = t.why || merge_is_minmax(c, m, s, t.prop, t.op);
+  if (t.why || !mm) {
+    if (!mm)
+      snprintf(p->twhy, sizeof p->twhy, "line %u: the updateFunction %s may move %s other than "
+               "by `if (orig.%s %s incom.%s) orig.%s = incom.%s;`", m->def->loc.line, m->name,
+               t.prop, t.prop, t.op == 1 ? ">" : "<", t.prop, t.prop, t.prop);
+    else
+      snprintf(p->twhy, sizeof p->twhy, "line %u: %s", n->loc.line, t.why);
     return;
   }
   p->topo = xstrdup(t.prop);
@@ -2178,6 +2353,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
         p->steps[i].fuse_prev = false;
         p->steps[i].sync_before = true;
       }
+    parts_topo_rule(c, p);
     p->kind = PLAN_DEVICE;
     p->graph = p->pgraph;
     snprintf(p->fwhy, sizeof p->fwhy, "a kernel per part");
@@ -2235,7 +2411,14 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   if (p->colls)
     fprintf(f, "  collections: on the device while each is unordered and on the loop's GPU "
                "(checked when the loop moves there)\n");
-  if (p->frontier) {
+  if (p->parts) {
+    if (p->topo)
+      fprintf(f, "  frontier: each part's phase skips its points whose %s is what it was when "
+                 "the part last visited them (topology-driven: MIN/MAX only, merged by MIN/MAX)\n",
+              p->topo);
+    else
+      fprintf(f, "  frontier: none (%s)\n", p->twhy[0] ? p->twhy : "not one phase");
+  } else if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
       fprintf(f, " %s", p->flags[j]);

@@ -74,7 +74,7 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
 for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
-	frontier_ptr set_global grow_parallel grow_limits coll_loop part_phases read_first; do
+	frontier_ptr set_global grow_parallel grow_limits coll_loop part_phases part_topo read_first; do
 	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
 done
 for a in sssp bfs cc_simple; do
@@ -449,6 +449,39 @@ if cuda_build part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu" &&
 else
 	fail "gpu: building tests/e2e/part_phases.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
+# Topology-driven parts loops (tests/e2e/part_topo.fal, plan.c
+# parts_topo_rule): the parts skip points whose value did not change, in
+# the kernels per part (device), in the host's rounds (host: a thread, a
+# warp or a block per point; on kron points of 32 edges or more take
+# hub blocks) and both in one run (auto); all must write what the CPU
+# build writes.
+if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
+	cpu_twin part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu"; then
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		src=$(e2e_source "$gf")
+		"$tmp/gpu/part_topo_cpu" "$gf" "$src" 1 0 "$tmp/e2e/topo.ref" >/dev/null 2>&1 ||
+			{ fail "gpu part_topo $(basename "$gf"): the CPU build failed"; continue; }
+		for mode in device host auto; do
+			for run in "1 0" "2 0" "3 0" "1 1" "2 0 S"; do
+				split=${run% S}; pxs=off; desc=$split
+				[ "$split" != "$run" ] && pxs=on desc="$split, FALCON_PX_SYS=on"
+				name="gpu part_topo $(basename "$gf") ($mode, $desc)"
+				if ! FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode FALCON_PX_SYS=$pxs timeout 120 \
+					"$tmp/gpu/part_topo" "$gf" "$src" $split "$tmp/e2e/topo.out" >"$tmp/e2e/run" 2>&1; then
+					fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+				elif ! cmp -s "$tmp/e2e/topo.out" "$tmp/e2e/topo.ref"; then
+					fail "$name: differs from the CPU build"
+					diff "$tmp/e2e/topo.out" "$tmp/e2e/topo.ref" | head -5 | sed 's/^/    /'
+				else
+					pass "$name"
+				fi
+			done
+		done
+	done
+else
+	fail "gpu: building tests/e2e/part_topo.fal"; sed 's/^/    /' "$tmp/err" | head
+fi
 unset FALCON_GPU_LOOPS
 
 # Atomics that lose no update, single, and ordered drains (one
@@ -781,7 +814,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 	# kernel per part (px/; two parts on the one GPU: the exchange in
 	# device code and the barriers between the parts' kernels).
 	mkdir -p "$tmp/gpu/px"
-	for a in partitioned_sssp partitioned_bfs part_phases; do
+	for a in partitioned_sssp partitioned_bfs part_phases part_topo; do
 		[ -x "$tmp/gpu/$a" ] && cp "$tmp/gpu/$a" "$tmp/gpu/px/"
 	done
 	# The runs share the GPU, SAN_JOBS at a time; then the reports, in order.
@@ -797,7 +830,7 @@ if [ "${SANITIZE:-1}" = 1 ]; then
 		# two GPU parts (on one device here): the border exchange's kernels
 		partitioned_sssp | partitioned_bfs) args="$tmp/small.bin $hub 2 0" ;;
 		partitioned_pagerank) args="$tmp/small.bin 2 0" ;;
-		part_mixed | part_phases) args="$tmp/small.bin $hub 2 0 $prog.out" ;;
+		part_mixed | part_phases | part_topo) args="$tmp/small.bin $hub 2 0 $prog.out" ;;
 		part_mixed_cpu | part_phases_cpu) continue ;; # the --target=cpu builds they are compared with
 		loop_plan) args="$tmp/small.bin 3" ;;
 		gettype_pair) args="$tmp/small.bin $hub $prog.d $prog.l" ;;

@@ -1201,6 +1201,50 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/part_phases.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# Topology-driven parts loops (plan.c parts_topo_rule): two loops of
+	# tests/e2e/part_topo.fal qualify, three are refused with their
+	# reasons, and only the two have the skip in their kernels.  Then the
+	# CPU build with 2 and 3 host parts against 1 part, and its distances
+	# against falref.
+	if "$FALCONC" --explain -o "$tmp/e2e/part_topo.cu" "$srcdir/tests/e2e/part_topo.fal" 2>"$tmp/e2e/explain" &&
+		[ "$(grep -c '^  frontier: each part.s phase skips its points whose dist is what it was' "$tmp/e2e/explain")" = 1 ] &&
+		[ "$(grep -c '^  frontier: each part.s phase skips its points whose far is what it was' "$tmp/e2e/explain")" = 1 ] &&
+		grep -q '^  frontier: none (line 19: the updateFunction merge may move low other than by .if (orig.low > incom.low) orig.low = incom.low;.)$' "$tmp/e2e/explain" &&
+		grep -q '^  frontier: none (line 87: a variable written in the loop is read)$' "$tmp/e2e/explain" &&
+		grep -q '^  frontier: none (line 97: a property written in the loop is read)$' "$tmp/e2e/explain" &&
+		[ "$(grep -c '^__global__ void fal_loop_L[0-9]*_[0-9]*(.*fal_px fal_px)$' "$tmp/e2e/part_topo.cu")" = 5 ] &&
+		[ "$(grep -c 'int \*fal_snp = (int \*)fal_px.seen;' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c '^__global__ void fal_foreach_L[0-9]*_[0-9]*(.*int \*fal_snp, int fal_tvk)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c 'if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0)' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c '__shared__ int fal_hsk;' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c 'static fal_seen fal_sn' "$tmp/e2e/part_topo.cu")" = 2 ]; then
+		pass "e2e: topology-driven parts loops: two kept, three refused with their reasons"
+	else
+		fail "e2e: topology-driven parts loops (--explain, generated code)"
+		sed 's/^/    /' "$tmp/e2e/explain" | grep -E 'loop:|frontier' | head -30
+	fi
+	if e2e_build part_topo "$srcdir/tests/e2e/part_topo.fal"; then
+		for gf in "$tmp"/e2e/graphs/*; do
+			src=$(e2e_source "$gf")
+			ok=1
+			"$tmp/e2e/part_topo" "$gf" "$src" 0 1 "$tmp/e2e/ref" >"$tmp/e2e/log" 2>&1 || ok=0
+			for split in "0 2" "0 3"; do
+				[ $ok = 1 ] || break
+				"$tmp/e2e/part_topo" "$gf" "$src" $split "$tmp/e2e/out" >>"$tmp/e2e/log" 2>&1 &&
+					cmp -s "$tmp/e2e/out" "$tmp/e2e/ref" || ok=0
+			done
+			if [ $ok = 1 ] && "$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref2" >/dev/null 2>&1 &&
+				awk '{ print $1, $2 }' "$tmp/e2e/out" >"$tmp/e2e/out1" &&
+				"$FALREF" compare exact "$tmp/e2e/out1" "$tmp/e2e/ref2" >"$tmp/e2e/cmp" 2>&1; then
+				pass "e2e part_topo $(basename "$gf") (1, 2 and 3 host parts): equal, distances equal falref's"
+			else
+				fail "e2e part_topo $(basename "$gf"): differs"
+				sed 's/^/    /' "$tmp/e2e/log" "$tmp/e2e/cmp" 2>/dev/null | head -8
+			fi
+		done
+	else
+		fail "e2e: building tests/e2e/part_topo.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \

@@ -3062,6 +3062,11 @@ typedef struct fal_px {
   void *pp;                       /* this part's device: the k parts' graphs,
                                    * then their k shadows (fal_G[2k]) */
   unsigned long long wait_ns;     /* the start line's time limit */
+  void *seen;                     /* a topology-driven loop (falconc plan.c
+                                   * parts_topo_rule): this part's points'
+                                   * values when it last visited them
+                                   * (fal_seen), or NULL: visit every point */
+  int tv;                         /* seen holds them (a round has run) */
   const fal_point *gids[FAL_PX_MAX];   /* bx->gids */
   const fal_point *oids[FAL_PX_MAX];   /* bx->oids */
   int64_t goff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in i's ghosts: goff[i][j] */
@@ -3278,6 +3283,46 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
     FAL_CUDA(cudaStreamCreateWithFlags(&h->st[i], cudaStreamNonBlocking));
   }
   return h;
+}
+
+/* A topology-driven partitioned loop's last-seen values (docs/optimiser.md
+ * "Partitioned loops that skip unchanged points"): per part, one value per
+ * point of its range on its device, kept for the next run of the loop.
+ * fal_seen_get returns part i's array of `bytes`, or NULL when no memory
+ * could be had; once NULL, always NULL for that part (its kernels then
+ * visit every point and record nothing, so no stale array is ever read as
+ * valid). */
+typedef struct fal_seen {
+  void *d[FAL_PX_MAX];
+  size_t n[FAL_PX_MAX];
+  int dev[FAL_PX_MAX];
+  int dead[FAL_PX_MAX];
+} fal_seen;
+
+static inline void *fal_seen_get(fal_seen *s, int i, int dev, size_t bytes)
+{
+  if (i < 0 || i >= FAL_PX_MAX || s->dead[i] || bytes == 0)
+    return NULL;
+  if (s->d[i] && s->n[i] >= bytes && s->dev[i] == dev)
+    return s->d[i];
+  if (s->d[i]) {
+    fal_cuda_use(s->dev[i]);
+    cudaFree(s->d[i]);
+  }
+  fal_cuda_use(dev);
+  s->d[i] = NULL;
+  if (cudaMalloc(&s->d[i], bytes) != cudaSuccess) {
+    cudaGetLastError();
+    s->d[i] = NULL;
+    s->dead[i] = 1;
+    if (fal_verbose())
+      fprintf(stderr, "falcon: note: no GPU memory for part %d's last-seen values; "
+                      "its points are all visited each round\n", i);
+    return NULL;
+  }
+  s->n[i] = bytes;
+  s->dev[i] = dev;
+  return s->d[i];
 }
 
 /* Launches fn once per part, args[i] its arguments, on part i's device

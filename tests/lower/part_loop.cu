@@ -603,10 +603,10 @@ __global__ void fal_foreach_L26_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
 #line 26 "part_loop.fal"
                            hg->dist[t] = 1000000; } }
 }
-__device__ long long fal_lr_fal_loop_L29_4;
-__device__ int fal_lo_fal_loop_L29_4_rounds;
+__device__ long long fal_lr_fal_loop_L29_5;
+__device__ int fal_lo_fal_loop_L29_5_rounds;
 #line 29 "part_loop.fal"
-__global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
+__global__ void fal_loop_L29_5(fal_G fal_kv_hg, int rounds, fal_px fal_px)
 {
   fal_G *hg = &fal_kv_hg;
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
@@ -614,6 +614,8 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
   long long fal_rounds = 0;
   fal_G_gb fal_gv; /* the graph properties as the last exchange left them */
   fal_G_px_before(hg, &fal_gv);
+  int *fal_snp = (int *)fal_px.seen; /* the part's last-seen values, or NULL */
+  int fal_tvk = fal_px.tv;
   unsigned long long fal_nb = 0;
   if (!fal_px_start(fal_grid, fal_px))
     return;
@@ -628,9 +630,10 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
   if (fal_leader) fal_G_px_before(hg, (fal_G_gb *)fal_px.gb);
   fal_grid.sync();
   while (!fal_brk) {
-    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; {
+    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) continue; fal_snp[fal_i - fal_px.lo] = fal_sv; } do { fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } } while (0); }
+    fal_tvk = 1;
     fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);
     fal_brk = 1;
     do {
@@ -654,29 +657,30 @@ __global__ void fal_loop_L29_4(fal_G fal_kv_hg, int rounds, fal_px fal_px)
       break;
   }
   if (fal_leader && fal_px.me == 0) {
-    fal_lr_fal_loop_L29_4 = fal_rounds;
-    fal_lo_fal_loop_L29_4_rounds = rounds;
+    fal_lr_fal_loop_L29_5 = fal_rounds;
+    fal_lo_fal_loop_L29_5_rounds = rounds;
   }
 }
 #line 31 "part_loop.fal"
-__global__ void fal_foreach_L31_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+__global__ void fal_foreach_L31_6(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk)
 {
   fal_G *hg = &fal_kv_hg;
-  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) continue; fal_snp[fal_i - fal_lo] = fal_sv; } fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } }
 }
 #line 31 "part_loop.fal"
-__global__ void fal_foreach_L31_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L31_6_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  __shared__ int fal_hsk; /* the block's hub is skipped */
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && threadIdx.y == 0) { int fal_sv = hg->dist[fal_i]; fal_hsk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_hsk) fal_snp[fal_i - fal_lo] = fal_sv; } __syncthreads(); if (fal_hsk) continue; } fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } }
   } else
-  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
+  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { if (FAL_HUB(hg, fal_i, fal_hd)) continue; if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { int fal_sv = hg->dist[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_sk) fal_snp[fal_i - fal_lo] = fal_sv; } if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
 #line 31 "part_loop.fal"
                              relax(t, hg); } }
 }
@@ -700,9 +704,9 @@ fal_G_bx_end(hg, fal_bxon, 1); }
 
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
   int rounds = 0;
-  { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_4, "part_loop.fal", 29, hg->fal_nparts)) { int fal_pgo = 0; if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } if (fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_4, fal_pv, "fal_loop_L29_4", __FILE__, __LINE__)) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_4_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_seen fal_sn4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_5, "part_loop.fal", 29, hg->fal_nparts)) { int fal_pgo = 0; if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } if (fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_5, fal_pv, "fal_loop_L29_5", __FILE__, __LINE__)) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_5_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { int fal_bxon = fal_G_bx_begin(hg, 0); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L31_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L31_5"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+    { int fal_bxon = fal_G_bx_begin(hg, 0); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L31_6_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_6<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_6"); } } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "part_loop.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -715,7 +719,7 @@ fal_G_bx_end(hg, fal_bxon, 0); }
     if (hg->changed[0] == 0)
       break;
     ((void)0);
-  } } fal_gprof_end("part_loop.fal", 29, "auto", fal_pt0, fal_ra); }
+  } } fal_gprof_end("part_loop.fal", 29, "auto", fal_pt0, fal_ra); } }
 #line 36 "part_loop.fal"
 
   return rounds > 0 ? 0 : 1;
