@@ -286,6 +286,7 @@ typedef struct KernelState {
 KernelState kernel_enter(Ctx *c);
 void kernel_leave(Ctx *c, const KernelState *k);
 const char *kernel_name(Ctx *c, const Node *n, const char *what);
+const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, const char *lo);
 void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
                       StrBuf *pre, StrBuf *post);
 void render_foreach_body(Ctx *c, const Node *n, bool parallel);

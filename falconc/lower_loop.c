@@ -562,21 +562,18 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what)
   return ctx_printf(c, "fal_%s_L%u_%d", what, n->loc.line, ++c->uniq);
 }
 
-/* foreach (t In g.points) S, g on a GPU  ==>
- *   __global__ void fal_foreach_L<line>(fal_G fal_kv_g, captures...)
- *   { fal_G *g = &fal_kv_g;
- *     for (int64_t i = <global thread id>; i < g->npoints; i += <grid size>)
- *       { fal_point t = i; S } }
- * and at the foreach: the launch, sized from the device (§4.1). */
-/* A topology-driven parts loop's phase in the host's rounds (lower_plan.c
- * emit_auto_loop; docs/optimiser.md "Partitioned loops that skip unchanged
- * points"): a thread per point skips the point when its P is the part's
- * last-seen value (fal_snp, valid once fal_tvk is set), else records it. */
-static const char *topo_skip_expr(Ctx *c, const char *g, const char *lo)
+/* A topology-driven parts loop's phase (plan.c parts_topo_rule;
+ * docs/optimiser.md "Partitioned loops that skip unchanged points"), in a
+ * loop of a thread per point fal_i from lo, in a parts kernel
+ * (lower_plan.c) or in the host's rounds: skip the point when its P (of
+ * C type T, in graph g) is the value the part saw when it last visited
+ * it (fal_snp, valid once fal_tvk is set), else record the value and
+ * visit.  P only moves one way, so an equal value is an unchanged one. */
+const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, const char *lo)
 {
   return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
                     "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; } ",
-                    c->topo_T, g, c->topo_P, lo, lo);
+                    T, g, P, lo, lo);
 }
 
 /* The same for a warp per point: lane 0 decides and records, and the
@@ -590,6 +587,12 @@ static const char *topo_skip_warp(Ctx *c, const char *g)
                     c->topo_T, g, c->topo_P);
 }
 
+/* foreach (t In g.points) S, g on a GPU  ==>
+ *   __global__ void fal_foreach_L<line>(fal_G fal_kv_g, captures...)
+ *   { fal_G *g = &fal_kv_g;
+ *     for (int64_t i = <global thread id>; i < g->npoints; i += <grid size>)
+ *       { fal_point t = i; S } }
+ * and at the foreach: the launch, sized from the device (§4.1). */
 static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                   const char *var, bool ranged)
 {
@@ -669,7 +672,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s%s %s = (%s)fal_i; %s%s }\n",
                 ranged ? "fal_lo + " : "", limit,
-                topo ? topo_skip_expr(c, it->graph, "fal_lo") : "", elem_ctype(it), var, elem_ctype(it),
+                topo ? topo_skip_code(c, it->graph, c->topo_P, c->topo_T, "fal_lo") : "", elem_ctype(it), var, elem_ctype(it),
                 mut ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ",
                                  it->dom == D_EDGES ? live_edge_fn(c) : "fal_live_point",
                                  it->graph, var) : "",

@@ -380,26 +380,13 @@ static void render_cond(Ctx *c, const LoopPlan *p, const char *g)
 
 static const char *prop_ctype(Ctx *c, const char *name);
 
-/* A topology-driven phase (plan.c parts_topo_rule, docs/optimiser.md
- * "Partitioned loops that skip unchanged points"), in a loop over points
- * fal_i from lo: skip the point when its P is the value the part saw when
- * it last visited it (fal_snp, valid once fal_tvk is set), else record
- * the value and visit.  P only moves one way, so an equal value is an
- * unchanged one. */
-static const char *topo_skip(Ctx *c, const char *g, const char *P, const char *T, const char *lo)
-{
-  return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
-                    "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; } ",
-                    T, g, P, lo, lo);
-}
-
 /* A phase of a parts kernel: a loop over the part's own points. */
 static void part_phase_loop(Ctx *c, const LoopPlan *p, const Step *s)
 {
   put(c, "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
          "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ");
   if (p->topo)
-    put(c, topo_skip(c, gname(c, p->graph), p->topo, prop_ctype(c, p->topo), "fal_px.lo"));
+    put(c, topo_skip_code(c, gname(c, p->graph), p->topo, prop_ctype(c, p->topo), "fal_px.lo"));
   phase_body(c, s);
   put(c, "}\n");
   if (p->topo)
