@@ -563,7 +563,7 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what)
 }
 
 /* A topology-driven parts loop's phase (plan.c parts_topo_rule;
- * docs/optimiser.md "Partitioned loops that skip unchanged points"), in a
+ * docs/optimiser.md "Loops that skip unchanged points"), in a
  * loop of a thread per point fal_i from lo, in a parts kernel
  * (lower_plan.c) or in the host's rounds: skip the point when its P (of
  * C type T, in graph g) is the value the part saw when it last visited
@@ -578,13 +578,13 @@ const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, 
 
 /* The same for a warp per point: lane 0 decides and records, and the
  * warp takes its answer (every lane must, for the body's shuffles). */
-static const char *topo_skip_warp(Ctx *c, const char *g)
+static const char *topo_skip_warp(Ctx *c, const char *g, const char *lo)
 {
   return ctx_printf(c, "if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { %s fal_sv = "
-                    "%s->%s[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; "
-                    "if (!fal_sk) fal_snp[fal_i - fal_lo] = fal_sv; } "
+                    "%s->%s[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - %s]; "
+                    "if (!fal_sk) fal_snp[fal_i - %s] = fal_sv; } "
                     "if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } ",
-                    c->topo_T, g, c->topo_P);
+                    c->topo_T, g, c->topo_P, lo, lo);
 }
 
 /* foreach (t In g.points) S, g on a GPU  ==>
@@ -598,12 +598,14 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
 {
   const char *name = kernel_name(c, n, "foreach");
   /* a topology-driven parts loop's phase (lower_plan.c emit_auto_loop) */
-  const bool topo = ranged && c->topo_n == n && it->dom == D_POINTS;
-  const char *rng = !ranged ? "" : topo ? ctx_printf(c, "int64_t fal_lo, int64_t fal_hi, %s *fal_snp, int fal_tvk",
-                                                     c->topo_T)
-                                        : "int64_t fal_lo, int64_t fal_hi";
-  const char *rargs = !ranged ? "" : topo ? ctx_printf(c, "fal_lo, fal_hi, fal_snp, %s", c->topo_tv)
-                                          : "fal_lo, fal_hi";
+  const bool topo = c->topo_n == n && it->dom == D_POINTS &&
+                    !(c->prog->mutates && !ranged);
+  const char *lo = ranged ? "fal_lo" : "0";
+  /* the range's and the last-seen values' parameters, and their arguments */
+  const char *tp = topo ? ctx_printf(c, "%s *fal_snp, int fal_tvk", c->topo_T) : "";
+  const char *ta = topo ? ctx_printf(c, "fal_snp, %s", c->topo_tv) : "";
+  const char *rng = ranged ? ctx_printf(c, "int64_t fal_lo, int64_t fal_hi%s%s", *tp ? ", " : "", tp) : tp;
+  const char *rargs = ranged ? ctx_printf(c, "fal_lo, fal_hi%s%s", *ta ? ", " : "", ta) : ta;
   RLocal *rl = NULL, *saved_rl = c->rl;
   int nrl = redux_locals(c, n, &rl), saved_nrl = c->nrl;
   KernelState saved = kernel_enter(c);
@@ -665,14 +667,14 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
   strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
-                ranged && more ? ", " : "", rng, views.data ? views.data : "");
+                *rng && more ? ", " : "", rng, views.data ? views.data : "");
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, it->graph);
   rl_kernel_begin(k, rl, nrl);
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                 "fal_i < %s; fal_i += (int64_t)gridDim.x * blockDim.x) "
                 "{ %s%s %s = (%s)fal_i; %s%s }\n",
                 ranged ? "fal_lo + " : "", limit,
-                topo ? topo_skip_code(c, it->graph, c->topo_P, c->topo_T, "fal_lo") : "", elem_ctype(it), var, elem_ctype(it),
+                topo ? topo_skip_code(c, it->graph, c->topo_P, c->topo_T, lo) : "", elem_ctype(it), var, elem_ctype(it),
                 mut ? ctx_printf(c, "if (!%s(&%s->fal_base.csr, %s)) continue; ",
                                  it->dom == D_EDGES ? live_edge_fn(c) : "fal_live_point",
                                  it->graph, var) : "",
@@ -683,9 +685,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     if (c->opt->line_directives)
       emit_line_directive(k, n->loc.line, c->src->path);
     strbuf_printf(k, "__global__ void %s_w(%s%s%s%s)\n{\n%s", name,
-                  params.data ? params.data : "", (ranged || hub) && more ? ", " : "",
+                  params.data ? params.data : "", (*rng || hub) && more ? ", " : "",
                   rng,
-                  !hub ? "" : ranged ? ", const fal_point *fal_hubs, int64_t fal_nh, "
+                  !hub ? "" : *rng ? ", const fal_point *fal_hubs, int64_t fal_nh, "
                                        "int64_t fal_hd, unsigned fal_hb"
                                      : "const fal_point *fal_hubs, int64_t fal_nh, "
                                        "int64_t fal_hd, unsigned fal_hb",
@@ -701,10 +703,10 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     "{ int64_t fal_i = fal_hubs[fal_h]; %s%s %s = (%s)fal_i; %s }\n  } else\n",
                     topo ? ctx_printf(c, "if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && "
                                       "threadIdx.y == 0) { %s fal_sv = %s->%s[fal_i]; fal_hsk = "
-                                      "fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_hsk) "
-                                      "fal_snp[fal_i - fal_lo] = fal_sv; } __syncthreads(); "
+                                      "fal_tvk && fal_sv == fal_snp[fal_i - %s]; if (!fal_hsk) "
+                                      "fal_snp[fal_i - %s] = fal_sv; } __syncthreads(); "
                                       "if (fal_hsk) continue; } ",
-                                      c->topo_T, it->graph, c->topo_P) : "",
+                                      c->topo_T, it->graph, c->topo_P, lo, lo) : "",
                     elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
     strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "
@@ -712,8 +714,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                   ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
                   hub ? "(gridDim.x - fal_hb)" : "gridDim.x",
                   !topo ? "" : hub ? ctx_printf(c, "if (FAL_HUB(%s, fal_i, fal_hd)) continue; %s",
-                                                it->graph, topo_skip_warp(c, it->graph))
-                                   : topo_skip_warp(c, it->graph),
+                                                it->graph, topo_skip_warp(c, it->graph, lo))
+                                   : topo_skip_warp(c, it->graph, lo),
                   elem_ctype(it), var, elem_ctype(it),
                   mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
                                    it->graph, var) : "",
@@ -731,6 +733,12 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   kernel_leave(c, &saved);
   const char *g = gname(c, it->graph);
   putf(c, "{ fal_cuda_use(%s->fal_base.device); ", g);
+  if (topo && !ranged) { /* the graph's last-seen values (lower_plan.c topo_open) */
+    putf(c, "%s *fal_snp = %s ? (%s *)fal_seen_get(&%s, 0, %s->fal_base.device, "
+         "(size_t)%s->npoints * sizeof(%s)) : NULL; ",
+         c->topo_T, c->topo_ok, c->topo_T, c->topo_sn, g, g, c->topo_T);
+    strbuf_printf(&post, " %s = 1;", c->topo_tv);
+  }
   if (sp)
     putf(c, "fal_gpu_single_reset(&%s->fal_base, 0, __FILE__, __LINE__); ", g);
   if (se)
@@ -749,8 +757,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
          "fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else "
          "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s%s%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
          g, g, ranged ? "fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0)" : "fal_hb->n", name,
-         ranged ? "fal_hi - fal_lo" : hlimit, a, *a ? ", " : "", rargs, ranged ? ", " : "",
-         name, ranged ? "fal_hi - fal_lo" : hlimit, a, ranged && *a ? ", " : "",
+         ranged ? "fal_hi - fal_lo" : hlimit, a, *a && *rargs ? ", " : "", rargs,
+         *a || *rargs ? ", " : "",
+         name, ranged ? "fal_hi - fal_lo" : hlimit, a, *rargs && *a ? ", " : "",
          rargs, name, post.data ? post.data : "");
   else if (ranged)
     putf(c, "%s<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s%s%s); "
@@ -762,8 +771,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
          "FAL_CHECK_LAUNCH(\"%s\");%s }",
          g, name, hlimit, a, name, hlimit, a, name, post.data ? post.data : "");
   else
-    putf(c, "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s); FAL_CHECK_LAUNCH(\"%s\");%s%s }",
-         name, hlimit, a, name, post.data ? post.data : "", cs.used ? " }" : "");
+    putf(c, "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s%s%s); FAL_CHECK_LAUNCH(\"%s\");%s%s }",
+         name, hlimit, a, *a && *rargs ? ", " : "", rargs, name, post.data ? post.data : "",
+         cs.used ? " }" : "");
   free(a);
   strbuf_free(&wbody);
   strbuf_free(&cs.begins);

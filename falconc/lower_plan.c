@@ -526,9 +526,12 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   if (p->parts && p->gp_copy) /* read before the start line's barrier */
     putf(c, "  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */\n"
             "  fal_G_px_before(%s, &fal_gv);\n", g);
-  if (p->parts && p->topo)
+  const bool topo = p->topo && !fr && c->topo_sn;
+  if (topo && p->parts)
     putf(c, "  %s *fal_snp = (%s *)fal_px.seen; /* the part's last-seen values, or NULL */\n"
             "  int fal_tvk = fal_px.tv;\n", prop_ctype(c, p->topo), prop_ctype(c, p->topo));
+  else if (topo)
+    put(c, "  int fal_tvk = fal_tv0; /* fal_snp holds the points' last-seen values */\n");
   if (p->parts) /* every part's kernel is running, or none goes on */
     put(c, "  unsigned long long fal_nb = 0;\n"
            "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
@@ -591,12 +594,16 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
           putf(c, "    for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
                "fal_i < %s->%s; fal_i += (int64_t)gridDim.x * blockDim.x) { ",
                g, s->edges ? "nedges" : "npoints");
+        if (topo) /* the loop's one phase: skip unchanged points */
+          put(c, topo_skip_code(c, g, p->topo, prop_ctype(c, p->topo), "0"));
         if (s->shuffle && s->nshuf > 0)
           shuffle_stores(c, p, s);
         else
           phase_body(c, s);
         if (!fused_next(p, i))
           put(c, "}\n");
+        if (topo)
+          put(c, "    fal_tvk = 1;\n");
       } else {
         loop_step(c, p, s, g);
       }
@@ -621,6 +628,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   kernel_signature(c, &params, &views, &args, NULL, NULL);
   if (fr)
     strbuf_puts(&params, ", fal_dfront fal_df");
+  if (topo && !p->parts)
+    strbuf_printf(&params, ", %s *fal_snp, int fal_tv0", prop_ctype(c, p->topo));
   if (p->parts)
     strbuf_puts(&params, ", fal_px fal_px");
   StrBuf *k = &c->kernels;
@@ -674,16 +683,24 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     *ok = cok.data ? ctx_printf(c, "%s", cok.data) : NULL;
   if (fr)
     strbuf_printf(&launch, ", (void *)&%s", dfront);
+  if (topo && !p->parts)
+    strbuf_printf(&launch, ", (void *)&fal_snp, (void *)&%s", c->topo_tv);
   /* (a parts plan's launch reads the captures, which kernel_leave drops) */
   const char *r = p->parts ? parts_launch(c, p, name) : NULL;
   kernel_leave(c, &saved);
   if (!p->parts) {
     StrBuf st = {0};
-    strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s"
+    strbuf_printf(&st, "{ fal_cuda_use(%s->fal_base.device); double fal_pt0 = fal_prof_t0(); %s%s"
                   "void *fal_args[] = {%s}; long long fal_lr = 0; "
                   "fal_coop_launch%s((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__%s); %s"
                   "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
-                  gname(c, g), cpre.data ? cpre.data : "", launch.data ? launch.data : "",
+                  gname(c, g), cpre.data ? cpre.data : "",
+                  topo ? ctx_printf(c, "%s *fal_snp = %s ? (%s *)fal_seen_get(&%s, 0, %s->fal_base.device, "
+                                    "(size_t)%s->npoints * sizeof(%s)) : NULL; ",
+                                    prop_ctype(c, p->topo), c->topo_ok, prop_ctype(c, p->topo),
+                                    c->topo_sn, gname(c, g), gname(c, g), prop_ctype(c, p->topo))
+                       : "",
+                  launch.data ? launch.data : "",
                   wk ? "_dim" : p->colls ? "_cap" : "", name, name,
                   wk ? ", FAL_COLL_LOOP_BLOCKS_PER_SM, true"
                      : p->colls ? ", FAL_COLL_LOOP_BLOCKS_PER_SM" : "",
@@ -731,9 +748,50 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
 }
 
 /* --gpu-loops=device: the kernel runs the whole loop. */
+/* A topology-driven loop (plan.c topo_rule, or parts_topo_rule for a
+ * partitioned graph; docs/optimiser.md "Loops that skip unchanged
+ * points"): the last-seen values, one array per part (one for an
+ * unpartitioned graph), kept by the host's rounds and the kernel alike
+ * (topo_sn, static: reused by the loop's next run), valid once a round
+ * has run (topo_tv); none with several parts and no updateFunction at the
+ * loop's start (a ghost's value would be taken as it comes, not merged).
+ * Opens a block that topo_close ends. */
+static void topo_open(Ctx *c, const LoopPlan *p)
+{
+  if (!p->topo || p->frontier)
+    return;
+  int u = ++c->uniq;
+  const char *g = gname(c, p->graph);
+  c->topo_n = NULL;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      c->topo_n = p->steps[i].stmt;
+  c->topo_P = p->topo;
+  c->topo_T = prop_ctype(c, p->topo);
+  c->topo_sn = ctx_printf(c, "fal_sn%d", u);
+  c->topo_tv = ctx_printf(c, "fal_tv%d", u);
+  c->topo_ok = ctx_printf(c, "fal_tok%d", u);
+  if (p->parts)
+    putf(c, "{ static fal_seen %s; int %s = 0, %s = %s->fal_nparts < 2 || %s->fal_merge != NULL; ",
+         c->topo_sn, c->topo_tv, c->topo_ok, g, g);
+  else
+    putf(c, "{ static fal_seen %s; int %s = 0, %s = 1; ", c->topo_sn, c->topo_tv, c->topo_ok);
+}
+
+static void topo_close(Ctx *c)
+{
+  if (!c->topo_sn)
+    return;
+  put(c, " }");
+  c->topo_n = NULL;
+  c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = NULL;
+}
+
 static void emit_device_loop(Ctx *c, const LoopPlan *p)
 {
+  topo_open(c, p);
   put(c, device_loop_launch(c, p, NULL, NULL));
+  topo_close(c);
 }
 
 /* --gpu-loops=auto (the default): the loop as the host lowers it, and at
@@ -753,26 +811,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 {
   const char *kname = NULL, *ok = NULL;
   const Node *loop = p->loop;
-  /* A topology-driven parts loop: the parts' last-seen values, kept by
-   * the host's rounds and the kernels alike (topo_sn, static: reused by
-   * the loop's next run), valid once a round has run (topo_tv); none
-   * with several parts and no updateFunction at the loop's start (a
-   * ghost's value would be taken as it comes, not merged). */
-  if (p->parts && p->topo) {
-    int u = ++c->uniq;
-    const char *g = gname(c, p->graph);
-    c->topo_n = NULL;
-    for (int i = 1; i < p->nsteps; i++)
-      if (p->steps[i].kind == STEP_PHASE)
-        c->topo_n = p->steps[i].stmt;
-    c->topo_P = p->topo;
-    c->topo_T = prop_ctype(c, p->topo);
-    c->topo_sn = ctx_printf(c, "fal_sn%d", u);
-    c->topo_tv = ctx_printf(c, "fal_tv%d", u);
-    c->topo_ok = ctx_printf(c, "fal_tok%d", u);
-    putf(c, "{ static fal_seen %s; int %s = 0, %s = %s->fal_nparts < 2 || %s->fal_merge != NULL; ",
-         c->topo_sn, c->topo_tv, c->topo_ok, g, g);
-  }
+  topo_open(c, p);
   const char *launch = device_loop_launch(c, p, &kname, &ok);
   const Node *cond = node_field(loop, F_CONDITION);
   const Node *body = node_field(loop, F_BODY);
@@ -813,11 +852,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
    * kernel's own line ("device") the rounds after the move. */
   put(c, profile_line(c, p, "auto", "fal_ra", true));
   put(c, " }");
-  if (c->topo_sn) {
-    put(c, " }");
-    c->topo_n = NULL;
-    c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = NULL;
-  }
+  topo_close(c);
 }
 
 /* ---- CPU: one parallel region ---------------------------------------------------- */

@@ -186,6 +186,12 @@ static void walk_identifier(Walk *w, const Node *n, bool read, bool write)
       coll_access(w, s, read, write);
     return;
   }
+  if (s && s->kind == FK_GRAPH && write) {
+    /* g = hg copies every property (a loop kernel would only copy the
+     * struct, with host pointers in it) */
+    refuse(w->p, n, "the loop assigns the graph '%s'", name);
+    return;
+  }
   if (s && (s->kind == FK_GRAPH || s->kind == FK_POINT || s->kind == FK_EDGE ||
             s->kind == FK_ELEM))
     return;
@@ -1572,7 +1578,7 @@ static bool merge_is_minmax(Ctx *c, const FuncInfo *m, const Step *s, const char
  * from it never move back).  Writes of graph properties are MIN's flag
  * argument (the rule allows no other write).  Then a part may skip an own
  * point whose P equals the value it had when the part last visited it
- * (docs/optimiser.md "Partitioned loops that skip unchanged points"). */
+ * (docs/optimiser.md "Loops that skip unchanged points"). */
 static void parts_topo_rule(Ctx *c, LoopPlan *p)
 {
   const Step *s = NULL;
@@ -2365,18 +2371,18 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
   plan_frontiers(c, p);
   if (p->kind == PLAN_DEVICE) {
     /* The kernel has the flag lists (falcon/cuda.cuh fal_dfront), for at
-     * most FAL_DFRONT_MAX flags; the topology-driven and level-synchronous
-     * lists are the CPU's only. */
+     * most FAL_DFRONT_MAX flags, and the topology-driven skip (a scan of
+     * last-seen values, docs/optimiser.md "Loops that skip unchanged
+     * points"); the level-synchronous lists are the CPU's only. */
     if (p->frontier && p->nflags > 8)
       no_frontier(p, loop, "more than 8 flags (the kernel's lists take 8)");
-    free(p->topo);
     free(p->level);
     free(p->lev);
     free(p->pull_k);
     free(p->pull_flag);
-    p->topo = p->level = p->lev = p->pull_k = p->pull_flag = NULL;
+    p->level = p->lev = p->pull_k = p->pull_flag = NULL;
     p->pull = false;
-    p->twhy[0] = p->lwhy[0] = p->pwhy[0] = '\0';
+    p->lwhy[0] = p->pwhy[0] = '\0';
     const char *rot = rot_rule(c, p);
     p->rot = rot ? xstrdup(rot) : NULL;
   }
@@ -2426,6 +2432,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   } else if (p->kind == PLAN_REGION && p->topo) {
     fprintf(f, "  frontier: the phase visits the points whose %s changed in the round before "
                "(topology-driven: MIN/MAX only)\n", p->topo);
+  } else if (p->kind == PLAN_DEVICE && p->topo) {
+    fprintf(f, "  frontier: the phase skips the points whose %s is what it was when they were "
+               "last visited (topology-driven: MIN/MAX only)\n", p->topo);
   } else if (p->kind == PLAN_REGION && p->level) {
     fprintf(f, "  frontier: the phase visits the points set to %s + 1 in the round before "
                "(level-synchronous)\n", p->lev);

@@ -1245,6 +1245,28 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/part_topo.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# A loop whose step copies a graph is not planned, on either target.
+	if "$FALCONC" --explain -o /dev/null "$srcdir/tests/e2e/loop_graph_copy.fal" 2>"$tmp/e2e/explain" &&
+		grep -q "^.*loop_graph_copy.fal:38: loop: host (line 43: the loop assigns the graph 'hg')$" "$tmp/e2e/explain" &&
+		"$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/loop_graph_copy.fal" 2>"$tmp/e2e/explain" &&
+		grep -q "^.*loop_graph_copy.fal:38: loop: host (line 43: the loop assigns the graph 'hg')$" "$tmp/e2e/explain" &&
+		e2e_build loop_graph_copy "$srcdir/tests/e2e/loop_graph_copy.fal"; then
+		ok=1
+		for gf in "$tmp"/e2e/graphs/*; do
+			src=$(e2e_source "$gf")
+			"$tmp/e2e/loop_graph_copy" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1 &&
+				"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1 ||
+				{ ok=0; echo "    $(basename "$gf")"; }
+		done
+		if [ $ok = 1 ]; then
+			pass "e2e: a loop that copies a graph stays on the host (both targets), distances equal falref's"
+		else
+			fail "e2e: loop_graph_copy differs from falref"
+		fi
+	else
+		fail "e2e: loop_graph_copy (--explain on both targets, build)"; sed 's/^/    /' "$tmp/e2e/explain" "$tmp/err" 2>/dev/null | head
+	fi
 	# single (p) admits exactly one thread per point, 8 threads, 3 graphs.
 	if e2e_build single_once "$srcdir/tests/e2e/single_once.fal"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/uniform.bin" \

@@ -3285,8 +3285,9 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
   return h;
 }
 
-/* A topology-driven partitioned loop's last-seen values (docs/optimiser.md
- * "Partitioned loops that skip unchanged points"): per part, one value per
+/* A topology-driven loop's last-seen values (docs/optimiser.md
+ * "Loops that skip unchanged points"): per part (index 0 for an
+ * unpartitioned graph), one value per
  * point of its range on its device, kept for the next run of the loop.
  * fal_seen_get returns part i's array of `bytes`, or NULL when no memory
  * could be had; once NULL, always NULL for that part (its kernels then
