@@ -1154,7 +1154,8 @@ static const Node *param_for(const FuncInfo *f, const Node *args, const Node *a)
 
 /* The rule, checked on the body of the loop's one phase and on the
  * element function it calls (one level):
- *   - the phase is `foreach (t In g.points) S` with no filter, and S is a
+ *   - the phase is `foreach (t In g.points) S`, with no filter or (CPU)
+ *     a filter that reads P only of the element, and S is a
  *     call f(t, ...) of an element function or a body of its own;
  *   - the only writes are MIN(n.P, e[, flag]) (or MAX, one kind for the
  *     whole loop, one property P) with n the variable of a neighbour loop
@@ -1448,7 +1449,15 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
   const Node *n = s->stmt;
   Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
+  const char *elem = t.elem;
   topo_body(c, &t, n);
+  /* A filter that reads P only of the element (and nothing the loop
+   * writes) gives a skipped point the answer it gave at its last visit. */
+  const Node *filter = node_field(n, F_CONDITION);
+  if (!t.why && filter) {
+    t.elem = elem;
+    topo_pure(&t, filter);
+  }
   if (!t.why && prop_written(p, t.prop)) {
     /* P written only by this phase, through its MINs */
     for (int i = 0; i < p->nsteps && !t.why; i++)
@@ -2198,6 +2207,11 @@ static void plan_frontiers(Ctx *c, LoopPlan *p)
         no_frontier(p, n, "the filter is not a flag of the element ('(t.flag)')");
         if (phases == 1)
           level_rule(c, p, s);
+        /* CPU: a filter on the element's own P keeps the topology-driven
+         * rule (topo_rule checks it); the GPU's skip takes it only in
+         * partitioned loops (parts_topo_rule) until it has run there */
+        if (phases == 1 && !p->level && !c->gpu)
+          topo_rule(c, p, s);
         return;
       }
     } else if (s->nshuf = 0, shuffle_body(c, p, node_field(n, F_BODY), var, &s->shuffle_mask, s)) {

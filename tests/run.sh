@@ -1135,6 +1135,31 @@ run_e2e() {
 			done
 		done
 	done
+	# A topology-driven loop with a filter on the element's own value (CPU):
+	# kept; one whose filter reads a bound the loop raises: refused.  The
+	# kept loop's distances against falref, lists forced on and off.
+	if "$FALCONC" --target=cpu --explain -o /dev/null "$srcdir/tests/e2e/topo_filter.fal" 2>"$tmp/e2e/explain" &&
+		[ "$(grep -c '^  frontier: the phase visits the points whose dist changed in the round before' "$tmp/e2e/explain")" = 1 ] &&
+		grep -q '^  not topology-driven (line 52: a variable written in the loop is read)$' "$tmp/e2e/explain" &&
+		e2e_build topo_filter "$srcdir/tests/e2e/topo_filter.fal"; then
+		ok=1
+		for fr in on off; do
+			for gf in "$tmp"/e2e/graphs/*; do
+				src=$(e2e_source "$gf")
+				FALCON_FRONTIERS=$fr OMP_NUM_THREADS=4 "$tmp/e2e/topo_filter" "$gf" "$src" "$tmp/e2e/out" >"$tmp/e2e/log" 2>&1 &&
+					"$FALREF" sssp "$gf" "$src" "$tmp/e2e/ref" >/dev/null 2>&1 &&
+					"$FALREF" compare exact "$tmp/e2e/out" "$tmp/e2e/ref" >"$tmp/e2e/cmp" 2>&1 ||
+					{ ok=0; echo "    $(basename "$gf") (lists $fr)"; }
+			done
+		done
+		if [ $ok = 1 ]; then
+			pass "e2e: a topology-driven loop with a filter on its own value: kept, one refused, distances equal falref's"
+		else
+			fail "e2e: topo_filter differs from falref"
+		fi
+	else
+		fail "e2e: topo_filter (--explain, build)"; sed 's/^/    /' "$tmp/e2e/explain" "$tmp/err" 2>/dev/null | head
+	fi
 	# MIN that reads first (docs/optimiser.md): the GPU target's verdict on
 	# each loop and the MINs it writes, and the three SSSPs on the CPU
 	# against falref (tests/gpu.sh runs them on the GPU).
