@@ -287,6 +287,7 @@ KernelState kernel_enter(Ctx *c);
 void kernel_leave(Ctx *c, const KernelState *k);
 const char *kernel_name(Ctx *c, const Node *n, const char *what);
 const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, const char *lo);
+const char *topo_seen_expr(Ctx *c, const char *part, const char *dev, const char *n);
 void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
                       StrBuf *pre, StrBuf *post);
 void render_foreach_body(Ctx *c, const Node *n, bool parallel);

@@ -576,6 +576,15 @@ const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, 
                     T, g, P, lo, lo);
 }
 
+/* The last-seen array for part `part` (0 for an unpartitioned graph) of
+ * n points on device dev (lower_plan.c topo_open), as a T *, or NULL
+ * when the loop may not skip (topo_ok). */
+const char *topo_seen_expr(Ctx *c, const char *part, const char *dev, const char *n)
+{
+  return ctx_printf(c, "%s ? (%s *)fal_seen_get(&%s, %s, %s, (size_t)%s * sizeof(%s)) : NULL",
+                    c->topo_ok, c->topo_T, c->topo_sn, part, dev, n, c->topo_T);
+}
+
 /* The same for a warp per point: lane 0 decides and records, and the
  * warp takes its answer (every lane must, for the body's shuffles). */
 static const char *topo_skip_warp(Ctx *c, const char *g, const char *lo)
@@ -734,9 +743,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   const char *g = gname(c, it->graph);
   putf(c, "{ fal_cuda_use(%s->fal_base.device); ", g);
   if (topo && !ranged) { /* the graph's last-seen values (lower_plan.c topo_open) */
-    putf(c, "%s *fal_snp = %s ? (%s *)fal_seen_get(&%s, 0, %s->fal_base.device, "
-         "(size_t)%s->npoints * sizeof(%s)) : NULL; ",
-         c->topo_T, c->topo_ok, c->topo_T, c->topo_sn, g, g, c->topo_T);
+    putf(c, "%s *fal_snp = %s; ", c->topo_T,
+         topo_seen_expr(c, "0", ctx_printf(c, "%s->fal_base.device", g),
+                        ctx_printf(c, "%s->npoints", g)));
     strbuf_printf(&post, " %s = 1;", c->topo_tv);
   }
   if (sp)
@@ -1340,9 +1349,8 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     put(c, part_loop);
     put(c, "if (fal_part->fal_base.on_gpu) { ");
     if (c->topo_n == n) /* lower_plan.c emit_auto_loop: a topology-driven loop */
-      putf(c, "%s *fal_snp = %s ? (%s *)fal_seen_get(&%s, fal_pi, fal_part->fal_base.device, "
-           "(size_t)(fal_hi - fal_lo) * sizeof(%s)) : NULL; ",
-           c->topo_T, c->topo_ok, c->topo_T, c->topo_sn, c->topo_T);
+      putf(c, "%s *fal_snp = %s; ", c->topo_T,
+           topo_seen_expr(c, "fal_pi", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
     putf(c, "fal_G *%s = fal_part; ", g);
     render_kernel_foreach(c, n, it, var, true);
     put(c, " } } ");

@@ -324,10 +324,10 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                     cp->what == CAP_GRAPH ? "(void *)" : "(void *)&", cp->name);
   }
   if (p->topo && c->topo_sn) /* the parts' last-seen values, kept by the host's rounds too */
-    strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s ? fal_seen_get(&%s, fal_pi, "
-                  "%s->fal_parts[fal_pi].fal_base.device, (size_t)(%s->fal_lo[fal_pi + 1] - "
-                  "%s->fal_lo[fal_pi]) * sizeof(%s)) : NULL; fal_xh->px[fal_pi].tv = %s; ",
-                  c->topo_ok, c->topo_sn, g, g, g, c->topo_T, c->topo_tv);
+    strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s; fal_xh->px[fal_pi].tv = %s; ",
+                  topo_seen_expr(c, "fal_pi", ctx_printf(c, "%s->fal_parts[fal_pi].fal_base.device", g),
+                                 ctx_printf(c, "(%s->fal_lo[fal_pi + 1] - %s->fal_lo[fal_pi])", g, g)),
+                  c->topo_tv);
   strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
                 "if (fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__)) { "
                 "long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
@@ -695,10 +695,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                   "fal_coop_launch%s((const void *)%s, fal_args, \"%s\", __FILE__, __LINE__%s); %s"
                   "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
                   gname(c, g), cpre.data ? cpre.data : "",
-                  topo ? ctx_printf(c, "%s *fal_snp = %s ? (%s *)fal_seen_get(&%s, 0, %s->fal_base.device, "
-                                    "(size_t)%s->npoints * sizeof(%s)) : NULL; ",
-                                    prop_ctype(c, p->topo), c->topo_ok, prop_ctype(c, p->topo),
-                                    c->topo_sn, gname(c, g), gname(c, g), prop_ctype(c, p->topo))
+                  topo ? ctx_printf(c, "%s *fal_snp = %s; ", c->topo_T,
+                                    topo_seen_expr(c, "0", ctx_printf(c, "%s->fal_base.device", gname(c, g)),
+                                                   ctx_printf(c, "%s->npoints", gname(c, g))))
                        : "",
                   launch.data ? launch.data : "",
                   wk ? "_dim" : p->colls ? "_cap" : "", name, name,

@@ -1443,28 +1443,40 @@ static const FuncInfo *topo_body(Ctx *c, Topo *t, const Node *n)
   return f;
 }
 
+/* The rule on phase s's body and its filter, into *t: a filter that
+ * reads P only of the element (and nothing the loop writes) gives a
+ * skipped point the answer it gave at its last visit. */
+static void topo_phase(Ctx *c, LoopPlan *p, const Step *s, Topo *t)
+{
+  const Node *n = s->stmt;
+  *t = (Topo){c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
+  const char *elem = t->elem;
+  topo_body(c, t, n);
+  const Node *filter = node_field(n, F_CONDITION);
+  if (!t->why && filter) {
+    t->elem = elem; /* the filter names the loop's variable */
+    topo_pure(t, filter);
+  }
+}
+
+/* P written only by phase s, through its MINs: no other step uses it. */
+static void topo_only_phase(const LoopPlan *p, const Step *s, Topo *t)
+{
+  for (int i = 0; i < p->nsteps && !t->why; i++)
+    for (int j = 0; j < p->steps[i].nacc; j++)
+      if (&p->steps[i] != s && strcmp(p->steps[i].acc[j].name, t->prop) == 0)
+        topo_no(t, "another step of the loop uses the MIN property");
+}
+
 /* The loop's one phase s: whether the rule holds (p->topo = P), else why
  * (p->twhy). */
 static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
   const Node *n = s->stmt;
-  Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
-  const char *elem = t.elem;
-  topo_body(c, &t, n);
-  /* A filter that reads P only of the element (and nothing the loop
-   * writes) gives a skipped point the answer it gave at its last visit. */
-  const Node *filter = node_field(n, F_CONDITION);
-  if (!t.why && filter) {
-    t.elem = elem;
-    topo_pure(&t, filter);
-  }
-  if (!t.why && prop_written(p, t.prop)) {
-    /* P written only by this phase, through its MINs */
-    for (int i = 0; i < p->nsteps && !t.why; i++)
-      for (int j = 0; j < p->steps[i].nacc; j++)
-        if (&p->steps[i] != s && strcmp(p->steps[i].acc[j].name, t.prop) == 0)
-          topo_no(&t, "another step of the loop uses the MIN property");
-  }
+  Topo t;
+  topo_phase(c, p, s, &t);
+  if (!t.why && prop_written(p, t.prop))
+    topo_only_phase(p, s, &t);
   if (!t.why)
     for (int j = 0; j < s->nacc && !t.why; j++)
       if (s->acc[j].write && program_prop(c->prog, s->acc[j].name) &&
@@ -1602,18 +1614,10 @@ static void parts_topo_rule(Ctx *c, LoopPlan *p)
   if (!s)
     return;
   const Node *n = s->stmt;
-  Topo t = {c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
-  const char *elem = t.elem;
-  topo_body(c, &t, n);
-  const Node *filter = node_field(n, F_CONDITION);
-  if (!t.why && filter) {
-    t.elem = elem; /* the filter names the loop's variable */
-    topo_pure(&t, filter);
-  }
-  for (int i = 0; i < p->nsteps && !t.why; i++)
-    for (int j = 0; j < p->steps[i].nacc; j++)
-      if (&p->steps[i] != s && strcmp(p->steps[i].acc[j].name, t.prop) == 0)
-        topo_no(&t, "another step of the loop uses the MIN property");
+  Topo t;
+  topo_phase(c, p, s, &t);
+  if (!t.why)
+    topo_only_phase(p, s, &t);
   /* a call could partition the graph again, or write P through a pointer */
   for (int i = 0; i < p->nsteps && !t.why; i++)
     if (p->steps[i].kind != STEP_PHASE && p->steps[i].opaque)

@@ -49,7 +49,8 @@ e2e_run() { # e2e_run ALGO GRAPH [BINDIR [TAG]]: sample vs reference, full vecto
 	ref=$a
 	case $a in
 	sssp | bfs) args=$(e2e_source "$gf"); kind=exact ;;
-	sssp_worklist | sssp_delta | sssp_topo | read_first) args=$(e2e_source "$gf"); kind=exact; ref=sssp ;;
+	sssp_worklist | sssp_delta | sssp_topo | read_first | topo_filter | loop_graph_copy)
+		args=$(e2e_source "$gf"); kind=exact; ref=sssp ;;
 	bfs_worklist) args=$(e2e_source "$gf"); kind=exact; ref=bfs ;;
 	cc) args=""; kind=cc ;;
 	cc_simple) args=""; kind=cc; ref=cc ;;
