@@ -1532,6 +1532,110 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    const unsigned char *b = buf;\n");
   mpi_gpu_each_prop(c, false);
   put(c, "  }\n}\n");
+  /* the entries whose record differs from the copy taken at the round's
+   * start (sh), compacted: entry x at slot q of cx, its record at slot q
+   * of each property's array in buf.  The loop steps a warp at a time, so
+   * fal_mpi_slot takes one atomicAdd per warp. */
+  put(c, "__global__ void fal_G_mpi_dcmp(fal_G g, const fal_point *ids, int64_t n, const unsigned char *sh, unsigned char *buf, int64_t *cx, unsigned long long *cnt, uint64_t m)\n{\n"
+         "  for (int64_t w = blockIdx.x * (int64_t)blockDim.x + (threadIdx.x & ~31u); w < n; w += (int64_t)gridDim.x * blockDim.x) {\n"
+         "    int64_t x = w + (threadIdx.x & 31);\n    bool ch = false;\n"
+         "    if (x < n) {\n      const unsigned char *s = sh;\n      (void)s;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
+      putf(c, "      if (%s && g.%s)\n        ch = ch || fal_bx_differs(g.%s[ids[x]], ((const %s *)s)[x]);\n"
+              "      s += FAL_MPI_SEG(n, sizeof(%s));\n", mpi_bit(c, "m", k), nm, nm, ty, ty);
+      k++;
+    }
+  put(c, "    }\n    long long q = fal_mpi_slot(ch, cnt);\n"
+         "    if (q < 0)\n      continue;\n    cx[q] = x;\n    unsigned char *b = buf;\n    (void)b;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
+      putf(c, "    if (%s && g.%s)\n      ((%s *)b)[q] = g.%s[ids[x]];\n"
+              "    b += FAL_MPI_SEG(n, sizeof(%s));\n", mpi_bit(c, "m", k), nm, ty, nm, ty);
+      k++;
+    }
+  put(c, "  }\n}\n");
+  /* changed entries only (fal_mpi_exchange_marked): the kernel above, its
+   * count back, then that many entries and records; the host graph takes
+   * them and the plan marks them */
+  put(c, "static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n  fal_mpi_plan *pl = h->fal_mpi;\n  int64_t n = h->fal_mpi_nid;\n"
+         "  fal_cuda_use(d->fal_base.device);\n  *h->fal_mpi_hcnt = 0;\n"
+         "  if (n) {\n"
+         "    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dcnt, 0, sizeof *h->fal_mpi_dcnt, 0));\n"
+         "    fal_G_mpi_dcmp<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dsh, h->fal_mpi_dbuf, h->fal_mpi_dcx, h->fal_mpi_dcnt, m);\n"
+         "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dcmp\");\n"
+         "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcnt, h->fal_mpi_dcnt, sizeof *h->fal_mpi_hcnt, cudaMemcpyDeviceToHost, 0));\n  }\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s && d->%s)\n"
+              "    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n"
+         "  int64_t k = (int64_t)*h->fal_mpi_hcnt;\n"
+         "  pl->dev_pulled += k;\n"
+         "  if (k > n) {\n    fprintf(stderr, \"falcon: rank %d: %lld changed entries of %lld\\n\", pl->rank, (long long)k, (long long)n);\n    exit(1);\n  }\n"
+         "  if (k <= 0)\n    return;\n"
+         "  size_t o = 0;\n"
+         "  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcx, h->fal_mpi_dcx, (size_t)k * sizeof *h->fal_mpi_hcx, cudaMemcpyDeviceToHost, 0));\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s && h->%s)\n"
+              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)k * sizeof(%s), cudaMemcpyDeviceToHost, 0));\n"
+              "  o += FAL_MPI_SEG(n, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+      k++;
+    }
+  put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n"
+         "  const fal_point *ids = h->fal_mpi_hid;\n  const int64_t *cx = h->fal_mpi_hcx;\n"
+         "  unsigned char *mark = pl->mark;\n"
+         "#pragma omp parallel for schedule(static)\n"
+         "  for (int64_t q = 0; q < k; q++) {\n"
+         "    int64_t x = cx[q];\n    size_t o = 0;\n    (void)ids;\n"
+         "    mark[x] = 1;\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "    if (%s && h->%s)\n      h->%s[ids[x]] = ((const %s *)(h->fal_mpi_hbuf + o))[q];\n"
+              "    o += FAL_MPI_SEG(n, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].name, p->props[i].ctype,
+           p->props[i].ctype);
+      k++;
+    }
+  put(c, "  }\n}\n");
+  /* the points the exchange changed (pl->push) to the GPU: ids and
+   * records packed (k of them, so each property's array starts at
+   * FAL_MPI_SEG(k)), copied, scattered */
+  put(c, "static void fal_G_mpi_dpush_marked(fal_G *h, uint64_t m)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n  fal_mpi_plan *pl = h->fal_mpi;\n  int64_t k = pl->npush;\n"
+         "  pl->dev_pushed += k;\n"
+         "  if (k <= 0)\n    return;\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  const fal_point *pt = pl->push;\n  fal_point *hid = h->fal_mpi_hpid;\n"
+         "#pragma omp parallel for schedule(static)\n"
+         "  for (int64_t q = 0; q < k; q++) {\n"
+         "    size_t o = 0;\n    hid[q] = pt[q];\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "    if (%s && h->%s)\n      ((%s *)(h->fal_mpi_hbuf + o))[q] = h->%s[pt[q]];\n"
+              "    o += FAL_MPI_SEG(k, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].name,
+           p->props[i].ctype);
+      k++;
+    }
+  put(c, "  }\n  size_t o = 0;\n"
+         "  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dpid, hid, (size_t)k * sizeof *hid, cudaMemcpyHostToDevice, 0));\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      putf(c, "  if (%s && h->%s)\n"
+              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, h->fal_mpi_hbuf + o, (size_t)k * sizeof(%s), cudaMemcpyHostToDevice, 0));\n"
+              "  o += FAL_MPI_SEG(k, sizeof(%s));\n",
+           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+      k++;
+    }
+  put(c, "  fal_G_mpi_dscatter<<<fal_cuda_grid(k), FAL_BLOCK>>>(*d, h->fal_mpi_dpid, k, h->fal_mpi_dbuf, m);\n"
+         "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dscatter\");\n}\n");
   /* the GPU's ghosts and border points (properties of m), and the graph
    * properties, into the host graph */
   put(c, "static void fal_G_mpi_dpull(fal_G *h, uint64_t m)\n{\n"
@@ -1606,7 +1710,10 @@ static void emit_mpi_gpu_staging(Ctx *c)
       putf(c, "    if (h->%s && d->%s)\n"
               "      FAL_CUDA(cudaMemcpy(d->%s, h->%s, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "  }\n  h->fal_ndirty = 0;\n}\n");
+  put(c, "  }\n  h->fal_ndirty = 0;\n"
+         "  if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */\n"
+         "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
+         "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n}\n");
   /* this rank's own points (and their edges) back from its GPU */
   put(c, "static fal_G *fal_G_mpi_own(fal_G *h)\n{\n"
          "  fal_G *d = h->fal_mpi_gpu;\n"
@@ -1660,9 +1767,22 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  if (n)\n    FAL_CUDA(cudaMemcpy(h->fal_mpi_did, h->fal_mpi_hid, (size_t)n * sizeof(fal_point), cudaMemcpyHostToDevice));\n"
          "  h->fal_mpi_dbuf = (unsigned char *)fal_dalloc(bytes, file, line);\n"
          "  FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hbuf, bytes));\n"
+         "  const char *st = getenv(\"FALCON_MPI_STAGING\");\n"
+         "  h->fal_mpi_all = st && strcmp(st, \"all\") == 0;\n"
+         "  if (!h->fal_mpi_all) {\n"
+         "    fal_mpi_record(pl, pl->rec); /* the plan's marks and lists, made now */\n"
+         "    h->fal_mpi_dsh = (unsigned char *)fal_dalloc(bytes, file, line);\n"
+         "    h->fal_mpi_dcx = (int64_t *)fal_dalloc(((size_t)n + 1) * sizeof(int64_t), file, line);\n"
+         "    h->fal_mpi_dcnt = (unsigned long long *)fal_dalloc(sizeof(unsigned long long), file, line);\n"
+         "    h->fal_mpi_dpid = (fal_point *)fal_dalloc(((size_t)n + 1) * sizeof(fal_point), file, line);\n"
+         "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcx, ((size_t)n + 1) * sizeof(int64_t)));\n"
+         "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcnt, sizeof(unsigned long long)));\n"
+         "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hpid, ((size_t)n + 1) * sizeof(fal_point)));\n"
+         "  }\n"
          "  if (fal_verbose())\n"
-         "    fprintf(stderr, \"falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host\\n\",\n"
-         "            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n);\n"
+         "    fprintf(stderr, \"falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host (%s)\\n\",\n"
+         "            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,\n"
+         "            h->fal_mpi_all ? \"all of them, FALCON_MPI_STAGING=all\" : \"those that changed\");\n"
          "}\n");
 }
 
@@ -1770,8 +1890,12 @@ static void emit_mpi_partition_functions(Ctx *c)
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
-  put(c, "  h->fal_mpi->own_only = own_only;\n"
-         "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+  put(c, "  h->fal_mpi->own_only = own_only;\n");
+  if (c->gpu) /* a GPU rank marks what changed: no host shadows */
+    put(c, "  if (h->fal_mpi_gpu && !h->fal_mpi_all)\n    fal_mpi_record(h->fal_mpi, cur);\n"
+           "  else\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+  else
+    put(c, "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
@@ -1780,13 +1904,20 @@ static void emit_mpi_partition_functions(Ctx *c)
     put(c, "  fal_G_mpi_dbegin(h);\n");
   put(c, "}\n");
   put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n");
-  if (c->gpu)
-    put(c, "  if (h->fal_mpi_gpu) { /* the GPU's ghosts and border points to the host */\n"
-           "    fal_G_mpi_dpull(h, h->fal_mpi_mask);\n    h->fal_mpi_devstale = 1;\n  }\n");
-  put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
-  if (c->gpu)
-    put(c, "  if (h->fal_mpi_gpu) /* and the exchanged values back */\n"
-           "    fal_G_mpi_dpush(h, h->fal_mpi_mask);\n");
+  if (c->gpu) /* only what changed, both ways; or (FALCON_MPI_STAGING=all,
+               * or a rank without a GPU) every ghost and border entry */
+    put(c, "  if (h->fal_mpi_gpu && !h->fal_mpi_all) {\n"
+           "    fal_G_mpi_dpull_marked(h, h->fal_mpi_mask);\n    h->fal_mpi_devstale = 1;\n"
+           "    fal_mpi_exchange_marked(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
+           "    fal_G_mpi_dpush_marked(h, h->fal_mpi_mask);\n"
+           "  } else {\n"
+           "    if (h->fal_mpi_gpu) { /* the GPU's ghosts and border points to the host */\n"
+           "      fal_G_mpi_dpull(h, h->fal_mpi_mask);\n      h->fal_mpi_devstale = 1;\n    }\n"
+           "    fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
+           "    if (h->fal_mpi_gpu) /* and the exchanged values back */\n"
+           "      fal_G_mpi_dpush(h, h->fal_mpi_mask);\n  }\n");
+  else
+    put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
   put(c, "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
@@ -2002,7 +2133,15 @@ static void emit_graph_struct(Ctx *c)
              "   * wrote since the last foreach (65: all) */\n"
              "  struct fal_G *fal_mpi_gpu;\n  fal_point *fal_mpi_hid, *fal_mpi_did;\n"
              "  int64_t fal_mpi_nid;\n  unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;\n"
-             "  int fal_mpi_devstale, fal_ndirty;\n  fal_point fal_dirty_pt[64];\n");
+             "  int fal_mpi_devstale, fal_ndirty;\n  fal_point fal_dirty_pt[64];\n"
+             "  /* changed entries only: the device's copy of the entries' records\n"
+             "   * at the round's start (laid out like the staging area), the list of\n"
+             "   * those that changed (device, pinned host) and its length, the ids\n"
+             "   * of the points pushed back (pinned host, device); fal_mpi_all:\n"
+             "   * FALCON_MPI_STAGING=all, every entry both ways each round */\n"
+             "  unsigned char *fal_mpi_dsh;\n  int64_t *fal_mpi_dcx, *fal_mpi_hcx;\n"
+             "  unsigned long long *fal_mpi_dcnt, *fal_mpi_hcnt;\n"
+             "  fal_point *fal_mpi_hpid, *fal_mpi_dpid;\n  int fal_mpi_all;\n");
   }
   put(c, "};\n");
   /* --mpi: fal_G_read_rows reads a partitioned graph whose edges no code

@@ -55,6 +55,11 @@ static void *xalloc(size_t n)
   return p;
 }
 
+/* Loops over fewer entries than this run on one thread: a parallel
+ * region costs microseconds, which road graphs' thousands of rounds of a
+ * few hundred records each would pay many times over. */
+enum { FAL_MPI_SERIAL = 4096 };
+
 static void check(int rc, const char *what)
 {
   if (rc != MPI_SUCCESS)
@@ -73,6 +78,13 @@ static void print_counters(void)
             (long long)pl->lo[pl->rank + 1], pl->nnbr, (long long)pl->goff[pl->nnbr],
             (long long)pl->boff[pl->nnbr], (long long)pl->rounds, (long long)pl->sent_messages,
             (long long)pl->sent_records, (long long)pl->sent_bytes);
+    fprintf(stderr, "falcon: rank %d: exchanges took %.1f ms packing, %.1f ms waiting for "
+            "messages, %.1f ms applying them\n", pl->rank, 1e3 * pl->t_pack, 1e3 * pl->t_wait,
+            1e3 * pl->t_apply);
+    if (pl->mark)
+      fprintf(stderr, "falcon: rank %d: %lld ghost and border entries copied from its GPU, "
+              "%lld points to it\n", pl->rank, (long long)pl->dev_pulled,
+              (long long)pl->dev_pushed);
   }
   FILE *f = fopen("/proc/self/status", "r"); /* Linux: the rank's peak memory */
   char line[256];
@@ -435,6 +447,11 @@ void fal_mpi_plan_free(fal_mpi_plan *pl)
   free(pl->rbuf);
   free(pl->tmp);
   free(pl->chg);
+  free(pl->mark);
+  free(pl->push);
+  free(pl->idx);
+  free(pl->rchg);
+  free(pl->pchg);
   for (int i = 0; i < fal_nplans_; i++)
     if (fal_plans_[i] == pl)
       fal_plans_[i] = fal_plans_[--fal_nplans_];
@@ -447,10 +464,10 @@ void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cu
     fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
   pl->cur = cur;
   int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr];
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (ng > FAL_MPI_SERIAL)
   for (int64_t i = 0; i < ng; i++)
     pack(g, pl->ghost[i], pl->gshadow + (size_t)i * cur);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (nb > FAL_MPI_SERIAL)
   for (int64_t i = 0; i < nb; i++)
     pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
 }
@@ -465,6 +482,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
 {
   size_t rec = pl->cur, one = sizeof(fal_point) + rec;
   int nn = pl->nnbr;
+  double t0 = MPI_Wtime();
   MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
   for (int i = 0; i < nn; i++) {
     size_t most = (size_t)(roff[i + 1] - roff[i]) * one;
@@ -477,7 +495,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
    * neighbour's list, and the counts before it say where its own go. */
   int64_t total = off[nn];
   unsigned char *sb = pl->sbuf, *chg = pl->chg;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (total > FAL_MPI_SERIAL)
   for (int64_t j = 0; j < total; j++) {
     unsigned char *slot = sb + (size_t)j * one;
     pack(g, list[j], slot + sizeof(fal_point));
@@ -487,7 +505,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
   for (int i = 0; i < nn; i++) {
     unsigned char *start = pl->cbuf + (size_t)off[i] * one;
     int64_t a = off[i], n = off[i + 1] - a, sent = 0;
-#pragma omp parallel reduction(+ : sent)
+#pragma omp parallel reduction(+ : sent) if (n > FAL_MPI_SERIAL)
     {
       int t = fal_mpi_thread(), nt = 1;
 #ifdef _OPENMP
@@ -517,10 +535,14 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     check(MPI_Isend(start, (int)bytes, MPI_BYTE, pl->nbr[i], tag, MPI_COMM_WORLD,
                     &req[nn + i]), "MPI_Isend");
   }
+  double t1 = MPI_Wtime(), waited = 0;
+  pl->t_pack += t1 - t0;
   for (int done = 0; done < nn; done++) {
     int i;
     MPI_Status st;
+    double w0 = MPI_Wtime();
     check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
+    waited += MPI_Wtime() - w0;
     int bytes;
     MPI_Get_count(&st, MPI_BYTE, &bytes);
     const unsigned char *rb = pl->rbuf + (size_t)roff[i] * one;
@@ -535,15 +557,19 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     }
     /* A message names each point once, so its records are applied in
      * parallel (merges: each thread has its own one-point copy). */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (nrec > FAL_MPI_SERIAL)
     for (int64_t j = 0; j < nrec; j++) {
       fal_point p;
       memcpy(&p, rb + (size_t)j * one, sizeof p);
       apply(g, p, rb + (size_t)j * one + sizeof(fal_point), merge);
     }
   }
+  double w1 = MPI_Wtime();
   if (nn)
     check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  double t2 = MPI_Wtime();
+  pl->t_wait += waited + (t2 - w1);
+  pl->t_apply += w1 - t1 - waited;
   free(cnt);
   free(req);
 }
@@ -558,6 +584,189 @@ void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
     phase(pl, g, pl->ghost, pl->goff, pl->gshadow, pl->boff, 1, pack, apply, 1);
   /* 2: changed border points to the ranks that hold them as ghosts */
   phase(pl, g, pl->border, pl->boff, pl->bshadow, pl->goff, 2, pack, apply, 0);
+}
+
+/* ---- a GPU rank: the changed entries are marked ------------------------ */
+
+void fal_mpi_record(fal_mpi_plan *pl, size_t cur)
+{
+  if (cur > pl->rec)
+    fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
+  pl->cur = cur;
+  if (pl->mark)
+    return;
+  /* first use: the marks, the push list, scratch */
+  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr], most = ng > nb ? ng : nb;
+  pl->mark = (unsigned char *)xalloc((size_t)(ng + nb));
+  pl->push = (fal_point *)xalloc((size_t)(ng + nb) * sizeof *pl->push);
+  pl->idx = (int64_t *)xalloc((size_t)most * sizeof *pl->idx);
+  pl->rchg = (unsigned char *)xalloc((size_t)most);
+  pl->pchg = (unsigned char *)xalloc((size_t)(pl->lo[pl->rank + 1] - pl->lo[pl->rank]));
+}
+
+/* The indices j in [0, n) with f[j] set, in order, into out; clears them.
+ * Each thread counts its share, then writes after the counts before it. */
+static int64_t take_marked(unsigned char *f, int64_t n, int64_t *out)
+{
+  if (n <= 0)
+    return 0;
+  int nt = fal_mpi_threads();
+  int64_t *cnt = (int64_t *)xalloc((size_t)nt * sizeof *cnt), total = 0;
+#pragma omp parallel reduction(+ : total) if (n > FAL_MPI_SERIAL)
+  {
+    int t = fal_mpi_thread(), k = 1;
+#ifdef _OPENMP
+    k = omp_get_num_threads();
+#endif
+    int64_t lo = n * t / k, hi = n * (t + 1) / k, c = 0, base = 0;
+    for (int64_t j = lo; j < hi; j++)
+      c += f[j] != 0;
+    cnt[t] = c;
+#pragma omp barrier
+    for (int u = 0; u < t; u++)
+      base += cnt[u];
+    for (int64_t j = lo; j < hi; j++)
+      if (f[j]) {
+        out[base++] = j;
+        f[j] = 0;
+      }
+    total = c;
+  }
+  free(cnt);
+  return total;
+}
+
+/* One phase of a GPU rank's round: the marked entries of `list` (per
+ * neighbour: off[i] .. off[i + 1]; marks from `mark`) go to their
+ * neighbour as (point, record) pairs, one message each; what arrives is
+ * applied (merge: with the updateFunction).  A merge that changes a point
+ * flags it in pl->pchg; the points whose values changed here join
+ * pl->push. */
+static void mphase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
+                   unsigned char *mark, const int64_t *roff, int tag, fal_mpi_pack_fn pack,
+                   fal_mpi_apply_fn apply, int merge)
+{
+  size_t rec = pl->cur, one = sizeof(fal_point) + rec;
+  int nn = pl->nnbr;
+  double t0 = MPI_Wtime();
+  MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
+  for (int i = 0; i < nn; i++) {
+    size_t most = (size_t)(roff[i + 1] - roff[i]) * one;
+    check(MPI_Irecv(pl->rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
+                    MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
+  }
+  for (int i = 0; i < nn; i++) {
+    unsigned char *start = pl->cbuf + (size_t)off[i] * one;
+    int64_t k = take_marked(mark + off[i], off[i + 1] - off[i], pl->idx);
+#pragma omp parallel for schedule(static) if (k > FAL_MPI_SERIAL)
+    for (int64_t q = 0; q < k; q++) {
+      unsigned char *w = start + (size_t)q * one;
+      fal_point p = list[off[i] + pl->idx[q]];
+      memcpy(w, &p, sizeof p);
+      pack(g, p, w + sizeof p);
+    }
+    size_t bytes = (size_t)k * one;
+    pl->sent_messages++;
+    pl->sent_records += k;
+    pl->sent_bytes += (int64_t)bytes;
+    check(MPI_Isend(start, (int)bytes, MPI_BYTE, pl->nbr[i], tag, MPI_COMM_WORLD,
+                    &req[nn + i]), "MPI_Isend");
+  }
+  int64_t lo = pl->lo[pl->rank];
+  double t1 = MPI_Wtime(), waited = 0;
+  pl->t_pack += t1 - t0;
+  for (int done = 0; done < nn; done++) {
+    int i;
+    MPI_Status st;
+    double w0 = MPI_Wtime();
+    check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
+    waited += MPI_Wtime() - w0;
+    int bytes;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    const unsigned char *rb = pl->rbuf + (size_t)roff[i] * one;
+    int64_t nrec = bytes / (int64_t)one;
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      if (merge ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
+                : p < pl->lo[0] || p >= pl->lo[pl->nranks])
+        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
+             merge ? "this rank's points" : "the graph's points");
+    }
+    fal_point *push = pl->push + pl->npush;
+    if (!merge) { /* ghosts refreshed: every one goes to the GPU */
+#pragma omp parallel for schedule(static) if (nrec > FAL_MPI_SERIAL)
+      for (int64_t j = 0; j < nrec; j++) {
+        fal_point p;
+        memcpy(&p, rb + (size_t)j * one, sizeof p);
+        apply(g, p, rb + (size_t)j * one + sizeof(fal_point), 0);
+        push[j] = p;
+      }
+      pl->npush += nrec;
+      continue;
+    }
+    /* merged: a point whose record changed goes to the GPU and, in phase
+     * 2, to every rank that holds it as a ghost */
+#pragma omp parallel if (nrec > FAL_MPI_SERIAL)
+    {
+      unsigned char *before = (unsigned char *)malloc(rec + 1), *after = (unsigned char *)malloc(rec + 1);
+      if (!before || !after)
+        fail("out of memory merging records");
+#pragma omp for schedule(static)
+      for (int64_t j = 0; j < nrec; j++) {
+        fal_point p;
+        memcpy(&p, rb + (size_t)j * one, sizeof p);
+        pack(g, p, before);
+        apply(g, p, rb + (size_t)j * one + sizeof(fal_point), 1);
+        pack(g, p, after);
+        pl->rchg[j] = memcmp(before, after, rec) != 0;
+        if (pl->rchg[j])
+          __atomic_store_n(&pl->pchg[p - lo], 1, __ATOMIC_RELAXED);
+      }
+      free(before);
+      free(after);
+    }
+    int64_t k = take_marked(pl->rchg, nrec, pl->idx);
+#pragma omp parallel for schedule(static) if (k > FAL_MPI_SERIAL)
+    for (int64_t q = 0; q < k; q++)
+      memcpy(&push[q], rb + (size_t)pl->idx[q] * one, sizeof(fal_point));
+    pl->npush += k;
+  }
+  double w1 = MPI_Wtime();
+  if (nn)
+    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  double t2 = MPI_Wtime();
+  pl->t_wait += waited + (t2 - w1);
+  pl->t_apply += w1 - t1 - waited;
+  free(req);
+}
+
+void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
+                             fal_mpi_apply_fn apply)
+{
+  if (!pl->mark)
+    fail("fal_mpi_exchange_marked before fal_mpi_record");
+  pl->rounds++;
+  pl->npush = 0;
+  int64_t ng = pl->goff[pl->nnbr];
+  unsigned char *bmark = pl->mark + ng;
+  if (!pl->own_only) {
+    mphase(pl, g, pl->ghost, pl->goff, pl->mark, pl->boff, 1, pack, apply, 1);
+    /* the border entries of the points that merges changed go too; the
+     * flags are cleared through the push list, which holds those points */
+    int64_t nb = pl->boff[pl->nnbr], lo = pl->lo[pl->rank], n1 = pl->npush;
+    if (n1) {
+#pragma omp parallel for schedule(static) if (nb > FAL_MPI_SERIAL)
+      for (int64_t j = 0; j < nb; j++)
+        if (pl->pchg[pl->border[j] - lo])
+          bmark[j] = 1;
+#pragma omp parallel for schedule(static) if (n1 > FAL_MPI_SERIAL)
+      for (int64_t q = 0; q < n1; q++)
+        pl->pchg[pl->push[q] - lo] = 0;
+    }
+  } else /* a foreach that writes only its own points changed no ghost */
+    memset(pl->mark, 0, (size_t)ng);
+  mphase(pl, g, pl->border, pl->boff, bmark, pl->goff, 2, pack, apply, 0);
 }
 
 /* ---- reading only this rank's rows ------------------------------------ */

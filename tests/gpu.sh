@@ -690,9 +690,11 @@ fi
 # parts under MPI"): the partitioned samples on 1, 2 and 3 ranks, each
 # rank's points on a GPU (rank r takes GPU r % count, so ranks share the
 # GPUs when there are fewer), against the references; FALCON_VERBOSE must
-# show every rank on a GPU; tests/e2e/mpi_mixed.fal (host writes and reads
-# between loops, neighbours written with MIN and MAX and merged) must give
-# the output of its --target=cpu build without MPI.  libfalcon_mpi is
+# show every rank on a GPU and the changed entries it staged;
+# tests/e2e/mpi_mixed.fal (host writes and reads between loops, neighbours
+# written with MIN and MAX and merged) must give the output of its
+# --target=cpu build without MPI.  Each also runs once with
+# FALCON_MPI_STAGING=all (every ghost and border entry staged).  libfalcon_mpi is
 # built here with this machine's mpicc when LIBFALCON_MPI is not given.
 gpu_mpi() {
 	mpicc=${MPICC:-$(command -v mpicc)}
@@ -742,6 +744,8 @@ gpu_mpi() {
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3" \
 			"$mpirun --oversubscribe -np 3" "1 0" "2 1"
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_STAGING=all" \
+			"env FALCON_MPI_STAGING=all $mpirun --oversubscribe -np 2" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,
 		# every rank's hub list must still hold all of its own.
 		FALCON_HUB_DEGREE=16
@@ -754,8 +758,9 @@ gpu_mpi() {
 	if [ -x "$p" ] && FALCON_VERBOSE=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
 		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
 		[ "$(grep -c '^falcon: rank [01]: points \[[0-9]*, [0-9]*) on GPU [0-9]*; [1-9][0-9]* ghosts' "$tmp/e2e/run")" = 2 ] &&
-		[ "$(grep -c '^falcon: rank [01] of 2 reads points' "$tmp/e2e/run")" = 2 ]; then
-		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its ghosts and border points staged"
+		[ "$(grep -c '^falcon: rank [01] of 2 reads points' "$tmp/e2e/run")" = 2 ] &&
+		[ "$(grep -c '^falcon: rank [01]: [1-9][0-9]* ghost and border entries copied from its GPU' "$tmp/e2e/run")" = 2 ]; then
+		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its changed ghosts and border points staged"
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
 	fi
@@ -769,10 +774,15 @@ gpu_mpi() {
 		src=$(e2e_source "$gf")
 		"$tmp/gpumpi/mpi_mixed_cpu" "$gf" "$src" 1 0 "$tmp/e2e/mixed.ref" >/dev/null 2>&1 ||
 			{ fail "gpu mpi mpi_mixed $(basename "$gf"): the CPU build failed"; continue; }
-		for np in 1 2 3; do
+		# -np 2 all: FALCON_MPI_STAGING=all (every ghost and border
+		# entry staged each round, the host compares)
+		for np in 1 2 3 "2 all"; do
 			name="gpu mpi mpi_mixed $(basename "$gf") (-np $np)"
 			rm -f "$tmp/e2e/mixed.out"
-			if ! timeout 120 $mpirun --oversubscribe -np $np "$tmp/gpumpi/mpi_mixed" "$gf" "$src" 1 0 \
+			st=
+			case $np in *all) st=all ;; esac
+			if ! FALCON_MPI_STAGING=$st timeout 120 $mpirun --oversubscribe -np ${np% all} \
+				"$tmp/gpumpi/mpi_mixed" "$gf" "$src" 1 0 \
 				"$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1; then
 				fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 			elif ! cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then

@@ -22,6 +22,11 @@
  *                      the border points whose record changed (by the
  *                      foreach or by a merge) go to the ranks holding them
  *                      as ghosts, which overwrite their copies.
+ * A rank whose points run on a GPU knows which entries changed (a kernel
+ * compares them with the device's copy from the round's start): it marks
+ * them in `mark` and calls fal_mpi_exchange_marked instead, which sends
+ * only those (and the border points that merges changed) and leaves in
+ * `push` the points whose host values the exchange changed.
  * Graph properties are combined with fal_mpi_combine (a value changed on
  * any rank wins: the lowest such rank's), reductions with fal_mpi_reduce
  * (MPI_Allreduce); other points' values are gathered only when host code
@@ -84,8 +89,22 @@ typedef struct fal_mpi_plan {
   unsigned char *sbuf, *cbuf, *rbuf, *tmp; /* cbuf: what is sent, the
                            * changed entries of sbuf */
   unsigned char *chg;     /* per entry of this phase: its record changed */
+  /* fal_mpi_exchange_marked (a GPU rank): */
+  unsigned char *mark;    /* ghosts then border entries (goff[nnbr] +
+                           * boff[nnbr] bytes): set by the caller for the
+                           * entries that changed, cleared by the exchange */
+  fal_point *push;        /* after it: the points whose host values it
+                           * changed (merged or refreshed), npush of them;
+                           * a point may appear more than once */
+  int64_t npush;
+  int64_t *idx;           /* scratch: indices of marked entries */
+  unsigned char *rchg;    /* scratch: per received record, merged to a new value */
+  unsigned char *pchg;    /* per own point (p - lo): a merge changed it */
   /* counters (FALCON_VERBOSE prints them at the end) */
   int64_t rounds, sent_messages, sent_records, sent_bytes;
+  int64_t dev_pulled, dev_pushed; /* GPU rank: entries copied from and to it */
+  double t_pack, t_wait, t_apply; /* seconds in the exchanges: packing what
+                           * is sent, waiting for messages, applying them */
 } fal_mpi_plan;
 
 /* pack: the record of point p of graph g into rec (the properties of this
@@ -128,6 +147,14 @@ void fal_mpi_plan_free(fal_mpi_plan *pl);
 void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cur);
 void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
                       fal_mpi_apply_fn apply);
+/* A GPU rank's round: no host shadows; `cur` is the round's record size. */
+void fal_mpi_record(fal_mpi_plan *pl, size_t cur);
+/* The exchange of the entries marked in pl->mark (the host graph holds
+ * their new values): phase 1 and 2 as fal_mpi_exchange, phase 2 with the
+ * border entries of every point that a merge changed.  Clears pl->mark;
+ * pl->push and pl->npush then list what the GPU must be given. */
+void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
+                             fal_mpi_apply_fn apply);
 
 /* Every rank's own part of a per-point (offsets NULL) or per-edge array
  * (offsets: the CSR's, edges going with their source) to every rank. */

@@ -51,6 +51,16 @@ struct fal_G {
   unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;
   int fal_mpi_devstale, fal_ndirty;
   fal_point fal_dirty_pt[64];
+  /* changed entries only: the device's copy of the entries' records
+   * at the round's start (laid out like the staging area), the list of
+   * those that changed (device, pinned host) and its length, the ids
+   * of the points pushed back (pinned host, device); fal_mpi_all:
+   * FALCON_MPI_STAGING=all, every entry both ways each round */
+  unsigned char *fal_mpi_dsh;
+  int64_t *fal_mpi_dcx, *fal_mpi_hcx;
+  unsigned long long *fal_mpi_dcnt, *fal_mpi_hcnt;
+  fal_point *fal_mpi_hpid, *fal_mpi_dpid;
+  int fal_mpi_all;
 };
 static void fal_G_read(fal_G *g, const char *path)
 {
@@ -243,6 +253,136 @@ __global__ void fal_G_mpi_dscatter(fal_G g, const fal_point *ids, int64_t n, con
     b += FAL_MPI_SEG(n, sizeof(char));
   }
 }
+__global__ void fal_G_mpi_dcmp(fal_G g, const fal_point *ids, int64_t n, const unsigned char *sh, unsigned char *buf, int64_t *cx, unsigned long long *cnt, uint64_t m)
+{
+  for (int64_t w = blockIdx.x * (int64_t)blockDim.x + (threadIdx.x & ~31u); w < n; w += (int64_t)gridDim.x * blockDim.x) {
+    int64_t x = w + (threadIdx.x & 31);
+    bool ch = false;
+    if (x < n) {
+      const unsigned char *s = sh;
+      (void)s;
+      if ((m >> 0 & 1) && g.dist)
+        ch = ch || fal_bx_differs(g.dist[ids[x]], ((const int *)s)[x]);
+      s += FAL_MPI_SEG(n, sizeof(int));
+      if ((m >> 1 & 1) && g.hits)
+        ch = ch || fal_bx_differs(g.hits[ids[x]], ((const int *)s)[x]);
+      s += FAL_MPI_SEG(n, sizeof(int));
+      if ((m >> 2 & 1) && g.seen)
+        ch = ch || fal_bx_differs(g.seen[ids[x]], ((const char *)s)[x]);
+      s += FAL_MPI_SEG(n, sizeof(char));
+    }
+    long long q = fal_mpi_slot(ch, cnt);
+    if (q < 0)
+      continue;
+    cx[q] = x;
+    unsigned char *b = buf;
+    (void)b;
+    if ((m >> 0 & 1) && g.dist)
+      ((int *)b)[q] = g.dist[ids[x]];
+    b += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 1 & 1) && g.hits)
+      ((int *)b)[q] = g.hits[ids[x]];
+    b += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 2 & 1) && g.seen)
+      ((char *)b)[q] = g.seen[ids[x]];
+    b += FAL_MPI_SEG(n, sizeof(char));
+  }
+}
+static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  fal_mpi_plan *pl = h->fal_mpi;
+  int64_t n = h->fal_mpi_nid;
+  fal_cuda_use(d->fal_base.device);
+  *h->fal_mpi_hcnt = 0;
+  if (n) {
+    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dcnt, 0, sizeof *h->fal_mpi_dcnt, 0));
+    fal_G_mpi_dcmp<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dsh, h->fal_mpi_dbuf, h->fal_mpi_dcx, h->fal_mpi_dcnt, m);
+    FAL_CHECK_LAUNCH("fal_G_mpi_dcmp");
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcnt, h->fal_mpi_dcnt, sizeof *h->fal_mpi_hcnt, cudaMemcpyDeviceToHost, 0));
+  }
+  if (h->changed && d->changed)
+    FAL_CUDA(cudaMemcpy(h->changed, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  FAL_CUDA(cudaStreamSynchronize(0));
+  int64_t k = (int64_t)*h->fal_mpi_hcnt;
+  pl->dev_pulled += k;
+  if (k > n) {
+    fprintf(stderr, "falcon: rank %d: %lld changed entries of %lld\n", pl->rank, (long long)k, (long long)n);
+    exit(1);
+  }
+  if (k <= 0)
+    return;
+  size_t o = 0;
+  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcx, h->fal_mpi_dcx, (size_t)k * sizeof *h->fal_mpi_hcx, cudaMemcpyDeviceToHost, 0));
+  if ((m >> 0 & 1) && h->dist)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)k * sizeof(int), cudaMemcpyDeviceToHost, 0));
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if ((m >> 1 & 1) && h->hits)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)k * sizeof(int), cudaMemcpyDeviceToHost, 0));
+  o += FAL_MPI_SEG(n, sizeof(int));
+  if ((m >> 2 & 1) && h->seen)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)k * sizeof(char), cudaMemcpyDeviceToHost, 0));
+  o += FAL_MPI_SEG(n, sizeof(char));
+  FAL_CUDA(cudaStreamSynchronize(0));
+  const fal_point *ids = h->fal_mpi_hid;
+  const int64_t *cx = h->fal_mpi_hcx;
+  unsigned char *mark = pl->mark;
+#pragma omp parallel for schedule(static)
+  for (int64_t q = 0; q < k; q++) {
+    int64_t x = cx[q];
+    size_t o = 0;
+    (void)ids;
+    mark[x] = 1;
+    if ((m >> 0 & 1) && h->dist)
+      h->dist[ids[x]] = ((const int *)(h->fal_mpi_hbuf + o))[q];
+    o += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 1 & 1) && h->hits)
+      h->hits[ids[x]] = ((const int *)(h->fal_mpi_hbuf + o))[q];
+    o += FAL_MPI_SEG(n, sizeof(int));
+    if ((m >> 2 & 1) && h->seen)
+      h->seen[ids[x]] = ((const char *)(h->fal_mpi_hbuf + o))[q];
+    o += FAL_MPI_SEG(n, sizeof(char));
+  }
+}
+static void fal_G_mpi_dpush_marked(fal_G *h, uint64_t m)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  fal_mpi_plan *pl = h->fal_mpi;
+  int64_t k = pl->npush;
+  pl->dev_pushed += k;
+  if (k <= 0)
+    return;
+  fal_cuda_use(d->fal_base.device);
+  const fal_point *pt = pl->push;
+  fal_point *hid = h->fal_mpi_hpid;
+#pragma omp parallel for schedule(static)
+  for (int64_t q = 0; q < k; q++) {
+    size_t o = 0;
+    hid[q] = pt[q];
+    if ((m >> 0 & 1) && h->dist)
+      ((int *)(h->fal_mpi_hbuf + o))[q] = h->dist[pt[q]];
+    o += FAL_MPI_SEG(k, sizeof(int));
+    if ((m >> 1 & 1) && h->hits)
+      ((int *)(h->fal_mpi_hbuf + o))[q] = h->hits[pt[q]];
+    o += FAL_MPI_SEG(k, sizeof(int));
+    if ((m >> 2 & 1) && h->seen)
+      ((char *)(h->fal_mpi_hbuf + o))[q] = h->seen[pt[q]];
+    o += FAL_MPI_SEG(k, sizeof(char));
+  }
+  size_t o = 0;
+  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dpid, hid, (size_t)k * sizeof *hid, cudaMemcpyHostToDevice, 0));
+  if ((m >> 0 & 1) && h->dist)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, h->fal_mpi_hbuf + o, (size_t)k * sizeof(int), cudaMemcpyHostToDevice, 0));
+  o += FAL_MPI_SEG(k, sizeof(int));
+  if ((m >> 1 & 1) && h->hits)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, h->fal_mpi_hbuf + o, (size_t)k * sizeof(int), cudaMemcpyHostToDevice, 0));
+  o += FAL_MPI_SEG(k, sizeof(int));
+  if ((m >> 2 & 1) && h->seen)
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, h->fal_mpi_hbuf + o, (size_t)k * sizeof(char), cudaMemcpyHostToDevice, 0));
+  o += FAL_MPI_SEG(k, sizeof(char));
+  fal_G_mpi_dscatter<<<fal_cuda_grid(k), FAL_BLOCK>>>(*d, h->fal_mpi_dpid, k, h->fal_mpi_dbuf, m);
+  FAL_CHECK_LAUNCH("fal_G_mpi_dscatter");
+}
 static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
 {
   fal_G *d = h->fal_mpi_gpu;
@@ -349,6 +489,10 @@ static void fal_G_mpi_dbegin(fal_G *h)
       FAL_CUDA(cudaMemcpy(d->changed, h->changed, sizeof *h->changed, cudaMemcpyHostToDevice));
   }
   h->fal_ndirty = 0;
+  if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */
+    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);
+    FAL_CHECK_LAUNCH("fal_G_mpi_dgather");
+  }
 }
 static fal_G *fal_G_mpi_own(fal_G *h)
 {
@@ -415,9 +559,22 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     FAL_CUDA(cudaMemcpy(h->fal_mpi_did, h->fal_mpi_hid, (size_t)n * sizeof(fal_point), cudaMemcpyHostToDevice));
   h->fal_mpi_dbuf = (unsigned char *)fal_dalloc(bytes, file, line);
   FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hbuf, bytes));
+  const char *st = getenv("FALCON_MPI_STAGING");
+  h->fal_mpi_all = st && strcmp(st, "all") == 0;
+  if (!h->fal_mpi_all) {
+    fal_mpi_record(pl, pl->rec); /* the plan's marks and lists, made now */
+    h->fal_mpi_dsh = (unsigned char *)fal_dalloc(bytes, file, line);
+    h->fal_mpi_dcx = (int64_t *)fal_dalloc(((size_t)n + 1) * sizeof(int64_t), file, line);
+    h->fal_mpi_dcnt = (unsigned long long *)fal_dalloc(sizeof(unsigned long long), file, line);
+    h->fal_mpi_dpid = (fal_point *)fal_dalloc(((size_t)n + 1) * sizeof(fal_point), file, line);
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcx, ((size_t)n + 1) * sizeof(int64_t)));
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcnt, sizeof(unsigned long long)));
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hpid, ((size_t)n + 1) * sizeof(fal_point)));
+  }
   if (fal_verbose())
-    fprintf(stderr, "falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host\n",
-            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n);
+    fprintf(stderr, "falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host (%s)\n",
+            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,
+            h->fal_mpi_all ? "all of them, FALCON_MPI_STAGING=all" : "those that changed");
 }
 static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
 {
@@ -483,20 +640,30 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if ((mask >> 2 & 1))
     cur += sizeof(char);
   h->fal_mpi->own_only = own_only;
-  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
+  if (h->fal_mpi_gpu && !h->fal_mpi_all)
+    fal_mpi_record(h->fal_mpi, cur);
+  else
+    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];
   fal_G_mpi_dbegin(h);
 }
 static void fal_G_mpi_end(fal_G *h)
 {
-  if (h->fal_mpi_gpu) { /* the GPU's ghosts and border points to the host */
-    fal_G_mpi_dpull(h, h->fal_mpi_mask);
+  if (h->fal_mpi_gpu && !h->fal_mpi_all) {
+    fal_G_mpi_dpull_marked(h, h->fal_mpi_mask);
     h->fal_mpi_devstale = 1;
+    fal_mpi_exchange_marked(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
+    fal_G_mpi_dpush_marked(h, h->fal_mpi_mask);
+  } else {
+    if (h->fal_mpi_gpu) { /* the GPU's ghosts and border points to the host */
+      fal_G_mpi_dpull(h, h->fal_mpi_mask);
+      h->fal_mpi_devstale = 1;
+    }
+    fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
+    if (h->fal_mpi_gpu) /* and the exchanged values back */
+      fal_G_mpi_dpush(h, h->fal_mpi_mask);
   }
-  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
-  if (h->fal_mpi_gpu) /* and the exchanged values back */
-    fal_G_mpi_dpush(h, h->fal_mpi_mask);
   h->fal_mpi_stale = h->fal_mpi->nranks > 1;
   if (h->changed) /* a value changed on any rank wins */
     fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
