@@ -1,0 +1,188 @@
+/*
+ * tests/mpi/marked.c: the exchange of a GPU rank (fal_mpi_exchange_marked,
+ * runtime/mpi.c), checked on the host against the host ranks' exchange
+ * (fal_mpi_snapshot + fal_mpi_exchange).  Usage: mpirun -np N marked GRAPH
+ *
+ * Every rank holds the graph twice (A and B), one plan each, and runs
+ * breadth-first distances from point 0 with a MIN merge: each round
+ * relaxes the out-edges of its own points, writing its ghosts too.  A
+ * marks the ghost and border entries whose value differs from a copy
+ * taken at the round's start, as the GPU's compare kernel does, and
+ * exchanges those; B compares against its shadows.  After every round
+ * A and B must hold the same values on the rank's points and ghosts, and
+ * every point whose value A's exchange changed must be in its push list.
+ * At the end each rank's points must hold the distances of a sequential
+ * breadth-first search.  The first round writes only the rank's own
+ * points (own_only).  Prints one line per rank; exits 1 on a mismatch.
+ */
+#include "falcon/graph.h"
+#include "falcon/mpi.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+  int *v;
+} vals;
+
+static void pack(void *g, fal_point p, void *rec)
+{
+  memcpy(rec, &((vals *)g)->v[p], sizeof(int));
+}
+
+static void apply(void *g, fal_point p, const void *rec, int merge)
+{
+  int x, *v = &((vals *)g)->v[p];
+  memcpy(&x, rec, sizeof x);
+  if (!merge || x < *v)
+    *v = x;
+}
+
+static int bad;
+
+static void check(int ok, const char *what, long long a, long long b)
+{
+  if (!ok && bad++ < 5)
+    fprintf(stderr, "marked: rank %d: %s (%lld, %lld)\n", fal_mpi_rank(), what, a, b);
+}
+
+/* one relaxation sweep over the rank's points; returns whether any value
+ * changed */
+static int relax(const fal_graph *g, int *v, int64_t lo, int64_t hi)
+{
+  int changed = 0;
+  for (int64_t p = lo; p < hi; p++) {
+    if (v[p] == INT32_MAX)
+      continue;
+    for (int64_t e = g->offsets[p]; e < g->offsets[p + 1]; e++)
+      if (v[p] + 1 < v[g->dst[e]]) {
+        v[g->dst[e]] = v[p] + 1;
+        changed = 1;
+      }
+  }
+  return changed;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc != 2) {
+    fprintf(stderr, "usage: %s GRAPH\n", argv[0]);
+    return 2;
+  }
+  fal_graph g;
+  if (fal_graph_read(&g, argv[1], FAL_FORMAT_AUTO) != 0) {
+    fprintf(stderr, "marked: cannot read %s\n", argv[1]);
+    return 1;
+  }
+  int64_t n = g.npoints;
+  fal_mpi_plan pa, pb;
+  fal_mpi_plan_init(&pa, &g, sizeof(int));
+  fal_mpi_plan_init(&pb, &g, sizeof(int));
+  int64_t lo = pa.lo[pa.rank], hi = pa.lo[pa.rank + 1];
+  int64_t ng = pa.goff[pa.nnbr], nb = pa.boff[pa.nnbr], ne = ng + nb;
+  vals a = {(int *)calloc((size_t)n + 1, sizeof(int))}, b = {(int *)calloc((size_t)n + 1, sizeof(int))};
+  int *start = (int *)malloc(((size_t)ne + 1) * sizeof(int));
+  int *before = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  unsigned char *pushed = (unsigned char *)calloc((size_t)n + 1, 1);
+  if (!a.v || !b.v || !start || !before || !pushed) {
+    fprintf(stderr, "marked: out of memory\n");
+    return 1;
+  }
+  for (int64_t p = 0; p < n; p++)
+    a.v[p] = b.v[p] = -1; /* before the first round: not yet set */
+  int rounds = 0, changed = 1;
+  long long merged = 0;
+  for (int round = 0; changed; round++) {
+    int own_only = round == 0;
+    fal_mpi_record(&pa, sizeof(int));
+    pa.own_only = pb.own_only = own_only;
+    fal_mpi_snapshot(&pb, &b, pack, sizeof(int));
+    for (int64_t x = 0; x < ne; x++)
+      start[x] = a.v[x < ng ? pa.ghost[x] : pa.border[x - ng]];
+    int mine = 0;
+    if (own_only) { /* every own point set, point 0 to 0 */
+      for (int64_t p = lo; p < hi; p++)
+        a.v[p] = b.v[p] = p == 0 ? 0 : INT32_MAX;
+      mine = 1;
+    } else {
+      mine = relax(&g, a.v, lo, hi);
+      int mb = relax(&g, b.v, lo, hi);
+      check(mine == mb, "the sweeps disagree", mine, mb);
+    }
+    for (int64_t x = 0; x < ne; x++)
+      if (a.v[x < ng ? pa.ghost[x] : pa.border[x - ng]] != start[x])
+        pa.mark[x] = 1;
+    memcpy(before, a.v, (size_t)n * sizeof(int));
+    fal_mpi_exchange_marked(&pa, &a, pack, apply);
+    fal_mpi_exchange(&pb, &b, pack, apply);
+    for (int64_t x = 0; x < ne; x++)
+      check(!pa.mark[x], "a mark was not cleared", (long long)x, 0);
+    for (int64_t q = 0; q < pa.npush; q++) {
+      fal_point p = pa.push[q];
+      check(p >= 0 && p < n, "a pushed point is not a point", (long long)p, 0);
+      if (p >= 0 && p < n)
+        pushed[p] = 1;
+    }
+    for (int64_t p = 0; p < n; p++) {
+      if (a.v[p] != before[p]) {
+        check(pushed[p], "the exchange changed a point that is not in the push list",
+              (long long)p, (long long)a.v[p]);
+        if (p >= lo && p < hi)
+          merged++;
+      }
+      pushed[p] = 0;
+    }
+    for (int64_t p = lo; p < hi; p++)
+      check(a.v[p] == b.v[p], "an own point differs from the host exchange's", (long long)p,
+            (long long)a.v[p] - b.v[p]);
+    for (int64_t x = 0; x < ng; x++)
+      check(a.v[pa.ghost[x]] == b.v[pa.ghost[x]], "a ghost differs from the host exchange's",
+            (long long)pa.ghost[x], (long long)a.v[pa.ghost[x]] - b.v[pa.ghost[x]]);
+    MPI_Allreduce(&mine, &changed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    rounds++;
+  }
+  /* a sequential breadth-first search over the whole graph */
+  int *d = (int *)malloc(((size_t)n + 1) * sizeof(int));
+  fal_point *queue = (fal_point *)malloc(((size_t)n + 1) * sizeof(fal_point));
+  if (!d || !queue) {
+    fprintf(stderr, "marked: out of memory\n");
+    return 1;
+  }
+  for (int64_t p = 0; p < n; p++)
+    d[p] = INT32_MAX;
+  int64_t head = 0, tail = 0;
+  if (n > 0) {
+    d[0] = 0;
+    queue[tail++] = 0;
+  }
+  while (head < tail) {
+    fal_point p = queue[head++];
+    for (int64_t e = g.offsets[p]; e < g.offsets[p + 1]; e++)
+      if (d[g.dst[e]] == INT32_MAX) {
+        d[g.dst[e]] = d[p] + 1;
+        queue[tail++] = g.dst[e];
+      }
+  }
+  for (int64_t p = lo; p < hi; p++)
+    check(a.v[p] == d[p], "a distance differs from breadth-first search", (long long)p,
+          (long long)a.v[p]);
+  int all = 0;
+  MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  printf("marked: rank %d of %d: %d rounds, %lld ghosts, %lld border entries, %lld own points "
+         "merged to a new value, %s\n", pa.rank, pa.nranks, rounds, (long long)ng,
+         (long long)nb, merged, all ? "MISMATCH" : "equal");
+  fflush(stdout);
+  fal_mpi_plan_free(&pa);
+  fal_mpi_plan_free(&pb);
+  free(a.v);
+  free(b.v);
+  free(start);
+  free(before);
+  free(pushed);
+  free(d);
+  free(queue);
+  fal_graph_free(&g);
+  return all ? 1 : 0;
+}
