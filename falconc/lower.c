@@ -1518,6 +1518,38 @@ static void mpi_gpu_each_prop(Ctx *c, bool dev_to_buf)
     }
 }
 
+/* The staging copies of the point properties of mask m, one
+ * cudaMemcpyAsync each: `count` records of each property's array, whose
+ * arrays start FAL_MPI_SEG(`seg`) apart; to the host or to the device.
+ * `guard` is prepended to each property's condition. */
+static void mpi_gpu_copies(Ctx *c, const char *guard, const char *count, const char *seg,
+                           bool to_host)
+{
+  Program *p = c->prog;
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      const char *ty = p->props[i].ctype;
+      putf(c, "  if (%s%s && h->%s)\n"
+              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_%s + o, h->fal_mpi_%s + o, (size_t)%s * sizeof(%s), %s, 0));\n"
+              "  o += FAL_MPI_SEG(%s, sizeof(%s));\n",
+           guard, mpi_bit(c, "m", k), p->props[i].name, to_host ? "hbuf" : "dbuf",
+           to_host ? "dbuf" : "hbuf", count, ty,
+           to_host ? "cudaMemcpyDeviceToHost" : "cudaMemcpyHostToDevice", seg, ty);
+      k++;
+    }
+}
+
+/* The graph properties (the loop flags) from the rank's GPU, blocking. */
+static void mpi_gpu_graph_props_to_host(Ctx *c)
+{
+  Program *p = c->prog;
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s && d->%s)\n"
+              "    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+}
+
 static void emit_mpi_gpu_staging(Ctx *c)
 {
   Program *p = c->prog;
@@ -1568,11 +1600,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    fal_G_mpi_dcmp<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dsh, h->fal_mpi_dbuf, h->fal_mpi_dcx, h->fal_mpi_dcnt, m);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dcmp\");\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcnt, h->fal_mpi_dcnt, sizeof *h->fal_mpi_hcnt, cudaMemcpyDeviceToHost, 0));\n  }\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (h->%s && d->%s)\n"
-              "    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  mpi_gpu_graph_props_to_host(c);
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n"
          "  int64_t k = (int64_t)*h->fal_mpi_hcnt;\n"
          "  pl->dev_pulled += k;\n"
@@ -1580,14 +1608,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  if (k <= 0)\n    return;\n"
          "  size_t o = 0;\n"
          "  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcx, h->fal_mpi_dcx, (size_t)k * sizeof *h->fal_mpi_hcx, cudaMemcpyDeviceToHost, 0));\n");
-  for (int i = 0, k = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT) {
-      putf(c, "  if (%s && h->%s)\n"
-              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)k * sizeof(%s), cudaMemcpyDeviceToHost, 0));\n"
-              "  o += FAL_MPI_SEG(n, sizeof(%s));\n",
-           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype);
-      k++;
-    }
+  mpi_gpu_copies(c, "", "k", "n", true);
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n"
          "  const fal_point *ids = h->fal_mpi_hid;\n  const int64_t *cx = h->fal_mpi_hcx;\n"
          "  unsigned char *mark = pl->mark;\n"
@@ -1626,14 +1647,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
     }
   put(c, "  }\n  size_t o = 0;\n"
          "  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dpid, hid, (size_t)k * sizeof *hid, cudaMemcpyHostToDevice, 0));\n");
-  for (int i = 0, k = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT) {
-      putf(c, "  if (%s && h->%s)\n"
-              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_dbuf + o, h->fal_mpi_hbuf + o, (size_t)k * sizeof(%s), cudaMemcpyHostToDevice, 0));\n"
-              "  o += FAL_MPI_SEG(k, sizeof(%s));\n",
-           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype);
-      k++;
-    }
+  mpi_gpu_copies(c, "", "k", "k", false);
   put(c, "  fal_G_mpi_dscatter<<<fal_cuda_grid(k), FAL_BLOCK>>>(*d, h->fal_mpi_dpid, k, h->fal_mpi_dbuf, m);\n"
          "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dscatter\");\n}\n");
   /* the GPU's ghosts and border points (properties of m), and the graph
@@ -1645,19 +1659,8 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  if (n) {\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n");
-  for (int i = 0, k = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT) {
-      putf(c, "  if (n && %s && h->%s)\n"
-              "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)n * sizeof(%s), cudaMemcpyDeviceToHost, 0));\n"
-              "  o += FAL_MPI_SEG(n, sizeof(%s));\n",
-           mpi_bit(c, "m", k), p->props[i].name, p->props[i].ctype, p->props[i].ctype);
-      k++;
-    }
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (h->%s && d->%s)\n"
-              "    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  mpi_gpu_copies(c, "n && ", "n", "n", true);
+  mpi_gpu_graph_props_to_host(c);
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n  o = 0;\n");
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT) {

@@ -428,6 +428,7 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   pl->rbuf = (unsigned char *)xalloc(most);
   pl->tmp = (unsigned char *)xalloc(rec);
   pl->chg = (unsigned char *)xalloc(gi > bi ? gi : bi);
+  pl->idx = (int64_t *)xalloc((gi > bi ? gi : bi) * sizeof *pl->idx);
   if (fal_nplans_ < 64)
     fal_plans_[fal_nplans_++] = pl;
 }
@@ -472,138 +473,6 @@ void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cu
     pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
 }
 
-/* One phase: the entries of `list` (per neighbour: off[i] .. off[i + 1])
- * whose record differs from `shadow` go to their neighbour as (point,
- * record) pairs, one message each; what arrives (at most rcount[i + 1] -
- * rcount[i] records from neighbour i) is applied. */
-static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
-                  const unsigned char *shadow, const int64_t *roff, int tag,
-                  fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
-{
-  size_t rec = pl->cur, one = sizeof(fal_point) + rec;
-  int nn = pl->nnbr;
-  double t0 = MPI_Wtime();
-  MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
-  for (int i = 0; i < nn; i++) {
-    size_t most = (size_t)(roff[i + 1] - roff[i]) * one;
-    check(MPI_Irecv(pl->rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
-                    MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
-  }
-  /* Every entry is packed into its own slot of sbuf (in parallel), then
-   * the changed ones are copied to the front of their neighbour's area of
-   * cbuf: each thread counts the changed entries of its share of the
-   * neighbour's list, and the counts before it say where its own go. */
-  int64_t total = off[nn];
-  unsigned char *sb = pl->sbuf, *chg = pl->chg;
-#pragma omp parallel for schedule(static) if (total > FAL_MPI_SERIAL)
-  for (int64_t j = 0; j < total; j++) {
-    unsigned char *slot = sb + (size_t)j * one;
-    pack(g, list[j], slot + sizeof(fal_point));
-    chg[j] = memcmp(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec) != 0;
-  }
-  int64_t *cnt = (int64_t *)xalloc((size_t)fal_mpi_threads() * sizeof *cnt);
-  for (int i = 0; i < nn; i++) {
-    unsigned char *start = pl->cbuf + (size_t)off[i] * one;
-    int64_t a = off[i], n = off[i + 1] - a, sent = 0;
-#pragma omp parallel reduction(+ : sent) if (n > FAL_MPI_SERIAL)
-    {
-      int t = fal_mpi_thread(), nt = 1;
-#ifdef _OPENMP
-      nt = omp_get_num_threads();
-#endif
-      int64_t lo = a + n * t / nt, hi = a + n * (t + 1) / nt, k = 0, base = 0;
-      for (int64_t j = lo; j < hi; j++)
-        k += chg[j];
-      cnt[t] = k;
-#pragma omp barrier
-      for (int u = 0; u < t; u++)
-        base += cnt[u];
-      unsigned char *w = start + (size_t)base * one;
-      for (int64_t j = lo; j < hi; j++) {
-        if (!chg[j])
-          continue;
-        memcpy(w, &list[j], sizeof(fal_point));
-        memcpy(w + sizeof(fal_point), sb + (size_t)j * one + sizeof(fal_point), rec);
-        w += one;
-      }
-      sent = k;
-    }
-    size_t bytes = (size_t)sent * one;
-    pl->sent_messages++;
-    pl->sent_records += (int64_t)(bytes / one);
-    pl->sent_bytes += (int64_t)bytes;
-    check(MPI_Isend(start, (int)bytes, MPI_BYTE, pl->nbr[i], tag, MPI_COMM_WORLD,
-                    &req[nn + i]), "MPI_Isend");
-  }
-  double t1 = MPI_Wtime(), waited = 0;
-  pl->t_pack += t1 - t0;
-  for (int done = 0; done < nn; done++) {
-    int i;
-    MPI_Status st;
-    double w0 = MPI_Wtime();
-    check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
-    waited += MPI_Wtime() - w0;
-    int bytes;
-    MPI_Get_count(&st, MPI_BYTE, &bytes);
-    const unsigned char *rb = pl->rbuf + (size_t)roff[i] * one;
-    int64_t nrec = bytes / (int64_t)one;
-    for (int64_t j = 0; j < nrec; j++) {
-      fal_point p;
-      memcpy(&p, rb + (size_t)j * one, sizeof p);
-      if (merge ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
-                : p < pl->lo[0] || p >= pl->lo[pl->nranks])
-        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
-             merge ? "this rank's points" : "the graph's points");
-    }
-    /* A message names each point once, so its records are applied in
-     * parallel (merges: each thread has its own one-point copy). */
-#pragma omp parallel for schedule(static) if (nrec > FAL_MPI_SERIAL)
-    for (int64_t j = 0; j < nrec; j++) {
-      fal_point p;
-      memcpy(&p, rb + (size_t)j * one, sizeof p);
-      apply(g, p, rb + (size_t)j * one + sizeof(fal_point), merge);
-    }
-  }
-  double w1 = MPI_Wtime();
-  if (nn)
-    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
-  double t2 = MPI_Wtime();
-  pl->t_wait += waited + (t2 - w1);
-  pl->t_apply += w1 - t1 - waited;
-  free(cnt);
-  free(req);
-}
-
-void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
-                      fal_mpi_apply_fn apply)
-{
-  pl->rounds++;
-  /* 1: changed ghosts to their owners, merged there (none can have
-   * changed when the foreach writes only its own points) */
-  if (!pl->own_only)
-    phase(pl, g, pl->ghost, pl->goff, pl->gshadow, pl->boff, 1, pack, apply, 1);
-  /* 2: changed border points to the ranks that hold them as ghosts */
-  phase(pl, g, pl->border, pl->boff, pl->bshadow, pl->goff, 2, pack, apply, 0);
-}
-
-/* ---- a GPU rank: the changed entries are marked ------------------------ */
-
-void fal_mpi_record(fal_mpi_plan *pl, size_t cur)
-{
-  if (cur > pl->rec)
-    fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
-  pl->cur = cur;
-  if (pl->mark)
-    return;
-  /* first use: the marks, the push list, scratch */
-  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr], most = ng > nb ? ng : nb;
-  pl->mark = (unsigned char *)xalloc((size_t)(ng + nb));
-  pl->push = (fal_point *)xalloc((size_t)(ng + nb) * sizeof *pl->push);
-  pl->idx = (int64_t *)xalloc((size_t)most * sizeof *pl->idx);
-  pl->rchg = (unsigned char *)xalloc((size_t)most);
-  pl->pchg = (unsigned char *)xalloc((size_t)(pl->lo[pl->rank + 1] - pl->lo[pl->rank]));
-}
-
 /* The indices j in [0, n) with f[j] set, in order, into out; clears them.
  * Each thread counts its share, then writes after the counts before it. */
 static int64_t take_marked(unsigned char *f, int64_t n, int64_t *out)
@@ -636,15 +505,62 @@ static int64_t take_marked(unsigned char *f, int64_t n, int64_t *out)
   return total;
 }
 
-/* One phase of a GPU rank's round: the marked entries of `list` (per
- * neighbour: off[i] .. off[i + 1]; marks from `mark`) go to their
- * neighbour as (point, record) pairs, one message each; what arrives is
- * applied (merge: with the updateFunction).  A merge that changes a point
- * flags it in pl->pchg; the points whose values changed here join
- * pl->push. */
-static void mphase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
-                   unsigned char *mark, const int64_t *roff, int tag, fal_mpi_pack_fn pack,
-                   fal_mpi_apply_fn apply, int merge)
+/* A GPU rank's phase applies a message's records and lists in pl->push
+ * the points whose values that changed: every ghost refreshed, and every
+ * point a merge changed, which is also flagged in pl->pchg (phase 2 then
+ * sends its border entries). */
+static void apply_marked(fal_mpi_plan *pl, void *g, const unsigned char *rb, int64_t nrec,
+                         fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
+{
+  size_t rec = pl->cur, one = sizeof(fal_point) + rec;
+  int64_t lo = pl->lo[pl->rank];
+  fal_point *push = pl->push + pl->npush;
+  if (!merge) {
+#pragma omp parallel for schedule(static) if (nrec > FAL_MPI_SERIAL)
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      apply(g, p, rb + (size_t)j * one + sizeof(fal_point), 0);
+      push[j] = p;
+    }
+    pl->npush += nrec;
+    return;
+  }
+#pragma omp parallel if (nrec > FAL_MPI_SERIAL)
+  {
+    unsigned char *before = (unsigned char *)malloc(rec + 1), *after = (unsigned char *)malloc(rec + 1);
+    if (!before || !after)
+      fail("out of memory merging records");
+#pragma omp for schedule(static)
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      pack(g, p, before);
+      apply(g, p, rb + (size_t)j * one + sizeof(fal_point), 1);
+      pack(g, p, after);
+      pl->rchg[j] = memcmp(before, after, rec) != 0;
+      if (pl->rchg[j])
+        __atomic_store_n(&pl->pchg[p - lo], 1, __ATOMIC_RELAXED);
+    }
+    free(before);
+    free(after);
+  }
+  int64_t k = take_marked(pl->rchg, nrec, pl->idx);
+#pragma omp parallel for schedule(static) if (k > FAL_MPI_SERIAL)
+  for (int64_t q = 0; q < k; q++)
+    memcpy(&push[q], rb + (size_t)pl->idx[q] * one, sizeof(fal_point));
+  pl->npush += k;
+}
+
+/* One phase: the entries of `list` (per neighbour: off[i] .. off[i + 1])
+ * whose record changed go to their neighbour as (point, record) pairs,
+ * one message each; what arrives (at most roff[i + 1] - roff[i] records
+ * from neighbour i) is applied.  Which changed: a host rank packs every
+ * entry and compares it with `shadow`; a GPU rank (shadow NULL) was told,
+ * by the flags in `mark`, and its messages are applied by apply_marked. */
+static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
+                  const unsigned char *shadow, unsigned char *mark, const int64_t *roff,
+                  int tag, fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
 {
   size_t rec = pl->cur, one = sizeof(fal_point) + rec;
   int nn = pl->nnbr;
@@ -655,15 +571,33 @@ static void mphase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64
     check(MPI_Irecv(pl->rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
                     MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
   }
+  /* A host rank packs every entry into its own slot of sbuf (in
+   * parallel) and flags those that differ from the shadow. */
+  unsigned char *sb = pl->sbuf, *flag = mark;
+  if (shadow) {
+    int64_t total = off[nn];
+    flag = pl->chg;
+#pragma omp parallel for schedule(static) if (total > FAL_MPI_SERIAL)
+    for (int64_t j = 0; j < total; j++) {
+      unsigned char *slot = sb + (size_t)j * one;
+      pack(g, list[j], slot + sizeof(fal_point));
+      flag[j] = memcmp(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec) != 0;
+    }
+  }
+  /* The flagged entries of each neighbour, in order, to the front of its
+   * area of cbuf (packed already, or packed now) */
   for (int i = 0; i < nn; i++) {
     unsigned char *start = pl->cbuf + (size_t)off[i] * one;
-    int64_t k = take_marked(mark + off[i], off[i + 1] - off[i], pl->idx);
+    int64_t k = take_marked(flag + off[i], off[i + 1] - off[i], pl->idx);
 #pragma omp parallel for schedule(static) if (k > FAL_MPI_SERIAL)
     for (int64_t q = 0; q < k; q++) {
       unsigned char *w = start + (size_t)q * one;
-      fal_point p = list[off[i] + pl->idx[q]];
-      memcpy(w, &p, sizeof p);
-      pack(g, p, w + sizeof p);
+      int64_t j = off[i] + pl->idx[q];
+      memcpy(w, &list[j], sizeof(fal_point));
+      if (shadow)
+        memcpy(w + sizeof(fal_point), sb + (size_t)j * one + sizeof(fal_point), rec);
+      else
+        pack(g, list[j], w + sizeof(fal_point));
     }
     size_t bytes = (size_t)k * one;
     pl->sent_messages++;
@@ -672,7 +606,6 @@ static void mphase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64
     check(MPI_Isend(start, (int)bytes, MPI_BYTE, pl->nbr[i], tag, MPI_COMM_WORLD,
                     &req[nn + i]), "MPI_Isend");
   }
-  int64_t lo = pl->lo[pl->rank];
   double t1 = MPI_Wtime(), waited = 0;
   pl->t_pack += t1 - t0;
   for (int done = 0; done < nn; done++) {
@@ -693,44 +626,18 @@ static void mphase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64
         fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
              merge ? "this rank's points" : "the graph's points");
     }
-    fal_point *push = pl->push + pl->npush;
-    if (!merge) { /* ghosts refreshed: every one goes to the GPU */
-#pragma omp parallel for schedule(static) if (nrec > FAL_MPI_SERIAL)
-      for (int64_t j = 0; j < nrec; j++) {
-        fal_point p;
-        memcpy(&p, rb + (size_t)j * one, sizeof p);
-        apply(g, p, rb + (size_t)j * one + sizeof(fal_point), 0);
-        push[j] = p;
-      }
-      pl->npush += nrec;
+    if (mark) {
+      apply_marked(pl, g, rb, nrec, pack, apply, merge);
       continue;
     }
-    /* merged: a point whose record changed goes to the GPU and, in phase
-     * 2, to every rank that holds it as a ghost */
-#pragma omp parallel if (nrec > FAL_MPI_SERIAL)
-    {
-      unsigned char *before = (unsigned char *)malloc(rec + 1), *after = (unsigned char *)malloc(rec + 1);
-      if (!before || !after)
-        fail("out of memory merging records");
-#pragma omp for schedule(static)
-      for (int64_t j = 0; j < nrec; j++) {
-        fal_point p;
-        memcpy(&p, rb + (size_t)j * one, sizeof p);
-        pack(g, p, before);
-        apply(g, p, rb + (size_t)j * one + sizeof(fal_point), 1);
-        pack(g, p, after);
-        pl->rchg[j] = memcmp(before, after, rec) != 0;
-        if (pl->rchg[j])
-          __atomic_store_n(&pl->pchg[p - lo], 1, __ATOMIC_RELAXED);
-      }
-      free(before);
-      free(after);
+    /* A message names each point once, so its records are applied in
+     * parallel (merges: each thread has its own one-point copy). */
+#pragma omp parallel for schedule(static) if (nrec > FAL_MPI_SERIAL)
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      apply(g, p, rb + (size_t)j * one + sizeof(fal_point), merge);
     }
-    int64_t k = take_marked(pl->rchg, nrec, pl->idx);
-#pragma omp parallel for schedule(static) if (k > FAL_MPI_SERIAL)
-    for (int64_t q = 0; q < k; q++)
-      memcpy(&push[q], rb + (size_t)pl->idx[q] * one, sizeof(fal_point));
-    pl->npush += k;
   }
   double w1 = MPI_Wtime();
   if (nn)
@@ -739,6 +646,35 @@ static void mphase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64
   pl->t_wait += waited + (t2 - w1);
   pl->t_apply += w1 - t1 - waited;
   free(req);
+}
+
+void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
+                      fal_mpi_apply_fn apply)
+{
+  pl->rounds++;
+  /* 1: changed ghosts to their owners, merged there (none can have
+   * changed when the foreach writes only its own points) */
+  if (!pl->own_only)
+    phase(pl, g, pl->ghost, pl->goff, pl->gshadow, NULL, pl->boff, 1, pack, apply, 1);
+  /* 2: changed border points to the ranks that hold them as ghosts */
+  phase(pl, g, pl->border, pl->boff, pl->bshadow, NULL, pl->goff, 2, pack, apply, 0);
+}
+
+/* ---- a GPU rank: the changed entries are marked ------------------------ */
+
+void fal_mpi_record(fal_mpi_plan *pl, size_t cur)
+{
+  if (cur > pl->rec)
+    fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
+  pl->cur = cur;
+  if (pl->mark)
+    return;
+  /* first use: the marks, the push list, scratch for merges */
+  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr], most = ng > nb ? ng : nb;
+  pl->mark = (unsigned char *)xalloc((size_t)(ng + nb));
+  pl->push = (fal_point *)xalloc((size_t)(ng + nb) * sizeof *pl->push);
+  pl->rchg = (unsigned char *)xalloc((size_t)most);
+  pl->pchg = (unsigned char *)xalloc((size_t)(pl->lo[pl->rank + 1] - pl->lo[pl->rank]));
 }
 
 void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
@@ -751,7 +687,7 @@ void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
   int64_t ng = pl->goff[pl->nnbr];
   unsigned char *bmark = pl->mark + ng;
   if (!pl->own_only) {
-    mphase(pl, g, pl->ghost, pl->goff, pl->mark, pl->boff, 1, pack, apply, 1);
+    phase(pl, g, pl->ghost, pl->goff, NULL, pl->mark, pl->boff, 1, pack, apply, 1);
     /* the border entries of the points that merges changed go too; the
      * flags are cleared through the push list, which holds those points */
     int64_t nb = pl->boff[pl->nnbr], lo = pl->lo[pl->rank], n1 = pl->npush;
@@ -766,7 +702,7 @@ void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
     }
   } else /* a foreach that writes only its own points changed no ghost */
     memset(pl->mark, 0, (size_t)ng);
-  mphase(pl, g, pl->border, pl->boff, bmark, pl->goff, 2, pack, apply, 0);
+  phase(pl, g, pl->border, pl->boff, NULL, bmark, pl->goff, 2, pack, apply, 0);
 }
 
 /* ---- reading only this rank's rows ------------------------------------ */

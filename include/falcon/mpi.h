@@ -89,6 +89,7 @@ typedef struct fal_mpi_plan {
   unsigned char *sbuf, *cbuf, *rbuf, *tmp; /* cbuf: what is sent, the
                            * changed entries of sbuf */
   unsigned char *chg;     /* per entry of this phase: its record changed */
+  int64_t *idx;           /* scratch: indices of changed entries */
   /* fal_mpi_exchange_marked (a GPU rank): */
   unsigned char *mark;    /* ghosts then border entries (goff[nnbr] +
                            * boff[nnbr] bytes): set by the caller for the
@@ -97,7 +98,6 @@ typedef struct fal_mpi_plan {
                            * changed (merged or refreshed), npush of them;
                            * a point may appear more than once */
   int64_t npush;
-  int64_t *idx;           /* scratch: indices of marked entries */
   unsigned char *rchg;    /* scratch: per received record, merged to a new value */
   unsigned char *pchg;    /* per own point (p - lo): a merge changed it */
   /* counters (FALCON_VERBOSE prints them at the end) */
