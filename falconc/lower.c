@@ -516,8 +516,11 @@ static void render_loop(Ctx *c, const Node *n)
     }
     if (c->opt->explain)
       plan_explain(c, &p);
-    if (p.kind != PLAN_HOST) {
-      emit_planned_loop(c, &p);
+    if (p.kind != PLAN_HOST || (c->mpi && c->gpu && p.topo)) {
+      if (p.kind != PLAN_HOST)
+        emit_planned_loop(c, &p);
+      else
+        emit_mpi_loop(c, &p);
       plan_free(&p);
       return;
     }
@@ -1543,11 +1546,27 @@ static void mpi_gpu_copies(Ctx *c, const char *guard, const char *count, const c
 static void mpi_gpu_graph_props_to_host(Ctx *c)
 {
   Program *p = c->prog;
+  put(c, "  {\n    unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;\n    (void)gp;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (h->%s && d->%s)\n"
-              "    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost));\n",
+      putf(c, "    if (h->%s && d->%s)\n"
+              "      FAL_CUDA(cudaMemcpyAsync(gp, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost, 0));\n"
+              "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  }\n");
+}
+
+/* ... and into the host graph, once the stream has synchronised. */
+static void mpi_gpu_graph_props_take(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "  {\n    const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;\n    (void)gp;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "    if (h->%s && d->%s)\n      memcpy(h->%s, gp, sizeof *h->%s);\n"
+              "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, "  }\n");
 }
 
 static void emit_mpi_gpu_staging(Ctx *c)
@@ -1601,8 +1620,9 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dcmp\");\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcnt, h->fal_mpi_dcnt, sizeof *h->fal_mpi_hcnt, cudaMemcpyDeviceToHost, 0));\n  }\n");
   mpi_gpu_graph_props_to_host(c);
-  put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n"
-         "  int64_t k = (int64_t)*h->fal_mpi_hcnt;\n"
+  put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n");
+  mpi_gpu_graph_props_take(c);
+  put(c, "  int64_t k = (int64_t)*h->fal_mpi_hcnt;\n"
          "  pl->dev_pulled += k;\n"
          "  if (k > n) {\n    fprintf(stderr, \"falcon: rank %d: %lld changed entries of %lld\\n\", pl->rank, (long long)k, (long long)n);\n    exit(1);\n  }\n"
          "  if (k <= 0)\n    return;\n"
@@ -1662,6 +1682,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
   mpi_gpu_copies(c, "n && ", "n", "n", true);
   mpi_gpu_graph_props_to_host(c);
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n  o = 0;\n");
+  mpi_gpu_graph_props_take(c);
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT) {
       putf(c, "  if (n && %s && h->%s) {\n"
@@ -1708,11 +1729,17 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "      fal_point p = h->fal_dirty_pt[i];\n      (void)p;\n");
   emit_dirty_copies(c, "d");
   put(c, "    }\n");
+  /* through the pinned block's first half, stream-ordered: every round's
+   * end synchronises the stream (fal_G_mpi_dpull*) before the next
+   * round's start writes the block again */
+  put(c, "    unsigned char *gp = h->fal_mpi_hgp;\n    (void)gp;\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (h->%s && d->%s)\n"
-              "      FAL_CUDA(cudaMemcpy(d->%s, h->%s, sizeof *h->%s, cudaMemcpyHostToDevice));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
+      putf(c, "    if (h->%s && d->%s) {\n      memcpy(gp, h->%s, sizeof *h->%s);\n"
+              "      FAL_CUDA(cudaMemcpyAsync(d->%s, gp, sizeof *h->%s, cudaMemcpyHostToDevice, 0));\n    }\n"
+              "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
   put(c, "  }\n  h->fal_ndirty = 0;\n"
          "  if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
@@ -1770,6 +1797,11 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  if (n)\n    FAL_CUDA(cudaMemcpy(h->fal_mpi_did, h->fal_mpi_hid, (size_t)n * sizeof(fal_point), cudaMemcpyHostToDevice));\n"
          "  h->fal_mpi_dbuf = (unsigned char *)fal_dalloc(bytes, file, line);\n"
          "  FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hbuf, bytes));\n"
+         "  h->fal_mpi_ngp = 16;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  h->fal_mpi_ngp += FAL_MPI_SEG(1, sizeof *h->%s);\n", p->props[i].name);
+  put(c, "  FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hgp, 2 * h->fal_mpi_ngp));\n"
          "  const char *st = getenv(\"FALCON_MPI_STAGING\");\n"
          "  h->fal_mpi_all = st && strcmp(st, \"all\") == 0;\n"
          "  if (!h->fal_mpi_all) {\n"
@@ -2144,7 +2176,10 @@ static void emit_graph_struct(Ctx *c)
              "   * FALCON_MPI_STAGING=all, every entry both ways each round */\n"
              "  unsigned char *fal_mpi_dsh;\n  int64_t *fal_mpi_dcx, *fal_mpi_hcx;\n"
              "  unsigned long long *fal_mpi_dcnt, *fal_mpi_hcnt;\n"
-             "  fal_point *fal_mpi_hpid, *fal_mpi_dpid;\n  int fal_mpi_all;\n");
+             "  fal_point *fal_mpi_hpid, *fal_mpi_dpid;\n  int fal_mpi_all;\n"
+             "  /* the graph properties (the loop flags) on their way to the GPU\n"
+             "   * (first half) and back (second half), pinned */\n"
+             "  unsigned char *fal_mpi_hgp;\n  size_t fal_mpi_ngp;\n");
   }
   put(c, "};\n");
   /* --mpi: fal_G_read_rows reads a partitioned graph whose edges no code

@@ -139,6 +139,10 @@ typedef struct Ctx {
    * the int topo_tv is set; NULL arrays when topo_ok is 0. */
   const Node *topo_n;
   const char *topo_P, *topo_T, *topo_sn, *topo_tv, *topo_ok;
+  /* --mpi, GPU ranks: the phase's fal_rep (cuda.cuh), whose word its
+   * kernel sets on a visit, so the rank repeats it to its fixpoint
+   * (lower_loop.c render_partitioned_foreach); NULL otherwise */
+  const char *topo_rep;
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */

@@ -569,12 +569,30 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what)
  * C type T, in graph g) is the value the part saw when it last visited
  * it (fal_snp, valid once fal_tvk is set), else record the value and
  * visit.  P only moves one way, so an equal value is an unchanged one. */
+/* A repeated phase (c->topo_rep): a visit past the skip, with the
+ * last-seen values valid, sets the rank's word to the launch's number
+ * (cuda.cuh fal_rep).  Read first: each SM stores a few times, not once
+ * per point. */
+static const char *topo_visit(Ctx *c)
+{
+  return c->topo_rep ? "if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; " : "";
+}
+
+/* One lane's record of a visited point's value (and its visit). */
+static const char *topo_record(Ctx *c, const char *lo)
+{
+  return c->topo_rep ? ctx_printf(c, "{ fal_snp[fal_i - %s] = fal_sv; %s}", lo, topo_visit(c))
+                     : ctx_printf(c, "fal_snp[fal_i - %s] = fal_sv;", lo);
+}
+
 const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, const char *lo)
 {
   return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
-                    "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; } ",
-                    T, g, P, lo, lo);
+                    "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; %s} ",
+                    T, g, P, lo, lo, topo_visit(c));
 }
+
+
 
 /* The last-seen array for part `part` (0 for an unpartitioned graph) of
  * n points on device dev (lower_plan.c topo_open), as a T *, or NULL
@@ -591,9 +609,9 @@ static const char *topo_skip_warp(Ctx *c, const char *g, const char *lo)
 {
   return ctx_printf(c, "if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { %s fal_sv = "
                     "%s->%s[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - %s]; "
-                    "if (!fal_sk) fal_snp[fal_i - %s] = fal_sv; } "
+                    "if (!fal_sk) %s } "
                     "if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } ",
-                    c->topo_T, g, c->topo_P, lo, lo);
+                    c->topo_T, g, c->topo_P, lo, topo_record(c, lo));
 }
 
 /* foreach (t In g.points) S, g on a GPU  ==>
@@ -611,8 +629,15 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     !(c->prog->mutates && !ranged);
   const char *lo = ranged ? "fal_lo" : "0";
   /* the range's and the last-seen values' parameters, and their arguments */
-  const char *tp = topo ? ctx_printf(c, "%s *fal_snp, int fal_tvk", c->topo_T) : "";
-  const char *ta = topo ? ctx_printf(c, "fal_snp, %s", c->topo_tv) : "";
+  const char *tp = topo ? ctx_printf(c, "%s *fal_snp, int fal_tvk%s", c->topo_T,
+                                     c->topo_rep ? ", unsigned *fal_svis, unsigned fal_ep, int fal_chk" : "") : "";
+  const char *ta = topo ? ctx_printf(c, "fal_snp, %s%s", c->topo_tv,
+                                     c->topo_rep ? ctx_printf(c, ", fal_svis, %s.ep, %s.chk", c->topo_rep,
+                                                              c->topo_rep) : "") : "";
+  /* a repeated phase's launch after one that visited nothing returns at
+   * once (every thread reads the same: the word only grows, and no thread
+   * of such a launch writes it) */
+  const char *rret = topo && c->topo_rep ? "  if (fal_svis && fal_chk && *(volatile unsigned *)fal_svis + 1 < fal_ep)\n    return;\n" : "";
   const char *rng = ranged ? ctx_printf(c, "int64_t fal_lo, int64_t fal_hi%s%s", *tp ? ", " : "", tp) : tp;
   const char *rargs = ranged ? ctx_printf(c, "fal_lo, fal_hi%s%s", *ta ? ", " : "", ta) : ta;
   RLocal *rl = NULL, *saved_rl = c->rl;
@@ -675,8 +700,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   StrBuf *k = &c->kernels;
   if (c->opt->line_directives)
     emit_line_directive(k, n->loc.line, c->src->path);
-  strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s", name, params.data ? params.data : "",
-                *rng && more ? ", " : "", rng, views.data ? views.data : "");
+  strbuf_printf(k, "__global__ void %s(%s%s%s)\n{\n%s%s", name, params.data ? params.data : "",
+                *rng && more ? ", " : "", rng, views.data ? views.data : "", rret);
   const char *limit = ranged ? "fal_hi" : loop_limit(c, it, it->graph);
   rl_kernel_begin(k, rl, nrl);
   strbuf_printf(k, "  for (int64_t fal_i = %sblockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
@@ -701,6 +726,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                      : "const fal_point *fal_hubs, int64_t fal_nh, "
                                        "int64_t fal_hd, unsigned fal_hb",
                   views.data ? views.data : "");
+    strbuf_puts(k, rret);
     strbuf_puts(k, hub ? "  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();\n"
                        : "  fal_wbegin();\n");
     if (topo && hub)
@@ -713,9 +739,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     topo ? ctx_printf(c, "if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && "
                                       "threadIdx.y == 0) { %s fal_sv = %s->%s[fal_i]; fal_hsk = "
                                       "fal_tvk && fal_sv == fal_snp[fal_i - %s]; if (!fal_hsk) "
-                                      "fal_snp[fal_i - %s] = fal_sv; } __syncthreads(); "
+                                      "%s } __syncthreads(); "
                                       "if (fal_hsk) continue; } ",
-                                      c->topo_T, it->graph, c->topo_P, lo, lo) : "",
+                                      c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo)) : "",
                     elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
     strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "
@@ -1306,8 +1332,24 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
          g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n), one,
          c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g, g, g, g);
     if (c->gpu) {
-      putf(c, "if (fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
+      put(c, "if (fal_part->fal_base.on_gpu) { ");
+      if (c->topo_n == n) /* lower_plan.c emit_mpi_loop: a topology-driven loop */
+        putf(c, "%s *fal_snp = %s; ", c->topo_T,
+             topo_seen_expr(c, "0", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
+      /* repeated to the rank's own fixpoint before the exchange, while
+       * the kernel visits points that changed (docs/lowering.md "GPU
+       * ranks repeat a phase until it settles") */
+      bool rep = c->topo_n == n && c->topo_rep;
+      if (rep)
+        putf(c, "fal_mpi_plan *fal_mp = %s->fal_mpi; fal_rep_round(&%s); for (;;) { unsigned *fal_svis = "
+             "fal_snp ? fal_rep_arm(&%s) : NULL; ", g, c->topo_rep, c->topo_rep);
+      putf(c, "fal_G *%s = fal_part; ", g);
       render_kernel_foreach(c, n, it, var, true);
+      if (rep)
+        putf(c, " int fal_rfirst = !%s; %s = 1; fal_mp->dev_reps++; if (!fal_rep_next(&%s, "
+             "fal_snp != NULL, fal_rfirst)) break; }", c->topo_tv, c->topo_tv, c->topo_rep);
+      else if (c->topo_n == n)
+        putf(c, " %s = 1;", c->topo_tv);
       put(c, " } else ");
     }
     putf(c, "{ fal_G *%s = fal_part; ", g);

@@ -770,7 +770,12 @@ static void topo_open(Ctx *c, const LoopPlan *p)
   c->topo_sn = ctx_printf(c, "fal_sn%d", u);
   c->topo_tv = ctx_printf(c, "fal_tv%d", u);
   c->topo_ok = ctx_printf(c, "fal_tok%d", u);
-  if (p->parts)
+  if (p->parts && c->mpi) { /* one part a rank, ghosts merged where ranks meet */
+    c->topo_rep = ctx_printf(c, "fal_rp%d", u);
+    putf(c, "{ static fal_seen %s; static fal_rep %s; int %s = 0, %s = !%s->fal_mpi || "
+         "%s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn, c->topo_rep,
+         c->topo_tv, c->topo_ok, g, g, g);
+  } else if (p->parts)
     putf(c, "{ static fal_seen %s; int %s = 0, %s = %s->fal_nparts < 2 || %s->fal_merge != NULL; ",
          c->topo_sn, c->topo_tv, c->topo_ok, g, g);
   else
@@ -783,7 +788,23 @@ static void topo_close(Ctx *c)
     return;
   put(c, " }");
   c->topo_n = NULL;
-  c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = NULL;
+  c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = c->topo_rep = NULL;
+}
+
+/* --mpi, --target=gpu (plan.c: the host runs the rounds, each foreach
+ * ending in the ranks' exchange): the loop as the host lowers it, inside
+ * the topology-driven loop's last-seen values when the rule holds, which
+ * the rank's kernel takes (lower_loop.c render_partitioned_foreach). */
+void emit_mpi_loop(Ctx *c, const LoopPlan *p)
+{
+  topo_open(c, p);
+  bool saved = c->break_is_continue;
+  c->break_is_continue = false;
+  int mark = c->nsyms;
+  render_children_of(c, p->loop);
+  sym_pop(c, mark);
+  c->break_is_continue = saved;
+  topo_close(c);
 }
 
 static void emit_device_loop(Ctx *c, const LoopPlan *p)

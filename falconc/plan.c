@@ -2335,7 +2335,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     refuse(p, loop, "the program mutates graphs (§6)");
     return p->kind;
   }
-  if (c->gpu && !c->mpi)
+  if (c->gpu)
     p->pgraph = parted_graph_of(c, body);
   Step *cs = new_step(p, STEP_COND, cond);
   Walk w = {c, p, cs, false, 0, {0}};
@@ -2361,6 +2361,22 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     leader_steps(p);
   if (refused(p))
     return p->kind;
+  if (p->parts && c->mpi) {
+    /* --mpi: the host runs the rounds, each foreach ending in the ranks'
+     * exchange (fal_G_mpi_end); what carries over is the topology rule: a
+     * GPU rank's kernel skips the own points that did not change
+     * (lower_plan.c emit_mpi_loop, docs/lowering.md "GPU parts under
+     * MPI"). */
+    parts_topo_rule(c, p);
+    p->graph = p->pgraph;
+    if (p->topo)
+      snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
+               "a GPU rank's kernel skips the points whose %s did not change", p->topo);
+    else
+      snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
+               "no skip (%.160s)", p->twhy[0] ? p->twhy : "not one phase");
+    return p->kind;
+  }
   if (p->parts) {
     /* Every phase is followed by the exchange (fal_G_px_end), as on the
      * host: no phase moves or fuses, each starts after a barrier. */

@@ -153,5 +153,6 @@ void plan_read_first(Ctx *c, const Node *root);
 
 /* lower_plan.c: prints a planned loop (PLAN_DEVICE or PLAN_REGION). */
 void emit_planned_loop(Ctx *c, const LoopPlan *p);
+void emit_mpi_loop(Ctx *c, const LoopPlan *p);
 
 #endif /* FALCONC_PLAN_H */

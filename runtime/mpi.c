@@ -85,6 +85,9 @@ static void print_counters(void)
       fprintf(stderr, "falcon: rank %d: %lld ghost and border entries copied from its GPU, "
               "%lld points to it\n", pl->rank, (long long)pl->dev_pulled,
               (long long)pl->dev_pushed);
+    if (pl->dev_reps)
+      fprintf(stderr, "falcon: rank %d: %lld launches of phases repeated until they settled "
+              "(%lld rounds)\n", pl->rank, (long long)pl->dev_reps, (long long)pl->rounds);
   }
   FILE *f = fopen("/proc/self/status", "r"); /* Linux: the rank's peak memory */
   char line[256];

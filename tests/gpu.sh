@@ -694,7 +694,9 @@ fi
 # tests/e2e/mpi_mixed.fal (host writes and reads between loops, neighbours
 # written with MIN and MAX and merged) must give the output of its
 # --target=cpu build without MPI.  Each also runs once with
-# FALCON_MPI_STAGING=all (every ghost and border entry staged).  libfalcon_mpi is
+# FALCON_MPI_STAGING=all (every ghost and border entry staged) and once
+# with FALCON_MPI_REPEAT=0 (each phase once a round, not repeated until
+# it settles); FALCON_VERBOSE must show partitioned_sssp's repetitions.  libfalcon_mpi is
 # built here with this machine's mpicc when LIBFALCON_MPI is not given.
 gpu_mpi() {
 	mpicc=${MPICC:-$(command -v mpicc)}
@@ -746,6 +748,8 @@ gpu_mpi() {
 			"$mpirun --oversubscribe -np 3" "1 0" "2 1"
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_STAGING=all" \
 			"env FALCON_MPI_STAGING=all $mpirun --oversubscribe -np 2" "1 0"
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_REPEAT=0" \
+			"env FALCON_MPI_REPEAT=0 $mpirun --oversubscribe -np 2" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,
 		# every rank's hub list must still hold all of its own.
 		FALCON_HUB_DEGREE=16
@@ -759,8 +763,9 @@ gpu_mpi() {
 		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
 		[ "$(grep -c '^falcon: rank [01]: points \[[0-9]*, [0-9]*) on GPU [0-9]*; [1-9][0-9]* ghosts' "$tmp/e2e/run")" = 2 ] &&
 		[ "$(grep -c '^falcon: rank [01] of 2 reads points' "$tmp/e2e/run")" = 2 ] &&
-		[ "$(grep -c '^falcon: rank [01]: [1-9][0-9]* ghost and border entries copied from its GPU' "$tmp/e2e/run")" = 2 ]; then
-		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its changed ghosts and border points staged"
+		[ "$(grep -c '^falcon: rank [01]: [1-9][0-9]* ghost and border entries copied from its GPU' "$tmp/e2e/run")" = 2 ] &&
+		[ "$(grep -c '^falcon: rank [01]: [1-9][0-9]* launches of phases repeated until they settled' "$tmp/e2e/run")" = 2 ]; then
+		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its changed ghosts and border points staged, its phase repeated until it settled"
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
 	fi
@@ -776,12 +781,13 @@ gpu_mpi() {
 			{ fail "gpu mpi mpi_mixed $(basename "$gf"): the CPU build failed"; continue; }
 		# -np 2 all: FALCON_MPI_STAGING=all (every ghost and border
 		# entry staged each round, the host compares)
-		for np in 1 2 3 "2 all"; do
+		# -np 2 once: FALCON_MPI_REPEAT=0 (each phase once a round)
+		for np in 1 2 3 "2 all" "2 once"; do
 			name="gpu mpi mpi_mixed $(basename "$gf") (-np $np)"
 			rm -f "$tmp/e2e/mixed.out"
-			st=
-			case $np in *all) st=all ;; esac
-			if ! FALCON_MPI_STAGING=$st timeout 120 $mpirun --oversubscribe -np ${np% all} \
+			st= rep=
+			case $np in *all) st=all ;; *once) rep=0 ;; esac
+			if ! FALCON_MPI_STAGING=$st FALCON_MPI_REPEAT=$rep timeout 120 $mpirun --oversubscribe -np ${np%% *} \
 				"$tmp/gpumpi/mpi_mixed" "$gf" "$src" 1 0 \
 				"$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1; then
 				fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5

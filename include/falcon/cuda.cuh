@@ -3326,6 +3326,97 @@ static inline void *fal_seen_get(fal_seen *s, int i, int dev, size_t bytes)
   return s->d[i];
 }
 
+/* A topology-driven phase that a GPU rank under --mpi runs to its own
+ * fixpoint before the exchange (docs/lowering.md "GPU ranks repeat a
+ * phase until it settles").  Each launch has a number, ep (1, 2, ...);
+ * d is a device word that the kernel sets to its ep when it visits a
+ * point whose value changed since its last visit (the last-seen array
+ * valid), h its pinned copy.  A launch that visits nothing leaves d below
+ * its ep: every point has the value of its last visit, so the phase has
+ * settled, and every later launch of the round returns at once (fal_chk:
+ * d + 1 < ep).  The launches go in batches of b (1, 2, 4, ...
+ * FAL_REP_BATCH, from 1 again each round); after a batch's last launch
+ * the host waits and looks: d equal to that launch's ep means it visited
+ * something, so the round goes on.
+ *   fal_rep_round   at the round's start;
+ *   fal_rep_arm     before a launch: the word (the launch's number in
+ *                   r->ep, whether it checks its predecessor in r->chk),
+ *                   or NULL when the phase runs once;
+ *   fal_rep_next    after it: whether to launch again.  valid: the rank
+ *                   has its last-seen array; first: this launch had no
+ *                   valid one (it visited every point and set nothing).
+ * The phase runs once a round when the word cannot be had or
+ * FALCON_MPI_REPEAT=0. */
+#define FAL_REP_BATCH 16
+typedef struct fal_rep {
+  unsigned *d, *h;
+  int state;   /* 0: not made, 1: made, -1: the phase runs once */
+  int b, k;    /* the batch's size, the launches made of it */
+  unsigned ep; /* the last launch's number */
+  int chk;     /* the next launch returns if its predecessor visited nothing */
+} fal_rep;
+
+static inline void fal_rep_round(fal_rep *r)
+{
+  r->b = 1;
+  r->k = 0;
+  r->chk = 0; /* the exchange may have changed points: look at them */
+}
+
+static inline unsigned *fal_rep_arm(fal_rep *r)
+{
+  if (r->state == 0) {
+    const char *e = getenv("FALCON_MPI_REPEAT");
+    r->state = -1;
+    if (e && strcmp(e, "0") == 0)
+      return NULL;
+    if (cudaMalloc((void **)&r->d, sizeof *r->d) != cudaSuccess) {
+      cudaGetLastError();
+      r->d = NULL;
+      if (fal_verbose())
+        fprintf(stderr, "falcon: note: no GPU memory for a repeated phase's word; it runs once a round\n");
+      return NULL;
+    }
+    if (cudaMallocHost((void **)&r->h, sizeof *r->h) != cudaSuccess) {
+      cudaGetLastError();
+      cudaFree(r->d);
+      r->d = NULL;
+      return NULL;
+    }
+    FAL_CUDA(cudaMemsetAsync(r->d, 0, sizeof *r->d, 0));
+    r->ep = 0;
+    r->state = 1;
+  }
+  if (r->state < 0)
+    return NULL;
+  if (r->ep > 0xfffffff0u) { /* numbers start again, the next launch unchecked */
+    FAL_CUDA(cudaMemsetAsync(r->d, 0, sizeof *r->d, 0));
+    r->ep = 0;
+    r->chk = 0;
+  }
+  r->ep++;
+  return r->d;
+}
+
+static inline int fal_rep_next(fal_rep *r, int valid, int first)
+{
+  if (!valid || r->state < 0)
+    return 0;
+  r->chk = !first;
+  if (++r->k < r->b)
+    return 1;
+  r->k = 0;
+  if (first)
+    return 1;
+  FAL_CUDA(cudaMemcpyAsync(r->h, r->d, sizeof *r->d, cudaMemcpyDeviceToHost, 0));
+  FAL_CUDA(cudaStreamSynchronize(0));
+  if (*r->h != r->ep)
+    return 0;
+  if (r->b < FAL_REP_BATCH)
+    r->b *= 2;
+  return 1;
+}
+
 /* Launches fn once per part, args[i] its arguments, on part i's device
  * with the blocks that fit there (fal_G_px_enter has waited for each
  * device), waits for all, and returns whether they ran (1) or were called

@@ -103,6 +103,7 @@ typedef struct fal_mpi_plan {
   /* counters (FALCON_VERBOSE prints them at the end) */
   int64_t rounds, sent_messages, sent_records, sent_bytes;
   int64_t dev_pulled, dev_pushed; /* GPU rank: entries copied from and to it */
+  int64_t dev_reps; /* GPU rank: launches of phases repeated to their fixpoint */
   double t_pack, t_wait, t_apply; /* seconds in the exchanges: packing what
                            * is sent, waiting for messages, applying them */
 } fal_mpi_plan;

@@ -61,6 +61,10 @@ struct fal_G {
   unsigned long long *fal_mpi_dcnt, *fal_mpi_hcnt;
   fal_point *fal_mpi_hpid, *fal_mpi_dpid;
   int fal_mpi_all;
+  /* the graph properties (the loop flags) on their way to the GPU
+   * (first half) and back (second half), pinned */
+  unsigned char *fal_mpi_hgp;
+  size_t fal_mpi_ngp;
 };
 static void fal_G_read(fal_G *g, const char *path)
 {
@@ -301,9 +305,21 @@ static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)
     FAL_CHECK_LAUNCH("fal_G_mpi_dcmp");
     FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcnt, h->fal_mpi_dcnt, sizeof *h->fal_mpi_hcnt, cudaMemcpyDeviceToHost, 0));
   }
-  if (h->changed && d->changed)
-    FAL_CUDA(cudaMemcpy(h->changed, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  {
+    unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
   FAL_CUDA(cudaStreamSynchronize(0));
+  {
+    const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      memcpy(h->changed, gp, sizeof *h->changed);
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
   int64_t k = (int64_t)*h->fal_mpi_hcnt;
   pl->dev_pulled += k;
   if (k > n) {
@@ -404,10 +420,22 @@ static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
   if (n && (m >> 2 & 1) && h->seen)
     FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hbuf + o, h->fal_mpi_dbuf + o, (size_t)n * sizeof(char), cudaMemcpyDeviceToHost, 0));
   o += FAL_MPI_SEG(n, sizeof(char));
-  if (h->changed && d->changed)
-    FAL_CUDA(cudaMemcpy(h->changed, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  {
+    unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
   FAL_CUDA(cudaStreamSynchronize(0));
   o = 0;
+  {
+    const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      memcpy(h->changed, gp, sizeof *h->changed);
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
   if (n && (m >> 0 & 1) && h->dist) {
     const int *b = (const int *)(h->fal_mpi_hbuf + o);
 #pragma omp parallel for schedule(static)
@@ -485,8 +513,13 @@ static void fal_G_mpi_dbegin(fal_G *h)
       if (h->seen && d->seen)
         FAL_CUDA(cudaMemcpy(d->seen + p, h->seen + p, sizeof *h->seen, cudaMemcpyDefault));
     }
-    if (h->changed && d->changed)
-      FAL_CUDA(cudaMemcpy(d->changed, h->changed, sizeof *h->changed, cudaMemcpyHostToDevice));
+    unsigned char *gp = h->fal_mpi_hgp;
+    (void)gp;
+    if (h->changed && d->changed) {
+      memcpy(gp, h->changed, sizeof *h->changed);
+      FAL_CUDA(cudaMemcpyAsync(d->changed, gp, sizeof *h->changed, cudaMemcpyHostToDevice, 0));
+    }
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
   }
   h->fal_ndirty = 0;
   if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */
@@ -559,6 +592,9 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     FAL_CUDA(cudaMemcpy(h->fal_mpi_did, h->fal_mpi_hid, (size_t)n * sizeof(fal_point), cudaMemcpyHostToDevice));
   h->fal_mpi_dbuf = (unsigned char *)fal_dalloc(bytes, file, line);
   FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hbuf, bytes));
+  h->fal_mpi_ngp = 16;
+  h->fal_mpi_ngp += FAL_MPI_SEG(1, sizeof *h->changed);
+  FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hgp, 2 * h->fal_mpi_ngp));
   const char *st = getenv("FALCON_MPI_STAGING");
   h->fal_mpi_all = st && strcmp(st, "all") == 0;
   if (!h->fal_mpi_all) {
@@ -693,29 +729,34 @@ __global__ void fal_foreach_L34_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                            hg->dist[t] = 1000000; } }
 }
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_4(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+__global__ void fal_foreach_L38_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk)
 {
   fal_G *hg = &fal_kv_hg;
-  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+  if (fal_svis && fal_chk && *(volatile unsigned *)fal_svis + 1 < fal_ep)
+    return;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) continue; fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } fal_point t = (fal_point)fal_i; {
 #line 38 "partition_mpi_gpu.fal"
                              relax(t, hg); } }
 }
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_4_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
+  if (fal_svis && fal_chk && *(volatile unsigned *)fal_svis + 1 < fal_ep)
+    return;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
+  __shared__ int fal_hsk; /* the block's hub is skipped */
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && threadIdx.y == 0) { int fal_sv = hg->dist[fal_i]; fal_hsk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_hsk) { fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } } __syncthreads(); if (fal_hsk) continue; } fal_point t = (fal_point)fal_i; {
 #line 38 "partition_mpi_gpu.fal"
                              relax(t, hg); } }
   } else
-  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
+  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { if (FAL_HUB(hg, fal_i, fal_hd)) continue; if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { int fal_sv = hg->dist[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_sk) { fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } } if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
 #line 38 "partition_mpi_gpu.fal"
                              relax(t, hg); } }
 }
 #line 42 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L42_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+__global__ void fal_foreach_L42_6(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(hg->seen[t] == 0)) continue;
@@ -743,9 +784,9 @@ fal_G_mpi_end(hg); }
 #line 34 "partition_mpi_gpu.fal"
 
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
-  while (1) {
+  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; while (1) {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L38_4_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_4<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L38_4"); } } else { fal_G *hg = fal_part; 
+    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -756,10 +797,10 @@ fal_G_mpi_end(hg); }
 
     if (hg->changed[0] == 0)
       break;
-  }
+  } }
 #line 41 "partition_mpi_gpu.fal"
 
-  { fal_G_mpi_begin(hg, 42, 0x3u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_5"); } } else { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 42, 0x3u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_6<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_6"); } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 42 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
@@ -769,10 +810,10 @@ fal_G_mpi_end(hg); }
 #line 42 "partition_mpi_gpu.fal"
 
   long total = 0;
-  { __typeof__(total) fal_r6 = 0; fal_G_mpi_own(hg);
-#pragma omp parallel for reduction(+:fal_r6)
+  { __typeof__(total) fal_r7 = 0; fal_G_mpi_own(hg);
+#pragma omp parallel for reduction(+:fal_r7)
 #line 44 "partition_mpi_gpu.fal"
-for (int64_t fal_i6 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i6 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i6++)  fal_r6 += (hg->dist[fal_i6]); fal_mpi_reduce(fal_r6, 0); total += fal_r6; }
+for (int64_t fal_i7 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i7 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i7++)  fal_r7 += (hg->dist[fal_i7]); fal_mpi_reduce(fal_r7, 0); total += fal_r7; }
 #line 44 "partition_mpi_gpu.fal"
 
   printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
