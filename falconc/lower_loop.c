@@ -635,9 +635,15 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                      c->topo_rep ? ctx_printf(c, ", fal_svis, %s.ep, %s.chk", c->topo_rep,
                                                               c->topo_rep) : "") : "";
   /* a repeated phase's launch after one that visited nothing returns at
-   * once (every thread reads the same: the word only grows, and no thread
-   * of such a launch writes it) */
-  const char *rret = topo && c->topo_rep ? "  if (fal_svis && fal_chk && *(volatile unsigned *)fal_svis + 1 < fal_ep)\n    return;\n" : "";
+   * once: a thread of each block reads the word (the word only grows,
+   * and no thread of such a launch writes it, so every block decides the
+   * same) */
+  const char *rret = topo && c->topo_rep
+                         ? "  if (fal_svis && fal_chk) {\n    __shared__ int fal_rq;\n"
+                           "    if (threadIdx.x == 0 && threadIdx.y == 0)\n"
+                           "      fal_rq = *(volatile unsigned *)fal_svis + 1 < fal_ep;\n"
+                           "    __syncthreads();\n    if (fal_rq)\n      return;\n  }\n"
+                         : "";
   const char *rng = ranged ? ctx_printf(c, "int64_t fal_lo, int64_t fal_hi%s%s", *tp ? ", " : "", tp) : tp;
   const char *rargs = ranged ? ctx_printf(c, "fal_lo, fal_hi%s%s", *ta ? ", " : "", ta) : ta;
   RLocal *rl = NULL, *saved_rl = c->rl;

@@ -732,8 +732,14 @@ __global__ void fal_foreach_L34_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
 __global__ void fal_foreach_L38_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk)
 {
   fal_G *hg = &fal_kv_hg;
-  if (fal_svis && fal_chk && *(volatile unsigned *)fal_svis + 1 < fal_ep)
-    return;
+  if (fal_svis && fal_chk) {
+    __shared__ int fal_rq;
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+      fal_rq = *(volatile unsigned *)fal_svis + 1 < fal_ep;
+    __syncthreads();
+    if (fal_rq)
+      return;
+  }
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) continue; fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } fal_point t = (fal_point)fal_i; {
 #line 38 "partition_mpi_gpu.fal"
                              relax(t, hg); } }
@@ -742,8 +748,14 @@ __global__ void fal_foreach_L38_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
 __global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
-  if (fal_svis && fal_chk && *(volatile unsigned *)fal_svis + 1 < fal_ep)
-    return;
+  if (fal_svis && fal_chk) {
+    __shared__ int fal_rq;
+    if (threadIdx.x == 0 && threadIdx.y == 0)
+      fal_rq = *(volatile unsigned *)fal_svis + 1 < fal_ep;
+    __syncthreads();
+    if (fal_rq)
+      return;
+  }
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   __shared__ int fal_hsk; /* the block's hub is skipped */
   if (blockIdx.x < fal_hb) {
