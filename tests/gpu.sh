@@ -696,7 +696,9 @@ fi
 # --target=cpu build without MPI.  Each also runs once with
 # FALCON_MPI_STAGING=all (every ghost and border entry staged) and once
 # with FALCON_MPI_REPEAT=0 (each phase once a round, not repeated until
-# it settles); FALCON_VERBOSE must show partitioned_sssp's repetitions.  libfalcon_mpi is
+# it settles); FALCON_VERBOSE must show partitioned_sssp's repetitions,
+# and compute-sanitizer (memcheck, racecheck, synccheck) must find
+# nothing in 2 ranks of it.  libfalcon_mpi is
 # built here with this machine's mpicc when LIBFALCON_MPI is not given.
 gpu_mpi() {
 	mpicc=${MPICC:-$(command -v mpicc)}
@@ -768,6 +770,29 @@ gpu_mpi() {
 		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its changed ghosts and border points staged, its phase repeated until it settled"
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
+	fi
+	# compute-sanitizer on 2 ranks of partitioned_sssp (the repeated
+	# phase's word and early return, hub blocks from 16 edges): both ranks
+	# clean, and the distances of the run without it
+	if command -v compute-sanitizer >/dev/null 2>&1 && [ -x "$p" ]; then
+		g=$tmp/e2e/graphs/kron.bin
+		src=$(e2e_source "$g")
+		rm -f "$tmp/e2e/san.ref"
+		FALCON_HUB_DEGREE=16 timeout 120 $mpirun --oversubscribe -np 2 "$p" "$g" "$src" 1 0 \
+			"$tmp/e2e/san.ref" >/dev/null 2>&1
+		for tool in memcheck racecheck synccheck; do
+			rm -f "$tmp/e2e/san.out"
+			if FALCON_HUB_DEGREE=16 timeout 300 $mpirun --oversubscribe -np 2 compute-sanitizer \
+				--tool $tool --error-exitcode 9 "$p" "$g" "$src" 1 0 "$tmp/e2e/san.out" \
+				>"$tmp/e2e/san.log" 2>&1 &&
+				[ "$(grep -c 'SUMMARY: 0 errors\|(0 errors, 0 warnings)' "$tmp/e2e/san.log")" = 2 ] &&
+				[ -s "$tmp/e2e/san.ref" ] && cmp -s "$tmp/e2e/san.out" "$tmp/e2e/san.ref"; then
+				pass "gpu mpi: compute-sanitizer $tool on 2 ranks of partitioned_sssp"
+			else
+				fail "gpu mpi: compute-sanitizer $tool on 2 ranks of partitioned_sssp"
+				grep -v '^$' "$tmp/e2e/san.log" | tail -12 | sed 's/^/    /'
+			fi
+		done
 	fi
 	if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
 		cuda_build mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" "$tmp/gpumpi" ||
