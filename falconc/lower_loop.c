@@ -562,13 +562,6 @@ const char *kernel_name(Ctx *c, const Node *n, const char *what)
   return ctx_printf(c, "fal_%s_L%u_%d", what, n->loc.line, ++c->uniq);
 }
 
-/* A topology-driven parts loop's phase (plan.c parts_topo_rule;
- * docs/optimiser.md "Loops that skip unchanged points"), in a
- * loop of a thread per point fal_i from lo, in a parts kernel
- * (lower_plan.c) or in the host's rounds: skip the point when its P (of
- * C type T, in graph g) is the value the part saw when it last visited
- * it (fal_snp, valid once fal_tvk is set), else record the value and
- * visit.  P only moves one way, so an equal value is an unchanged one. */
 /* A repeated phase (c->topo_rep): a visit past the skip, with the
  * last-seen values valid, sets the rank's word to the launch's number
  * (cuda.cuh fal_rep).  Read first: each SM stores a few times, not once
@@ -585,14 +578,19 @@ static const char *topo_record(Ctx *c, const char *lo)
                      : ctx_printf(c, "fal_snp[fal_i - %s] = fal_sv;", lo);
 }
 
+/* A topology-driven parts loop's phase (plan.c parts_topo_rule;
+ * docs/optimiser.md "Loops that skip unchanged points"), in a
+ * loop of a thread per point fal_i from lo, in a parts kernel
+ * (lower_plan.c) or in the host's rounds: skip the point when its P (of
+ * C type T, in graph g) is the value the part saw when it last visited
+ * it (fal_snp, valid once fal_tvk is set), else record the value and
+ * visit.  P only moves one way, so an equal value is an unchanged one. */
 const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, const char *lo)
 {
   return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
                     "fal_snp[fal_i - %s]) continue; fal_snp[fal_i - %s] = fal_sv; %s} ",
                     T, g, P, lo, lo, topo_visit(c));
 }
-
-
 
 /* The last-seen array for part `part` (0 for an unpartitioned graph) of
  * n points on device dev (lower_plan.c topo_open), as a T *, or NULL
