@@ -36,8 +36,8 @@ static const char usage_text[] =
     "                     whole; host keeps a launch per foreach per round\n"
     "  --mpi              a program that partitions a graph (makePartition)\n"
     "                     runs under MPI: each rank owns a range of points\n"
-    "                     and exchanges only changed ghosts (C target; link\n"
-    "                     with libfalcon_mpi.a, compile with mpicc)\n"
+    "                     and exchanges only changed ghosts (link with\n"
+    "                     libfalcon_mpi.a; C: compile with mpicc)\n"
     "  --help             print this help and exit\n"
     "  --version          print the version and exit\n"
     "\n"
@@ -48,7 +48,9 @@ static const char usage_text[] =
     "                               CUDA: only with on)\n"
     "  FALCON_EDGE_BALANCE=on|off   equal shares of points plus edges per\n"
     "                               thread in planned loops (C)\n"
-    "  FALCON_WARP=on|off           a warp per point (CUDA)\n";
+    "  FALCON_WARP=on|off           a warp per point (CUDA)\n"
+    "  FALCON_MPI_REPEAT=0          --mpi GPU ranks run a phase once a round\n"
+    "                               instead of until it settles (CUDA)\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
