@@ -1542,31 +1542,39 @@ static void mpi_gpu_copies(Ctx *c, const char *guard, const char *count, const c
     }
 }
 
-/* The graph properties (the loop flags) from the rank's GPU, blocking. */
-static void mpi_gpu_graph_props_to_host(Ctx *c)
-{
-  Program *p = c->prog;
-  put(c, "  {\n    unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;\n    (void)gp;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (h->%s && d->%s)\n"
-              "      FAL_CUDA(cudaMemcpyAsync(gp, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost, 0));\n"
-              "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "  }\n");
-}
+/* The graph properties (the loop flags) through the pinned block
+ * fal_mpi_hgp, one FAL_MPI_SEG(1, size) slot each, in the program's
+ * order (fal_G_mpi_gpu_setup sizes it):
+ *   GP_TO_GPU    into the first half, then on to the GPU, asynchronously;
+ *   GP_FROM_GPU  from the GPU into the second half, asynchronously;
+ *   GP_TAKE      from the second half into the host graph, once the
+ *                stream has synchronised. */
+enum { GP_TO_GPU, GP_FROM_GPU, GP_TAKE };
 
-/* ... and into the host graph, once the stream has synchronised. */
-static void mpi_gpu_graph_props_take(Ctx *c)
+static void mpi_gpu_graph_props(Ctx *c, int how)
 {
   Program *p = c->prog;
-  put(c, "  {\n    const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;\n    (void)gp;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (h->%s && d->%s)\n      memcpy(h->%s, gp, sizeof *h->%s);\n"
-              "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, "  }\n");
+  /* GP_TO_GPU is printed inside fal_G_mpi_dbegin's block already */
+  putf(c, "%s    %sunsigned char *gp = h->fal_mpi_hgp%s;\n    (void)gp;\n",
+       how == GP_TO_GPU ? "" : "  {\n", how == GP_TAKE ? "const " : "",
+       how == GP_TO_GPU ? "" : " + h->fal_mpi_ngp");
+  for (int i = 0; i < p->nprops; i++) {
+    if (p->props[i].kind != PK_GRAPH)
+      continue;
+    const char *x = p->props[i].name;
+    putf(c, "    if (h->%s && d->%s)", x, x);
+    if (how == GP_TO_GPU)
+      putf(c, " {\n      memcpy(gp, h->%s, sizeof *h->%s);\n"
+              "      FAL_CUDA(cudaMemcpyAsync(d->%s, gp, sizeof *h->%s, cudaMemcpyHostToDevice, 0));\n    }\n",
+           x, x, x, x);
+    else if (how == GP_FROM_GPU)
+      putf(c, "\n      FAL_CUDA(cudaMemcpyAsync(gp, d->%s, sizeof *h->%s, cudaMemcpyDeviceToHost, 0));\n", x, x);
+    else
+      putf(c, "\n      memcpy(h->%s, gp, sizeof *h->%s);\n", x, x);
+    putf(c, "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n", x);
+  }
+  if (how != GP_TO_GPU)
+    put(c, "  }\n");
 }
 
 static void emit_mpi_gpu_staging(Ctx *c)
@@ -1619,9 +1627,9 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    fal_G_mpi_dcmp<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dsh, h->fal_mpi_dbuf, h->fal_mpi_dcx, h->fal_mpi_dcnt, m);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dcmp\");\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hcnt, h->fal_mpi_dcnt, sizeof *h->fal_mpi_hcnt, cudaMemcpyDeviceToHost, 0));\n  }\n");
-  mpi_gpu_graph_props_to_host(c);
+  mpi_gpu_graph_props(c, GP_FROM_GPU);
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n");
-  mpi_gpu_graph_props_take(c);
+  mpi_gpu_graph_props(c, GP_TAKE);
   put(c, "  int64_t k = (int64_t)*h->fal_mpi_hcnt;\n"
          "  pl->dev_pulled += k;\n"
          "  if (k > n) {\n    fprintf(stderr, \"falcon: rank %d: %lld changed entries of %lld\\n\", pl->rank, (long long)k, (long long)n);\n    exit(1);\n  }\n"
@@ -1680,9 +1688,9 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    fal_G_mpi_dgather<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n");
   mpi_gpu_copies(c, "n && ", "n", "n", true);
-  mpi_gpu_graph_props_to_host(c);
+  mpi_gpu_graph_props(c, GP_FROM_GPU);
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n  o = 0;\n");
-  mpi_gpu_graph_props_take(c);
+  mpi_gpu_graph_props(c, GP_TAKE);
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT) {
       putf(c, "  if (n && %s && h->%s) {\n"
@@ -1732,14 +1740,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
   /* through the pinned block's first half, stream-ordered: every round's
    * end synchronises the stream (fal_G_mpi_dpull*) before the next
    * round's start writes the block again */
-  put(c, "    unsigned char *gp = h->fal_mpi_hgp;\n    (void)gp;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "    if (h->%s && d->%s) {\n      memcpy(gp, h->%s, sizeof *h->%s);\n"
-              "      FAL_CUDA(cudaMemcpyAsync(d->%s, gp, sizeof *h->%s, cudaMemcpyHostToDevice, 0));\n    }\n"
-              "    gp += FAL_MPI_SEG(1, sizeof *h->%s);\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-           p->props[i].name, p->props[i].name);
+  mpi_gpu_graph_props(c, GP_TO_GPU);
   put(c, "  }\n  h->fal_ndirty = 0;\n"
          "  if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
