@@ -914,8 +914,18 @@ static bool merge_points_only(Ctx *c, const FuncInfo *m)
 bool merge_on_device(Ctx *c, const FuncInfo *f)
 {
   bool ok;
-  return c->gpu && !c->mpi && c->prog->nparted && f && f->merge && !c->prog->mutates &&
+  return c->gpu && c->prog->nparted && f && f->merge && !c->prog->mutates &&
          device_merge(c, &ok) == f && ok;
+}
+
+/* --mpi --target=gpu: whether a GPU rank merges incoming records on its
+ * GPU (docs/lowering.md "GPU parts under MPI"): the program's one
+ * updateFunction, if it has one, is device code, and no graph mutates. */
+static bool mpi_merge_on_gpu(Ctx *c)
+{
+  bool ok;
+  device_merge(c, &ok);
+  return c->gpu && c->mpi && c->prog->nparted && ok && !c->prog->mutates;
 }
 
 /* fal_G_mark and fal_G_markall: host code wrote point p (-1: points it
@@ -1577,6 +1587,126 @@ static void mpi_gpu_graph_props(Ctx *c, int how)
     put(c, "  }\n");
 }
 
+/* Merges on the GPU (fal_mpi_exchange_dev, runtime/mpi.c): the rank's
+ * GPU packs the changed entries as the messages' (point, record) pairs,
+ * merges the incoming ones into its own points with the updateFunction
+ * (device code) and overwrites its ghosts with the others; the host only
+ * moves the pairs between the GPU and MPI.  docs/lowering.md "GPU parts
+ * under MPI" says why the host graph needs none of it. */
+static void emit_mpi_gpu_merges(Ctx *c)
+{
+  Program *p = c->prog;
+  bool ok;
+  const FuncInfo *m = device_merge(c, &ok);
+  const char *mname = m ? text_of(c, declarator_name(node_field(m->def, F_DECLARATOR))) : NULL;
+  if (m) { /* the kernel below calls it; its definition comes later */
+    const Node *t = node_field(m->def, F_TYPE);
+    putf(c, "__host__ __device__ %s %s(fal_G *, fal_point, fal_G *, fal_point);\n",
+         t ? text_of(c, t) : "void", mname);
+  }
+  /* entries x0 .. x1 of the ids (ghosts, then border entries) whose
+   * record differs from the round's start (sh), or whose point a merge
+   * changed (pchg, phase 2), as (point, record) pairs from out; cnt
+   * counts them (one atomicAdd per warp: the loop steps a warp at a time) */
+  put(c, "enum { FAL_MPI_AHEAD = 16384 };\n");
+  put(c, "__global__ void fal_G_mpi_dcollect(fal_G g, const fal_point *ids, int64_t x0, int64_t x1, int64_t n, const unsigned char *sh, const unsigned char *pchg, int64_t lo, unsigned char *out, unsigned long long *cnt, uint64_t m, size_t one)\n{\n"
+         "  for (int64_t w = x0 + blockIdx.x * (int64_t)blockDim.x + (threadIdx.x & ~31u); w < x1; w += (int64_t)gridDim.x * blockDim.x) {\n"
+         "    int64_t x = w + (threadIdx.x & 31);\n    bool ch = false;\n"
+         "    if (x < x1) {\n      const unsigned char *s = sh;\n      (void)s;\n"
+         "      ch = pchg && pchg[ids[x] - lo];\n");
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
+      putf(c, "      if (%s && g.%s)\n        ch = ch || fal_bx_differs(g.%s[ids[x]], ((const %s *)s)[x]);\n"
+              "      s += FAL_MPI_SEG(n, sizeof(%s));\n", mpi_bit(c, "m", k), nm, nm, ty, ty);
+      k++;
+    }
+  put(c, "    }\n    long long q = fal_mpi_slot(ch, cnt);\n"
+         "    if (q < 0)\n      continue;\n"
+         "    unsigned char *o = out + (size_t)q * one;\n    fal_point p = ids[x];\n"
+         "    memcpy(o, &p, sizeof p);\n"
+         "    fal_G_mpi_pack_m(&g, p, o + sizeof p, m);\n  }\n}\n");
+  /* a message's pairs: merged into the owner's points (merge), as point
+   * `at + j` of `in`, which holds the owner's properties overlaid with the
+   * record, and flagged in pchg when the record changed; or (!merge)
+   * overwriting ghosts.  A message names each point once. */
+  put(c, "__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one)\n{\n"
+         "  for (int64_t j = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; j < nrec; j += (int64_t)gridDim.x * blockDim.x) {\n"
+         "    const unsigned char *r = rb + (size_t)j * one;\n    fal_point p;\n"
+         "    memcpy(&p, r, sizeof p);\n    r += sizeof p;\n"
+         "    if (!fal_ph1) {\n      fal_G_mpi_unpack(&g, p, r, m);\n      continue;\n    }\n"
+         "    unsigned char before[FAL_MPI_REC_MAX], after[FAL_MPI_REC_MAX];\n"
+         "    size_t cur = one - sizeof p;\n"
+         "    fal_G_mpi_pack_m(&g, p, before, m);\n");
+  if (m)
+    putf(c, "    if (fal_um) {\n"
+            "      unsigned char all[FAL_MPI_REC_MAX];\n"
+            "      fal_G_mpi_pack_m(&g, p, all, ~(uint64_t)0);\n"
+            "      fal_G_mpi_unpack(&fal_in, at + j, all, ~(uint64_t)0);\n"
+            "      fal_G_mpi_unpack(&fal_in, at + j, r, m);\n"
+            "      %s(&g, p, &fal_in, (fal_point)(at + j));\n"
+            "    } else\n  ", mname);
+  else
+    put(c, "    (void)fal_in;\n    (void)fal_um;\n");
+  put(c, "    fal_G_mpi_unpack(&g, p, r, m);\n"
+         "    fal_G_mpi_pack_m(&g, p, after, m);\n"
+         "    for (size_t b = 0; b < cur; b++)\n"
+         "      if (before[b] != after[b]) {\n        pchg[p - lo] = 1;\n        break;\n      }\n"
+         "  }\n}\n");
+  /* fal_mpi_collect_fn: the changed entries of the phase's list, per
+   * neighbour, from the GPU (waiting for the previous phase's
+   * deliveries); phase 2 clears the merge flags and takes the graph
+   * properties back too */
+  put(c, "static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char *sbuf)\n{\n"
+         "  fal_G *h = (fal_G *)gv, *d = h->fal_mpi_gpu;\n  fal_mpi_plan *pl = h->fal_mpi;\n"
+         "  int nn = pl->nnbr;\n  const int64_t *off = phase == 1 ? pl->goff : pl->boff;\n"
+         "  int64_t base = phase == 1 ? 0 : pl->goff[nn], lo = pl->lo[pl->rank];\n"
+         "  size_t one = sizeof(fal_point) + pl->cur;\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  if (nn) {\n"
+         "    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));\n"
+         "    for (int i = 0; i < nn; i++)\n"
+         "      if (off[i + 1] > off[i]) {\n"
+         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, h->fal_mpi_dsend + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
+         "        FAL_CHECK_LAUNCH(\"fal_G_mpi_dcollect\");\n"
+         "      }\n"
+         "    if (phase == 2 && !pl->own_only)\n"
+         "      FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));\n"
+         "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));\n"
+         "    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds */\n"
+         "      if (off[i + 1] > off[i])\n"
+         "        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, h->fal_mpi_dsend + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));\n"
+         "  }\n"
+         "  if (phase == 2) {\n");
+  mpi_gpu_graph_props(c, GP_FROM_GPU);
+  put(c, "  }\n  FAL_CUDA(cudaStreamSynchronize(0));\n"
+         "  if (phase == 2) {\n");
+  mpi_gpu_graph_props(c, GP_TAKE);
+  put(c, "  }\n  int any = 0;\n"
+         "  for (int i = 0; i < nn; i++) {\n"
+         "    int64_t k = (int64_t)h->fal_mpi_hncnt[i];\n"
+         "    if (k < 0 || k > off[i + 1] - off[i]) {\n"
+         "      fprintf(stderr, \"falcon: rank %d: %lld changed entries of %lld\\n\", pl->rank, (long long)k, (long long)(off[i + 1] - off[i]));\n"
+         "      exit(1);\n    }\n"
+         "    count[i] = k;\n"
+         "    if (k > FAL_MPI_AHEAD) {\n"
+         "      size_t at = ((size_t)off[i] + FAL_MPI_AHEAD) * one;\n"
+         "      FAL_CUDA(cudaMemcpyAsync(sbuf + at, h->fal_mpi_dsend + at, (size_t)(k - FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));\n"
+         "      any = 1;\n    }\n  }\n"
+         "  if (any)\n    FAL_CUDA(cudaStreamSynchronize(0));\n}\n");
+  /* fal_mpi_deliver_fn: a message to the GPU and applied there, in
+   * stream order (the next collect waits for it) */
+  putf(c, "static void fal_G_mpi_deliver(void *gv, int phase, int i, const unsigned char *rb, int64_t nrec, int64_t at)\n{\n"
+          "  fal_G *h = (fal_G *)gv, *d = h->fal_mpi_gpu;\n  fal_mpi_plan *pl = h->fal_mpi;\n"
+          "  size_t one = sizeof(fal_point) + pl->cur;\n  unsigned char *dr = h->fal_mpi_drecv + (size_t)at * one;\n"
+          "  (void)i;\n"
+          "  fal_cuda_use(d->fal_base.device);\n"
+          "  FAL_CUDA(cudaMemcpyAsync(dr, rb, (size_t)nrec * one, cudaMemcpyHostToDevice, 0));\n"
+          "  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, dr, nrec, at, phase == 1, %s, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one);\n"
+          "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dapply\");\n}\n",
+       m ? "h->fal_merge != NULL" : "0");
+}
+
 static void emit_mpi_gpu_staging(Ctx *c)
 {
   Program *p = c->prog;
@@ -1767,6 +1897,8 @@ static void emit_mpi_gpu_staging(Ctx *c)
     }
   put(c, "  return h;\n}\n");
   emit_mark_functions(c, "h->fal_mpi_gpu");
+  if (mpi_merge_on_gpu(c))
+    emit_mpi_gpu_merges(c);
   /* makePartition: the rank's GPU (local rank modulo the machine's GPUs)
    * gets the whole graph; the ids of the ghosts and border points and the
    * staging areas are made once */
@@ -1814,12 +1946,36 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcx, ((size_t)n + 1) * sizeof(int64_t)));\n"
          "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcnt, sizeof(unsigned long long)));\n"
          "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hpid, ((size_t)n + 1) * sizeof(fal_point)));\n"
-         "  }\n"
-         "  if (fal_verbose())\n"
-         "    fprintf(stderr, \"falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host (%s)\\n\",\n"
-         "            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,\n"
-         "            h->fal_mpi_all ? \"all of them, FALCON_MPI_STAGING=all\" : \"those that changed\");\n"
-         "}\n");
+         "  }\n");
+  if (mpi_merge_on_gpu(c)) {
+    put(c, "  const char *mg = getenv(\"FALCON_MPI_MERGE\");\n"
+           "  h->fal_mpi_dm = !h->fal_mpi_all && !(mg && strcmp(mg, \"host\") == 0);\n"
+           "  if (h->fal_mpi_dm) {\n"
+           "    size_t wire = ((size_t)pl->most + 1) * (sizeof(fal_point) + pl->rec);\n"
+           "    int64_t own = pl->lo[pl->rank + 1] - pl->lo[pl->rank];\n"
+           "    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(wire, file, line);\n"
+           "    h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);\n"
+           "    h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);\n"
+           "    FAL_CUDA(cudaMemset(h->fal_mpi_dpchg, 0, (size_t)own + 1));\n"
+           "    h->fal_mpi_dncnt = (unsigned long long *)fal_dalloc(((size_t)pl->nnbr + 1) * sizeof(unsigned long long), file, line);\n"
+           "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hsend, wire));\n"
+           "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hrecv, wire));\n"
+           "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hncnt, ((size_t)pl->nnbr + 1) * sizeof(unsigned long long)));\n"
+           "    fal_G *in = h->fal_mpi_din = (fal_G *)fal_calloc(1, sizeof(fal_G));\n"
+           "    (void)in;\n");
+    for (int i = 0; i < p->nprops; i++)
+      if (p->props[i].kind == PK_POINT)
+        putf(c, "    if (h->%s)\n      in->%s = (%s *)fal_dalloc(((size_t)pl->most + 1) * sizeof(%s), file, line);\n",
+             p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
+    put(c, "  }\n");
+  }
+  putf(c, "  if (fal_verbose())\n"
+          "    fprintf(stderr, \"falcon: rank %%d: points [%%lld, %%lld) on GPU %%d; %%lld ghosts and border entries staged through the host (%%s)\\n\",\n"
+          "            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,\n"
+          "            h->fal_mpi_all ? \"all of them, FALCON_MPI_STAGING=all\" : %s);\n"
+          "}\n",
+       mpi_merge_on_gpu(c) ? "h->fal_mpi_dm ? \"those that changed, merged on the GPU\" : \"those that changed, merged on the host\""
+                           : "\"those that changed\"");
 }
 
 static void emit_mpi_partition_functions(Ctx *c)
@@ -1832,8 +1988,9 @@ static void emit_mpi_partition_functions(Ctx *c)
   put(c, " };\n");
   /* A round's record holds the point properties of the mask that
    * fal_G_mpi_begin was given (bit k: the k-th point property). */
-  put(c, "static void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)\n{\n"
-         "  unsigned char *w = (unsigned char *)rec;\n  (void)g; (void)p; (void)w; (void)m;\n");
+  const char *hd = mpi_merge_on_gpu(c) ? "__host__ __device__ " : "";
+  putf(c, "static %svoid fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)\n{\n", hd);
+  put(c, "  unsigned char *w = (unsigned char *)rec;\n  (void)g; (void)p; (void)w; (void)m;\n");
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT) {
       putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(w, &g->%s[p], sizeof(%s));\n"
@@ -1845,8 +2002,8 @@ static void emit_mpi_partition_functions(Ctx *c)
   put(c, "}\n"
          "static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)\n{\n"
          "  fal_G_mpi_pack_m((const fal_G *)gv, p, rec, ((const fal_G *)gv)->fal_mpi_mask);\n}\n");
-  put(c, "static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)\n{\n"
-         "  (void)g; (void)p; (void)r; (void)m;\n");
+  putf(c, "static %svoid fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)\n{\n"
+          "  (void)g; (void)p; (void)r; (void)m;\n", hd);
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT) {
       putf(c, "  if (%s) {\n    if (g->%s)\n      memcpy(&g->%s[p], r, sizeof(%s));\n"
@@ -1940,9 +2097,15 @@ static void emit_mpi_partition_functions(Ctx *c)
     put(c, "  fal_G_mpi_dbegin(h);\n");
   put(c, "}\n");
   put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n");
-  if (c->gpu) /* only what changed, both ways; or (FALCON_MPI_STAGING=all,
-               * or a rank without a GPU) every ghost and border entry */
-    put(c, "  if (h->fal_mpi_gpu && !h->fal_mpi_all) {\n"
+  if (c->gpu) { /* only what changed, both ways (merged on the GPU, or on
+                 * the host); or (FALCON_MPI_STAGING=all, or a rank without
+                 * a GPU) every ghost and border entry */
+    put(c, mpi_merge_on_gpu(c) ?
+           "  if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {\n"
+           "    h->fal_mpi_devstale = 1;\n"
+           "    fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);\n"
+           "  } else " : "  ");
+    put(c, "if (h->fal_mpi_gpu && !h->fal_mpi_all) {\n"
            "    fal_G_mpi_dpull_marked(h, h->fal_mpi_mask);\n    h->fal_mpi_devstale = 1;\n"
            "    fal_mpi_exchange_marked(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
            "    fal_G_mpi_dpush_marked(h, h->fal_mpi_mask);\n"
@@ -1952,7 +2115,7 @@ static void emit_mpi_partition_functions(Ctx *c)
            "    fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n"
            "    if (h->fal_mpi_gpu) /* and the exchanged values back */\n"
            "      fal_G_mpi_dpush(h, h->fal_mpi_mask);\n  }\n");
-  else
+  } else
     put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
   put(c, "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
   for (int i = 0; i < p->nprops; i++)
@@ -2181,6 +2344,16 @@ static void emit_graph_struct(Ctx *c)
              "  /* the graph properties (the loop flags) on their way to the GPU\n"
              "   * (first half) and back (second half), pinned */\n"
              "  unsigned char *fal_mpi_hgp;\n  size_t fal_mpi_ngp;\n");
+    if (c->gpu && mpi_merge_on_gpu(c))
+      put(c, "  /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the\n"
+             "   * host): the (point, record) pairs sent and received (device,\n"
+             "   * pinned host), the records per neighbour (device, pinned host),\n"
+             "   * a byte per own point that a merge changed, and the incoming\n"
+             "   * records as a graph (device arrays, a slot per record) */\n"
+             "  int fal_mpi_dm;\n"
+             "  unsigned char *fal_mpi_dsend, *fal_mpi_drecv, *fal_mpi_hsend, *fal_mpi_hrecv, *fal_mpi_dpchg;\n"
+             "  unsigned long long *fal_mpi_dncnt, *fal_mpi_hncnt;\n"
+             "  struct fal_G *fal_mpi_din;\n");
   }
   put(c, "};\n");
   /* --mpi: fal_G_read_rows reads a partitioned graph whose edges no code

@@ -432,6 +432,8 @@ void fal_mpi_plan_init(fal_mpi_plan *pl, const fal_graph *csr, size_t rec)
   pl->tmp = (unsigned char *)xalloc(rec);
   pl->chg = (unsigned char *)xalloc(gi > bi ? gi : bi);
   pl->idx = (int64_t *)xalloc((gi > bi ? gi : bi) * sizeof *pl->idx);
+  pl->most = (int64_t)(gi > bi ? gi : bi);
+  pl->ncount = (int64_t *)xalloc(((size_t)pl->nnbr + 1) * sizeof *pl->ncount);
   if (fal_nplans_ < 64)
     fal_plans_[fal_nplans_++] = pl;
 }
@@ -454,6 +456,7 @@ void fal_mpi_plan_free(fal_mpi_plan *pl)
   free(pl->mark);
   free(pl->push);
   free(pl->idx);
+  free(pl->ncount);
   free(pl->rchg);
   free(pl->pchg);
   for (int i = 0; i < fal_nplans_; i++)
@@ -706,6 +709,86 @@ void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
   } else /* a foreach that writes only its own points changed no ghost */
     memset(pl->mark, 0, (size_t)ng);
   phase(pl, g, pl->border, pl->boff, NULL, bmark, pl->goff, 2, pack, apply, 0);
+}
+
+/* ---- a GPU rank that merges on its GPU --------------------------------- */
+
+/* One phase of fal_mpi_exchange_dev: the device's changed entries (collect,
+ * which also waits for the previous phase's deliveries, so rbuf is free),
+ * one message per neighbour each way, and each arriving message handed
+ * to the device as it comes (checked first, as phase() checks). */
+static void dphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const int64_t *roff,
+                   unsigned char *sbuf, unsigned char *rbuf, fal_mpi_collect_fn collect,
+                   fal_mpi_deliver_fn deliver)
+{
+  size_t one = sizeof(fal_point) + pl->cur;
+  int nn = pl->nnbr;
+  double t0 = MPI_Wtime();
+  int64_t *cnt = pl->ncount;
+  for (int i = 0; i < nn; i++)
+    cnt[i] = 0;
+  collect(g, tag, cnt, sbuf);
+  MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
+  for (int i = 0; i < nn; i++) {
+    size_t most = (size_t)(roff[i + 1] - roff[i]) * one;
+    check(MPI_Irecv(rbuf + (size_t)roff[i] * one, (int)most, MPI_BYTE, pl->nbr[i], tag,
+                    MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
+  }
+  for (int i = 0; i < nn; i++) {
+    if (cnt[i] < 0 || cnt[i] > off[i + 1] - off[i])
+      fail("%lld changed entries for rank %d, of %lld", (long long)cnt[i], pl->nbr[i],
+           (long long)(off[i + 1] - off[i]));
+    size_t bytes = (size_t)cnt[i] * one;
+    pl->sent_messages++;
+    pl->sent_records += cnt[i];
+    pl->sent_bytes += (int64_t)bytes;
+    pl->dev_pulled += cnt[i];
+    check(MPI_Isend(sbuf + (size_t)off[i] * one, (int)bytes, MPI_BYTE, pl->nbr[i], tag,
+                    MPI_COMM_WORLD, &req[nn + i]), "MPI_Isend");
+  }
+  double t1 = MPI_Wtime(), waited = 0;
+  pl->t_pack += t1 - t0;
+  for (int done = 0; done < nn; done++) {
+    int i;
+    MPI_Status st;
+    double w0 = MPI_Wtime();
+    check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
+    waited += MPI_Wtime() - w0;
+    int bytes;
+    MPI_Get_count(&st, MPI_BYTE, &bytes);
+    const unsigned char *rb = rbuf + (size_t)roff[i] * one;
+    int64_t nrec = bytes / (int64_t)one;
+    for (int64_t j = 0; j < nrec; j++) {
+      fal_point p;
+      memcpy(&p, rb + (size_t)j * one, sizeof p);
+      if (tag == 1 ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
+                   : p < pl->lo[0] || p >= pl->lo[pl->nranks])
+        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
+             tag == 1 ? "this rank's points" : "the graph's points");
+    }
+    pl->dev_pushed += nrec;
+    if (nrec)
+      deliver(g, tag, i, rb, nrec, roff[i]);
+  }
+  double w1 = MPI_Wtime();
+  if (nn)
+    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  double t2 = MPI_Wtime();
+  pl->t_wait += waited + (t2 - w1);
+  pl->t_apply += w1 - t1 - waited;
+  free(req);
+}
+
+void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsigned char *rbuf,
+                          fal_mpi_collect_fn collect, fal_mpi_deliver_fn deliver)
+{
+  pl->rounds++;
+  /* 1: changed ghosts to their owners, merged there on the device */
+  if (!pl->own_only)
+    dphase(pl, g, 1, pl->goff, pl->boff, sbuf, rbuf, collect, deliver);
+  /* 2: border entries changed by the foreach or by a merge, to the ranks
+   * that hold them as ghosts */
+  dphase(pl, g, 2, pl->boff, pl->goff, sbuf, rbuf, collect, deliver);
 }
 
 /* ---- reading only this rank's rows ------------------------------------ */

@@ -102,6 +102,8 @@ typedef struct fal_mpi_plan {
   unsigned char *pchg;    /* per own point (p - lo): a merge changed it */
   /* counters (FALCON_VERBOSE prints them at the end) */
   int64_t rounds, sent_messages, sent_records, sent_bytes;
+  int64_t most;           /* entries of the longer list (ghosts or border) */
+  int64_t *ncount;        /* nnbr: records per neighbour (fal_mpi_exchange_dev) */
   int64_t dev_pulled, dev_pushed; /* GPU rank: entries copied from and to it */
   int64_t dev_reps; /* GPU rank: launches of phases repeated to their fixpoint */
   double t_pack, t_wait, t_apply; /* seconds in the exchanges: packing what
@@ -156,6 +158,24 @@ void fal_mpi_record(fal_mpi_plan *pl, size_t cur);
  * pl->push and pl->npush then list what the GPU must be given. */
 void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
                              fal_mpi_apply_fn apply);
+
+/* A GPU rank whose incoming records merge on its GPU (docs/lowering.md
+ * "GPU parts under MPI"): the same two phases, with the records on the
+ * device.  collect(g, phase, count, sbuf) puts the changed entries of
+ * phase 1's ghosts or phase 2's border entries, neighbour i's at
+ * sbuf + goff[i] (phase 1) or boff[i] (phase 2) records, as (point,
+ * record) pairs of sizeof(fal_point) + cur bytes, and their number in
+ * count[i]; it returns when they are on the host, and after the
+ * previous phase's deliveries were applied (so rbuf is free again).
+ * deliver(g, phase, i, rb, nrec, at) hands neighbour i's message (nrec
+ * pairs, from slot `at` of rbuf) to the device: merged into the
+ * owner's points (phase 1) or overwriting ghosts (phase 2); it may
+ * return before they are applied.  sbuf and rbuf hold pl->most pairs. */
+typedef void (*fal_mpi_collect_fn)(void *g, int phase, int64_t *count, unsigned char *sbuf);
+typedef void (*fal_mpi_deliver_fn)(void *g, int phase, int i, const unsigned char *rb,
+                                   int64_t nrec, int64_t at);
+void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsigned char *rbuf,
+                          fal_mpi_collect_fn collect, fal_mpi_deliver_fn deliver);
 
 /* Every rank's own part of a per-point (offsets NULL) or per-edge array
  * (offsets: the CSR's, edges going with their source) to every rank. */

@@ -65,6 +65,15 @@ struct fal_G {
    * (first half) and back (second half), pinned */
   unsigned char *fal_mpi_hgp;
   size_t fal_mpi_ngp;
+  /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the
+   * host): the (point, record) pairs sent and received (device,
+   * pinned host), the records per neighbour (device, pinned host),
+   * a byte per own point that a merge changed, and the incoming
+   * records as a graph (device arrays, a slot per record) */
+  int fal_mpi_dm;
+  unsigned char *fal_mpi_dsend, *fal_mpi_drecv, *fal_mpi_hsend, *fal_mpi_hrecv, *fal_mpi_dpchg;
+  unsigned long long *fal_mpi_dncnt, *fal_mpi_hncnt;
+  struct fal_G *fal_mpi_din;
 };
 static void fal_G_read(fal_G *g, const char *path)
 {
@@ -163,7 +172,7 @@ static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int lin
   fal_gbase_free(&h.fal_base);
 }
 enum { FAL_MPI_REC_MAX = 1 + sizeof(int) + sizeof(int) + sizeof(char) };
-static void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)
+static __host__ __device__ void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)
 {
   unsigned char *w = (unsigned char *)rec;
   (void)g; (void)p; (void)w; (void)m;
@@ -193,7 +202,7 @@ static void fal_G_mpi_pack(void *gv, fal_point p, void *rec)
 {
   fal_G_mpi_pack_m((const fal_G *)gv, p, rec, ((const fal_G *)gv)->fal_mpi_mask);
 }
-static void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)
+static __host__ __device__ void fal_G_mpi_unpack(fal_G *g, fal_point p, const unsigned char *r, uint64_t m)
 {
   (void)g; (void)p; (void)r; (void)m;
   if ((m >> 0 & 1)) {
@@ -558,6 +567,137 @@ static inline fal_G *fal_G_markall(fal_G *h)
   fal_G_mark(h, -1);
   return h;
 }
+__host__ __device__ void merge(fal_G *, fal_point, fal_G *, fal_point);
+enum { FAL_MPI_AHEAD = 16384 };
+__global__ void fal_G_mpi_dcollect(fal_G g, const fal_point *ids, int64_t x0, int64_t x1, int64_t n, const unsigned char *sh, const unsigned char *pchg, int64_t lo, unsigned char *out, unsigned long long *cnt, uint64_t m, size_t one)
+{
+  for (int64_t w = x0 + blockIdx.x * (int64_t)blockDim.x + (threadIdx.x & ~31u); w < x1; w += (int64_t)gridDim.x * blockDim.x) {
+    int64_t x = w + (threadIdx.x & 31);
+    bool ch = false;
+    if (x < x1) {
+      const unsigned char *s = sh;
+      (void)s;
+      ch = pchg && pchg[ids[x] - lo];
+      if ((m >> 0 & 1) && g.dist)
+        ch = ch || fal_bx_differs(g.dist[ids[x]], ((const int *)s)[x]);
+      s += FAL_MPI_SEG(n, sizeof(int));
+      if ((m >> 1 & 1) && g.hits)
+        ch = ch || fal_bx_differs(g.hits[ids[x]], ((const int *)s)[x]);
+      s += FAL_MPI_SEG(n, sizeof(int));
+      if ((m >> 2 & 1) && g.seen)
+        ch = ch || fal_bx_differs(g.seen[ids[x]], ((const char *)s)[x]);
+      s += FAL_MPI_SEG(n, sizeof(char));
+    }
+    long long q = fal_mpi_slot(ch, cnt);
+    if (q < 0)
+      continue;
+    unsigned char *o = out + (size_t)q * one;
+    fal_point p = ids[x];
+    memcpy(o, &p, sizeof p);
+    fal_G_mpi_pack_m(&g, p, o + sizeof p, m);
+  }
+}
+__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one)
+{
+  for (int64_t j = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; j < nrec; j += (int64_t)gridDim.x * blockDim.x) {
+    const unsigned char *r = rb + (size_t)j * one;
+    fal_point p;
+    memcpy(&p, r, sizeof p);
+    r += sizeof p;
+    if (!fal_ph1) {
+      fal_G_mpi_unpack(&g, p, r, m);
+      continue;
+    }
+    unsigned char before[FAL_MPI_REC_MAX], after[FAL_MPI_REC_MAX];
+    size_t cur = one - sizeof p;
+    fal_G_mpi_pack_m(&g, p, before, m);
+    if (fal_um) {
+      unsigned char all[FAL_MPI_REC_MAX];
+      fal_G_mpi_pack_m(&g, p, all, ~(uint64_t)0);
+      fal_G_mpi_unpack(&fal_in, at + j, all, ~(uint64_t)0);
+      fal_G_mpi_unpack(&fal_in, at + j, r, m);
+      merge(&g, p, &fal_in, (fal_point)(at + j));
+    } else
+      fal_G_mpi_unpack(&g, p, r, m);
+    fal_G_mpi_pack_m(&g, p, after, m);
+    for (size_t b = 0; b < cur; b++)
+      if (before[b] != after[b]) {
+        pchg[p - lo] = 1;
+        break;
+      }
+  }
+}
+static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char *sbuf)
+{
+  fal_G *h = (fal_G *)gv, *d = h->fal_mpi_gpu;
+  fal_mpi_plan *pl = h->fal_mpi;
+  int nn = pl->nnbr;
+  const int64_t *off = phase == 1 ? pl->goff : pl->boff;
+  int64_t base = phase == 1 ? 0 : pl->goff[nn], lo = pl->lo[pl->rank];
+  size_t one = sizeof(fal_point) + pl->cur;
+  fal_cuda_use(d->fal_base.device);
+  if (nn) {
+    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));
+    for (int i = 0; i < nn; i++)
+      if (off[i + 1] > off[i]) {
+        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, h->fal_mpi_dsend + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
+        FAL_CHECK_LAUNCH("fal_G_mpi_dcollect");
+      }
+    if (phase == 2 && !pl->own_only)
+      FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));
+    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));
+    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds */
+      if (off[i + 1] > off[i])
+        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, h->fal_mpi_dsend + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));
+  }
+  if (phase == 2) {
+  {
+    unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
+  }
+  FAL_CUDA(cudaStreamSynchronize(0));
+  if (phase == 2) {
+  {
+    const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      memcpy(h->changed, gp, sizeof *h->changed);
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
+  }
+  int any = 0;
+  for (int i = 0; i < nn; i++) {
+    int64_t k = (int64_t)h->fal_mpi_hncnt[i];
+    if (k < 0 || k > off[i + 1] - off[i]) {
+      fprintf(stderr, "falcon: rank %d: %lld changed entries of %lld\n", pl->rank, (long long)k, (long long)(off[i + 1] - off[i]));
+      exit(1);
+    }
+    count[i] = k;
+    if (k > FAL_MPI_AHEAD) {
+      size_t at = ((size_t)off[i] + FAL_MPI_AHEAD) * one;
+      FAL_CUDA(cudaMemcpyAsync(sbuf + at, h->fal_mpi_dsend + at, (size_t)(k - FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));
+      any = 1;
+    }
+  }
+  if (any)
+    FAL_CUDA(cudaStreamSynchronize(0));
+}
+static void fal_G_mpi_deliver(void *gv, int phase, int i, const unsigned char *rb, int64_t nrec, int64_t at)
+{
+  fal_G *h = (fal_G *)gv, *d = h->fal_mpi_gpu;
+  fal_mpi_plan *pl = h->fal_mpi;
+  size_t one = sizeof(fal_point) + pl->cur;
+  unsigned char *dr = h->fal_mpi_drecv + (size_t)at * one;
+  (void)i;
+  fal_cuda_use(d->fal_base.device);
+  FAL_CUDA(cudaMemcpyAsync(dr, rb, (size_t)nrec * one, cudaMemcpyHostToDevice, 0));
+  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, dr, nrec, at, phase == 1, h->fal_merge != NULL, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one);
+  FAL_CHECK_LAUNCH("fal_G_mpi_dapply");
+}
 static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)
 {
   int ndev = ngpu > 0 ? fal_cuda_count_quiet() : 0;
@@ -607,10 +747,32 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hcnt, sizeof(unsigned long long)));
     FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hpid, ((size_t)n + 1) * sizeof(fal_point)));
   }
+  const char *mg = getenv("FALCON_MPI_MERGE");
+  h->fal_mpi_dm = !h->fal_mpi_all && !(mg && strcmp(mg, "host") == 0);
+  if (h->fal_mpi_dm) {
+    size_t wire = ((size_t)pl->most + 1) * (sizeof(fal_point) + pl->rec);
+    int64_t own = pl->lo[pl->rank + 1] - pl->lo[pl->rank];
+    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(wire, file, line);
+    h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);
+    h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);
+    FAL_CUDA(cudaMemset(h->fal_mpi_dpchg, 0, (size_t)own + 1));
+    h->fal_mpi_dncnt = (unsigned long long *)fal_dalloc(((size_t)pl->nnbr + 1) * sizeof(unsigned long long), file, line);
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hsend, wire));
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hrecv, wire));
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hncnt, ((size_t)pl->nnbr + 1) * sizeof(unsigned long long)));
+    fal_G *in = h->fal_mpi_din = (fal_G *)fal_calloc(1, sizeof(fal_G));
+    (void)in;
+    if (h->dist)
+      in->dist = (int *)fal_dalloc(((size_t)pl->most + 1) * sizeof(int), file, line);
+    if (h->hits)
+      in->hits = (int *)fal_dalloc(((size_t)pl->most + 1) * sizeof(int), file, line);
+    if (h->seen)
+      in->seen = (char *)fal_dalloc(((size_t)pl->most + 1) * sizeof(char), file, line);
+  }
   if (fal_verbose())
     fprintf(stderr, "falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host (%s)\n",
             pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,
-            h->fal_mpi_all ? "all of them, FALCON_MPI_STAGING=all" : "those that changed");
+            h->fal_mpi_all ? "all of them, FALCON_MPI_STAGING=all" : h->fal_mpi_dm ? "those that changed, merged on the GPU" : "those that changed, merged on the host");
 }
 static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
 {
@@ -686,7 +848,10 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
 }
 static void fal_G_mpi_end(fal_G *h)
 {
-  if (h->fal_mpi_gpu && !h->fal_mpi_all) {
+  if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {
+    h->fal_mpi_devstale = 1;
+    fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);
+  } else if (h->fal_mpi_gpu && !h->fal_mpi_all) {
     fal_G_mpi_dpull_marked(h, h->fal_mpi_mask);
     h->fal_mpi_devstale = 1;
     fal_mpi_exchange_marked(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
@@ -714,7 +879,7 @@ __host__ __device__ void relax(fal_point p, fal_G *hg)
 
 }
 
-extern "C" void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
+__host__ __device__ void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
 {
   if (fal_g_orig->dist[orig] > fal_g_incom->dist[incom])
     fal_g_orig->dist[orig] = fal_g_incom->dist[incom];
