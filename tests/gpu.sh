@@ -67,8 +67,17 @@ done
 
 # Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
 # cuda_prebuild); the cuda_build calls below take the results.  (Not for
-# GPU_PART=mpi, which builds its own.)
-if [ "${GPU_PART:-all}" != mpi ]; then
+# GPU_PART=mpi, which builds its own, nor GPU_PART=multi, which builds
+# only its programs.)
+if [ "${GPU_PART:-all}" = multi ]; then
+for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
+	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
+done
+for t in part_phases part_topo; do
+	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
+done
+cuda_prebuild_wait
+elif [ "${GPU_PART:-all}" != mpi ]; then
 for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
 	multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
@@ -826,18 +835,83 @@ gpu_mpi() {
 	done
 }
 
-# GPU_PART=tests: all but the sanitizers and MPI (tests1 and tests2: its
-# two halves, for machines where one command's time is limited);
-# GPU_PART=mpi: only MPI; GPU_PART=sanitize: only the sanitizers; by
-# default everything.
+# Parts on several GPUs (§7; docs/optimiser.md "Partitioned loops on the
+# devices"): with 2 GPUs or more, the partitioned samples with 2, 3 and 4
+# GPU parts (and 2 + a host part), their loops in a kernel per part (the
+# default) and from the host (FALCON_PX_MULTI=off), against the
+# references, on one graph of each shape (the loaders are checked
+# elsewhere); FALCON_VERBOSE must put parts 0 and 1 on GPUs 0 and 1, and
+# FALCON_PROFILE must show the kernels per part.  part_phases (two
+# exchanges a round) and part_topo (the skip) against their CPU builds.
+# MPI ranks on several GPUs are gpu_mpi's (a rank's GPU is its local
+# rank modulo the GPUs).
+gpu_multi() {
+	ng=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')
+	if [ "$ng" -lt 2 ]; then
+		echo "(one GPU here: parts on several GPUs are not checked)"
+		return
+	fi
+	for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
+		if ! cuda_build $a "$srcdir/samples/$a.fal" "$tmp/gpu"; then
+			fail "gpu multi: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin \
+			"$tmp"/e2e/graphs/tiny.txt ${KRON:+"$tmp/e2e/graphs/kron-$KRON.bin"}; do
+			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs" "env" "2 0" "3 0" "4 0" "2 1"
+			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_PX_MULTI=off" "env FALCON_PX_MULTI=off" \
+				"2 0" "2 1"
+		done
+	done
+	p=$tmp/gpu/partitioned_sssp
+	g=$tmp/e2e/graphs/grid.gr.xz
+	if [ -x "$p" ] && FALCON_GPU_LOOPS=device FALCON_VERBOSE=1 FALCON_PROFILE=1 timeout 120 "$p" "$g" \
+		"$(e2e_source "$g")" 2 0 >"$tmp/e2e/run" 2>&1 &&
+		grep -q '^falcon: part 0: GPU 0,' "$tmp/e2e/run" && grep -q '^falcon: part 1: GPU 1,' "$tmp/e2e/run" &&
+		grep -q '^falcon profile: [^ ]*:[0-9]*  *parts ' "$tmp/e2e/run"; then
+		pass "gpu multi: 2 parts on GPUs 0 and 1, the loop in a kernel per part"
+	else
+		fail "gpu multi: 2 parts on GPUs 0 and 1, the loop in a kernel per part"
+		grep 'falcon' "$tmp/e2e/run" | sed 's/^/    /' | head -12
+	fi
+	for t in part_phases part_topo; do
+		if ! cuda_build $t "$srcdir/tests/e2e/$t.fal" "$tmp/gpu" || ! cpu_twin $t "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
+			fail "gpu multi: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
+		fi
+		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin; do
+			src=$(e2e_source "$gf")
+			"$tmp/gpu/${t}_cpu" "$gf" "$src" 1 0 "$tmp/e2e/multi.ref" >/dev/null 2>&1 ||
+				{ fail "gpu multi $t $(basename "$gf"): the CPU build failed"; continue; }
+			for mode in device auto; do
+				for split in "2 0" "3 0" "4 0"; do
+					name="gpu multi $t $(basename "$gf") ($mode, $split)"
+					if ! FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode timeout 120 \
+						"$tmp/gpu/$t" "$gf" "$src" $split "$tmp/e2e/multi.out" >"$tmp/e2e/run" 2>&1; then
+						fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+					elif ! cmp -s "$tmp/e2e/multi.out" "$tmp/e2e/multi.ref"; then
+						fail "$name: differs from the CPU build"
+						diff "$tmp/e2e/multi.out" "$tmp/e2e/multi.ref" | head -5 | sed 's/^/    /'
+					else
+						pass "$name"
+					fi
+				done
+			done
+		done
+	done
+}
+
+# GPU_PART=tests: all but the sanitizers, MPI and several GPUs (tests1 and
+# tests2: its two halves, for machines where one command's time is
+# limited); GPU_PART=mpi: only MPI; GPU_PART=multi: only parts on several
+# GPUs; GPU_PART=sanitize: only the sanitizers; by default everything.
 case ${GPU_PART:-all} in
-all) gpu_tests_a; gpu_tests_b; gpu_mpi ;;
+all) gpu_tests_a; gpu_tests_b; gpu_mpi; gpu_multi ;;
 tests) gpu_tests_a; gpu_tests_b ;;
 tests1) gpu_tests_a ;;
 tests2) gpu_tests_b ;;
 mpi) gpu_mpi ;;
+multi) gpu_multi ;;
 esac
-case ${GPU_PART:-all} in tests | tests1 | tests2 | mpi) SANITIZE=0 ;; esac
+case ${GPU_PART:-all} in tests | tests1 | tests2 | mpi | multi) SANITIZE=0 ;; esac
 
 # compute-sanitizer memcheck, racecheck and synccheck on every sample and
 # the GPU e2e programs built above, on a small Kronecker graph (SANITIZE=0
