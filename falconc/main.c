@@ -50,7 +50,11 @@ static const char usage_text[] =
     "                               thread in planned loops (C)\n"
     "  FALCON_WARP=on|off           a warp per point (CUDA)\n"
     "  FALCON_MPI_REPEAT=0          --mpi GPU ranks run a phase once a round\n"
-    "                               instead of until it settles (CUDA)\n";
+    "                               instead of until it settles (CUDA)\n"
+    "  FALCON_MPI_MERGE=host        --mpi GPU ranks merge incoming ghosts on\n"
+    "                               the host instead of their GPU (CUDA)\n"
+    "  FALCON_PX_MULTI=off          parts on several GPUs: loops from the host\n"
+    "                               instead of a kernel per part (CUDA)\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {

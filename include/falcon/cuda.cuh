@@ -3204,8 +3204,8 @@ static inline unsigned long long fal_px_wait_ns(void)
 
 /* Fills the parts' fal_px from the exchange x and the partition's first
  * points lo; NULL (and why under FALCON_VERBOSE) when the kernels cannot
- * run: too many parts, a host part, parts on several GPUs without
- * FALCON_PX_MULTI=on or without atomics on each other's memory, or a
+ * run: too many parts, a host part, parts on several GPUs with
+ * FALCON_PX_MULTI=off or without atomics on each other's memory, or a
  * device without cooperative launch. */
 static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const char *file, int line)
 {
@@ -3218,9 +3218,11 @@ static inline fal_pxh *fal_pxh_new(const fal_bx *x, const int64_t *lo, const cha
       why = "a host part";
   for (int i = 1; i < k && !why; i++)
     sys |= x->dev[i] != x->dev[0];
-  if (sys && !why && fal_env_switch("FALCON_PX_MULTI", "on", "off") != 1)
-    why = "parts on several GPUs run their kernels with FALCON_PX_MULTI=on only "
-          "(not yet checked on a machine with several GPUs)";
+  /* Parts on several GPUs take the kernels unless FALCON_PX_MULTI=off
+   * (checked on two H100s over NVLink: tests/gpu.sh GPU_PART=multi;
+   * bench/results/2026-11-27-two-gpus.md) */
+  if (sys && !why && fal_env_switch("FALCON_PX_MULTI", "on", "off") == 0)
+    why = "parts on several GPUs run their loop from the host (FALCON_PX_MULTI=off)";
   for (int i = 0; i < k && !why; i++) {
     int coop = 0;
     if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, x->dev[i]) != cudaSuccess ||
