@@ -1587,15 +1587,29 @@ static void mpi_gpu_graph_props(Ctx *c, int how)
     put(c, "  }\n");
 }
 
+/* In a kernel over the entries x of ids: ch becomes true when entry x's
+ * record (the point properties of mask m) differs from its copy in the
+ * shadow s, whose segments hold n values of each property in turn */
+static void mpi_emit_differs(Ctx *c)
+{
+  Program *p = c->prog;
+  for (int i = 0, k = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT) {
+      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
+      putf(c, "      if (%s && g.%s)\n        ch = ch || fal_bx_differs(g.%s[ids[x]], ((const %s *)s)[x]);\n"
+              "      s += FAL_MPI_SEG(n, sizeof(%s));\n", mpi_bit(c, "m", k), nm, nm, ty, ty);
+      k++;
+    }
+}
+
 /* Merges on the GPU (fal_mpi_exchange_dev, runtime/mpi.c): the rank's
  * GPU packs the changed entries as the messages' (point, record) pairs,
  * merges the incoming ones into its own points with the updateFunction
  * (device code) and overwrites its ghosts with the others; the host only
- * moves the pairs between the GPU and MPI.  docs/lowering.md "GPU parts
- * under MPI" says why the host graph needs none of it. */
+ * moves the pairs between the GPU and MPI.  docs/lowering.md "GPU ranks
+ * merge on their GPU" says why the host graph needs none of it. */
 static void emit_mpi_gpu_merges(Ctx *c)
 {
-  Program *p = c->prog;
   bool ok;
   const FuncInfo *m = device_merge(c, &ok);
   const char *mname = m ? text_of(c, declarator_name(node_field(m->def, F_DECLARATOR))) : NULL;
@@ -1614,13 +1628,7 @@ static void emit_mpi_gpu_merges(Ctx *c)
          "    int64_t x = w + (threadIdx.x & 31);\n    bool ch = false;\n"
          "    if (x < x1) {\n      const unsigned char *s = sh;\n      (void)s;\n"
          "      ch = pchg && pchg[ids[x] - lo];\n");
-  for (int i = 0, k = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT) {
-      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
-      putf(c, "      if (%s && g.%s)\n        ch = ch || fal_bx_differs(g.%s[ids[x]], ((const %s *)s)[x]);\n"
-              "      s += FAL_MPI_SEG(n, sizeof(%s));\n", mpi_bit(c, "m", k), nm, nm, ty, ty);
-      k++;
-    }
+  mpi_emit_differs(c);
   put(c, "    }\n    long long q = fal_mpi_slot(ch, cnt);\n"
          "    if (q < 0)\n      continue;\n"
          "    unsigned char *o = out + (size_t)q * one;\n    fal_point p = ids[x];\n"
@@ -1729,13 +1737,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  for (int64_t w = blockIdx.x * (int64_t)blockDim.x + (threadIdx.x & ~31u); w < n; w += (int64_t)gridDim.x * blockDim.x) {\n"
          "    int64_t x = w + (threadIdx.x & 31);\n    bool ch = false;\n"
          "    if (x < n) {\n      const unsigned char *s = sh;\n      (void)s;\n");
-  for (int i = 0, k = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT) {
-      const char *nm = p->props[i].name, *ty = p->props[i].ctype;
-      putf(c, "      if (%s && g.%s)\n        ch = ch || fal_bx_differs(g.%s[ids[x]], ((const %s *)s)[x]);\n"
-              "      s += FAL_MPI_SEG(n, sizeof(%s));\n", mpi_bit(c, "m", k), nm, nm, ty, ty);
-      k++;
-    }
+  mpi_emit_differs(c);
   put(c, "    }\n    long long q = fal_mpi_slot(ch, cnt);\n"
          "    if (q < 0)\n      continue;\n    cx[q] = x;\n    unsigned char *b = buf;\n    (void)b;\n");
   for (int i = 0, k = 0; i < p->nprops; i++)

@@ -564,6 +564,38 @@ static void apply_marked(fal_mpi_plan *pl, void *g, const unsigned char *rb, int
  * from neighbour i) is applied.  Which changed: a host rank packs every
  * entry and compares it with `shadow`; a GPU rank (shadow NULL) was told,
  * by the flags in `mark`, and its messages are applied by apply_marked. */
+/* The next of a phase's nn incoming messages (MPI_Waitany over req, the
+ * time added to *waited): its neighbour's index at *who (unless NULL), its records
+ * (point, record pairs of `one` bytes, at rbuf's slot roff[*who]) at *rb,
+ * and their number, returned.  Each record's point is checked first: one
+ * of this rank's points (own, phase 1) or of the graph. */
+static int64_t next_message(const fal_mpi_plan *pl, MPI_Request *req, unsigned char *rbuf,
+                            const int64_t *roff, size_t one, int own, int *who,
+                            const unsigned char **rb, double *waited)
+{
+  int i;
+  MPI_Status st;
+  double w0 = MPI_Wtime();
+  check(MPI_Waitany(pl->nnbr, req, &i, &st), "MPI_Waitany");
+  *waited += MPI_Wtime() - w0;
+  int bytes;
+  MPI_Get_count(&st, MPI_BYTE, &bytes);
+  const unsigned char *r = rbuf + (size_t)roff[i] * one;
+  int64_t nrec = bytes / (int64_t)one;
+  for (int64_t j = 0; j < nrec; j++) {
+    fal_point p;
+    memcpy(&p, r + (size_t)j * one, sizeof p);
+    if (own ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
+            : p < pl->lo[0] || p >= pl->lo[pl->nranks])
+      fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
+           own ? "this rank's points" : "the graph's points");
+  }
+  if (who)
+    *who = i;
+  *rb = r;
+  return nrec;
+}
+
 static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
                   const unsigned char *shadow, unsigned char *mark, const int64_t *roff,
                   int tag, fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
@@ -615,23 +647,8 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
   double t1 = MPI_Wtime(), waited = 0;
   pl->t_pack += t1 - t0;
   for (int done = 0; done < nn; done++) {
-    int i;
-    MPI_Status st;
-    double w0 = MPI_Wtime();
-    check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
-    waited += MPI_Wtime() - w0;
-    int bytes;
-    MPI_Get_count(&st, MPI_BYTE, &bytes);
-    const unsigned char *rb = pl->rbuf + (size_t)roff[i] * one;
-    int64_t nrec = bytes / (int64_t)one;
-    for (int64_t j = 0; j < nrec; j++) {
-      fal_point p;
-      memcpy(&p, rb + (size_t)j * one, sizeof p);
-      if (merge ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
-                : p < pl->lo[0] || p >= pl->lo[pl->nranks])
-        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
-             merge ? "this rank's points" : "the graph's points");
-    }
+    const unsigned char *rb;
+    int64_t nrec = next_message(pl, req, pl->rbuf, roff, one, merge, NULL, &rb, &waited);
     if (mark) {
       apply_marked(pl, g, rb, nrec, pack, apply, merge);
       continue;
@@ -750,22 +767,8 @@ static void dphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const
   pl->t_pack += t1 - t0;
   for (int done = 0; done < nn; done++) {
     int i;
-    MPI_Status st;
-    double w0 = MPI_Wtime();
-    check(MPI_Waitany(nn, req, &i, &st), "MPI_Waitany");
-    waited += MPI_Wtime() - w0;
-    int bytes;
-    MPI_Get_count(&st, MPI_BYTE, &bytes);
-    const unsigned char *rb = rbuf + (size_t)roff[i] * one;
-    int64_t nrec = bytes / (int64_t)one;
-    for (int64_t j = 0; j < nrec; j++) {
-      fal_point p;
-      memcpy(&p, rb + (size_t)j * one, sizeof p);
-      if (tag == 1 ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
-                   : p < pl->lo[0] || p >= pl->lo[pl->nranks])
-        fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
-             tag == 1 ? "this rank's points" : "the graph's points");
-    }
+    const unsigned char *rb;
+    int64_t nrec = next_message(pl, req, rbuf, roff, one, tag == 1, &i, &rb, &waited);
     pl->dev_pushed += nrec;
     if (nrec)
       deliver(g, tag, i, rb, nrec, roff[i]);

@@ -458,6 +458,22 @@ if cuda_build part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu" &&
 else
 	fail "gpu: building tests/e2e/part_phases.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
+# run_vs_cpu NAME OUT REF COMMAND...: runs COMMAND (120 s at most, its
+# messages in $tmp/e2e/run), which must succeed and write OUT equal to
+# REF, the CPU build's output.
+run_vs_cpu() {
+	name=$1 out=$2 ref=$3
+	shift 3
+	if ! timeout 120 "$@" >"$tmp/e2e/run" 2>&1; then
+		fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+	elif ! cmp -s "$out" "$ref"; then
+		fail "$name: differs from the CPU build"
+		diff "$out" "$ref" | head -5 | sed 's/^/    /'
+	else
+		pass "$name"
+	fi
+}
+
 # Topology-driven parts loops (tests/e2e/part_topo.fal, plan.c
 # parts_topo_rule): the parts skip points whose value did not change, in
 # the kernels per part (device), in the host's rounds (host: a thread, a
@@ -475,16 +491,10 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 			for run in "1 0" "2 0" "3 0" "1 1" "2 0 S"; do
 				split=${run% S}; pxs=off; desc=$split
 				[ "$split" != "$run" ] && pxs=on desc="$split, FALCON_PX_SYS=on"
-				name="gpu part_topo $(basename "$gf") ($mode, $desc)"
-				if ! FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode FALCON_PX_SYS=$pxs timeout 120 \
-					"$tmp/gpu/part_topo" "$gf" "$src" $split "$tmp/e2e/topo.out" >"$tmp/e2e/run" 2>&1; then
-					fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-				elif ! cmp -s "$tmp/e2e/topo.out" "$tmp/e2e/topo.ref"; then
-					fail "$name: differs from the CPU build"
-					diff "$tmp/e2e/topo.out" "$tmp/e2e/topo.ref" | head -5 | sed 's/^/    /'
-				else
-					pass "$name"
-				fi
+				# shellcheck disable=SC2086 # the split is two words
+				run_vs_cpu "gpu part_topo $(basename "$gf") ($mode, $desc)" "$tmp/e2e/topo.out" \
+					"$tmp/e2e/topo.ref" env FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode FALCON_PX_SYS=$pxs \
+					"$tmp/gpu/part_topo" "$gf" "$src" $split "$tmp/e2e/topo.out"
 			done
 		done
 	done
@@ -883,16 +893,10 @@ gpu_multi() {
 				{ fail "gpu multi $t $(basename "$gf"): the CPU build failed"; continue; }
 			for mode in device auto; do
 				for split in "2 0" "3 0" "4 0"; do
-					name="gpu multi $t $(basename "$gf") ($mode, $split)"
-					if ! FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode timeout 120 \
-						"$tmp/gpu/$t" "$gf" "$src" $split "$tmp/e2e/multi.out" >"$tmp/e2e/run" 2>&1; then
-						fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-					elif ! cmp -s "$tmp/e2e/multi.out" "$tmp/e2e/multi.ref"; then
-						fail "$name: differs from the CPU build"
-						diff "$tmp/e2e/multi.out" "$tmp/e2e/multi.ref" | head -5 | sed 's/^/    /'
-					else
-						pass "$name"
-					fi
+					# shellcheck disable=SC2086 # the split is two words
+					run_vs_cpu "gpu multi $t $(basename "$gf") ($mode, $split)" "$tmp/e2e/multi.out" \
+						"$tmp/e2e/multi.ref" env FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode \
+						"$tmp/gpu/$t" "$gf" "$src" $split "$tmp/e2e/multi.out"
 				done
 			done
 		done

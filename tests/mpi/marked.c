@@ -14,6 +14,15 @@
  * At the end each rank's points must hold the distances of a sequential
  * breadth-first search.  The first round writes only the rank's own
  * points (own_only).  Prints one line per rank; exits 1 on a mismatch.
+ *
+ * A third copy (C) goes through the exchange of a GPU rank that merges
+ * on its GPU (fal_mpi_exchange_dev), with callbacks that do on the host
+ * what the generated kernels do on the device (lower.c
+ * emit_mpi_gpu_merges): collect packs the entries that differ from the
+ * round's start (phase 2 also those whose point a merge changed) as
+ * (point, value) pairs per neighbour, deliver merges them into own
+ * points with MIN and flags the changed ones (phase 1) or overwrites
+ * ghosts (phase 2).  C must equal B after every round too.
  */
 #include "falcon/graph.h"
 #include "falcon/mpi.h"
@@ -41,6 +50,60 @@ static void apply(void *g, fal_point p, const void *rec, int merge)
 }
 
 static int bad;
+
+/* C: the values, its plan, the entries' values at the round's start (as
+ * the GPU's shadow), and a byte per own point that a merge changed */
+typedef struct {
+  int *v;
+  fal_mpi_plan *pl;
+  const int *start;
+  unsigned char *pchg;
+} dev;
+
+static void collect(void *gv, int phase, int64_t *count, unsigned char *sbuf)
+{
+  dev *d = (dev *)gv;
+  fal_mpi_plan *pl = d->pl;
+  size_t one = sizeof(fal_point) + sizeof(int);
+  const int64_t *off = phase == 1 ? pl->goff : pl->boff;
+  const fal_point *list = phase == 1 ? pl->ghost : pl->border;
+  int64_t base = phase == 1 ? 0 : pl->goff[pl->nnbr], lo = pl->lo[pl->rank];
+  for (int i = 0; i < pl->nnbr; i++) {
+    int64_t k = 0;
+    for (int64_t j = off[i]; j < off[i + 1]; j++) {
+      fal_point p = list[j];
+      int ch = d->v[p] != d->start[base + j] || (phase == 2 && !pl->own_only && d->pchg[p - lo]);
+      if (!ch)
+        continue;
+      unsigned char *w = sbuf + (size_t)(off[i] + k++) * one;
+      memcpy(w, &p, sizeof p);
+      memcpy(w + sizeof p, &d->v[p], sizeof(int));
+    }
+    count[i] = k;
+  }
+  if (phase == 2)
+    memset(d->pchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo) + 1);
+}
+
+static void deliver(void *gv, int phase, int i, const unsigned char *rb, int64_t nrec, int64_t at)
+{
+  dev *d = (dev *)gv;
+  size_t one = sizeof(fal_point) + sizeof(int);
+  (void)i;
+  (void)at;
+  for (int64_t j = 0; j < nrec; j++) {
+    fal_point p;
+    int x;
+    memcpy(&p, rb + (size_t)j * one, sizeof p);
+    memcpy(&x, rb + (size_t)j * one + sizeof p, sizeof x);
+    if (phase == 2)
+      d->v[p] = x;
+    else if (x < d->v[p]) {
+      d->v[p] = x;
+      d->pchg[p - d->pl->lo[d->pl->rank]] = 1;
+    }
+  }
+}
 
 static void check(int ok, const char *what, long long a, long long b)
 {
@@ -77,39 +140,49 @@ int main(int argc, char **argv)
     return 1;
   }
   int64_t n = g.npoints;
-  fal_mpi_plan pa, pb;
+  fal_mpi_plan pa, pb, pc;
   fal_mpi_plan_init(&pa, &g, sizeof(int));
   fal_mpi_plan_init(&pb, &g, sizeof(int));
+  fal_mpi_plan_init(&pc, &g, sizeof(int));
   int64_t lo = pa.lo[pa.rank], hi = pa.lo[pa.rank + 1];
   int64_t ng = pa.goff[pa.nnbr], nb = pa.boff[pa.nnbr], ne = ng + nb;
   vals a = {(int *)calloc((size_t)n + 1, sizeof(int))}, b = {(int *)calloc((size_t)n + 1, sizeof(int))};
   int *start = (int *)malloc(((size_t)ne + 1) * sizeof(int));
   int *before = (int *)malloc(((size_t)n + 1) * sizeof(int));
   unsigned char *pushed = (unsigned char *)calloc((size_t)n + 1, 1);
-  if (!a.v || !b.v || !start || !before || !pushed) {
+  int *cstart = (int *)malloc(((size_t)ne + 1) * sizeof(int));
+  size_t wire = ((size_t)pc.most + 1) * (sizeof(fal_point) + sizeof(int));
+  unsigned char *sbuf = (unsigned char *)malloc(wire), *rbuf = (unsigned char *)malloc(wire);
+  dev c = {(int *)calloc((size_t)n + 1, sizeof(int)), &pc, cstart,
+           (unsigned char *)calloc((size_t)(hi - lo) + 1, 1)};
+  if (!a.v || !b.v || !start || !before || !pushed || !cstart || !sbuf || !rbuf || !c.v || !c.pchg) {
     fprintf(stderr, "marked: out of memory\n");
     return 1;
   }
   for (int64_t p = 0; p < n; p++)
-    a.v[p] = b.v[p] = -1; /* before the first round: not yet set */
+    a.v[p] = b.v[p] = c.v[p] = -1; /* before the first round: not yet set */
   int rounds = 0, changed = 1;
   long long merged = 0;
   for (int round = 0; changed; round++) {
     int own_only = round == 0;
     fal_mpi_record(&pa, sizeof(int));
-    pa.own_only = pb.own_only = own_only;
+    fal_mpi_record(&pc, sizeof(int));
+    pa.own_only = pb.own_only = pc.own_only = own_only;
+    for (int64_t x = 0; x < ne; x++)
+      cstart[x] = c.v[x < ng ? pc.ghost[x] : pc.border[x - ng]];
     fal_mpi_snapshot(&pb, &b, pack, sizeof(int));
     for (int64_t x = 0; x < ne; x++)
       start[x] = a.v[x < ng ? pa.ghost[x] : pa.border[x - ng]];
     int mine = 0;
     if (own_only) { /* every own point set, point 0 to 0 */
       for (int64_t p = lo; p < hi; p++)
-        a.v[p] = b.v[p] = p == 0 ? 0 : INT32_MAX;
+        a.v[p] = b.v[p] = c.v[p] = p == 0 ? 0 : INT32_MAX;
       mine = 1;
     } else {
       mine = relax(&g, a.v, lo, hi);
-      int mb = relax(&g, b.v, lo, hi);
+      int mb = relax(&g, b.v, lo, hi), mc = relax(&g, c.v, lo, hi);
       check(mine == mb, "the sweeps disagree", mine, mb);
+      check(mine == mc, "the sweeps disagree (C)", mine, mc);
     }
     for (int64_t x = 0; x < ne; x++)
       if (a.v[x < ng ? pa.ghost[x] : pa.border[x - ng]] != start[x])
@@ -117,6 +190,7 @@ int main(int argc, char **argv)
     memcpy(before, a.v, (size_t)n * sizeof(int));
     fal_mpi_exchange_marked(&pa, &a, pack, apply);
     fal_mpi_exchange(&pb, &b, pack, apply);
+    fal_mpi_exchange_dev(&pc, &c, sbuf, rbuf, collect, deliver);
     for (int64_t x = 0; x < ne; x++)
       check(!pa.mark[x], "a mark was not cleared", (long long)x, 0);
     for (int64_t q = 0; q < pa.npush; q++) {
@@ -140,6 +214,12 @@ int main(int argc, char **argv)
     for (int64_t x = 0; x < ng; x++)
       check(a.v[pa.ghost[x]] == b.v[pa.ghost[x]], "a ghost differs from the host exchange's",
             (long long)pa.ghost[x], (long long)a.v[pa.ghost[x]] - b.v[pa.ghost[x]]);
+    for (int64_t p = lo; p < hi; p++)
+      check(c.v[p] == b.v[p], "an own point of the device-merge exchange differs",
+            (long long)p, (long long)c.v[p] - b.v[p]);
+    for (int64_t x = 0; x < ng; x++)
+      check(c.v[pc.ghost[x]] == b.v[pc.ghost[x]], "a ghost of the device-merge exchange differs",
+            (long long)pc.ghost[x], (long long)c.v[pc.ghost[x]] - b.v[pc.ghost[x]]);
     MPI_Allreduce(&mine, &changed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     rounds++;
   }
@@ -176,6 +256,12 @@ int main(int argc, char **argv)
   fflush(stdout);
   fal_mpi_plan_free(&pa);
   fal_mpi_plan_free(&pb);
+  fal_mpi_plan_free(&pc);
+  free(c.v);
+  free(c.pchg);
+  free(cstart);
+  free(sbuf);
+  free(rbuf);
   free(a.v);
   free(b.v);
   free(start);
