@@ -596,6 +596,21 @@ static int64_t next_message(const fal_mpi_plan *pl, MPI_Request *req, unsigned c
   return nrec;
 }
 
+/* A phase's end: its sends complete (req's second half), and the time
+ * since t1 (its messages all sent) counted as waiting (`waited` of it,
+ * and the sends) or applying (the rest); req is freed. */
+static void end_phase(fal_mpi_plan *pl, MPI_Request *req, double t1, double waited)
+{
+  int nn = pl->nnbr;
+  double w1 = MPI_Wtime();
+  if (nn)
+    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
+  double t2 = MPI_Wtime();
+  pl->t_wait += waited + (t2 - w1);
+  pl->t_apply += w1 - t1 - waited;
+  free(req);
+}
+
 static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
                   const unsigned char *shadow, unsigned char *mark, const int64_t *roff,
                   int tag, fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
@@ -662,13 +677,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
       apply(g, p, rb + (size_t)j * one + sizeof(fal_point), merge);
     }
   }
-  double w1 = MPI_Wtime();
-  if (nn)
-    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
-  double t2 = MPI_Wtime();
-  pl->t_wait += waited + (t2 - w1);
-  pl->t_apply += w1 - t1 - waited;
-  free(req);
+  end_phase(pl, req, t1, waited);
 }
 
 void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
@@ -773,13 +782,7 @@ static void dphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const
     if (nrec)
       deliver(g, tag, i, rb, nrec, roff[i]);
   }
-  double w1 = MPI_Wtime();
-  if (nn)
-    check(MPI_Waitall(nn, req + nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
-  double t2 = MPI_Wtime();
-  pl->t_wait += waited + (t2 - w1);
-  pl->t_apply += w1 - t1 - waited;
-  free(req);
+  end_phase(pl, req, t1, waited);
 }
 
 void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsigned char *rbuf,

@@ -106,6 +106,22 @@ fi
 echo "check-gpu: built the GPU programs ($(date +%T))"
 fi
 
+# run_vs_cpu NAME OUT REF COMMAND...: runs COMMAND (120 s at most, its
+# messages in $tmp/e2e/run), which must succeed and write OUT equal to
+# REF, the CPU build's output.
+run_vs_cpu() {
+	rvc_name=$1 rvc_out=$2 rvc_ref=$3
+	shift 3
+	if ! timeout 120 "$@" >"$tmp/e2e/run" 2>&1; then
+		fail "$rvc_name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+	elif ! cmp -s "$rvc_out" "$rvc_ref"; then
+		fail "$rvc_name: differs from the CPU build"
+		diff "$rvc_out" "$rvc_ref" | head -5 | sed 's/^/    /'
+	else
+		pass "$rvc_name"
+	fi
+}
+
 # GPU_PART=sanitize runs only the compute-sanitizer part at the end,
 # GPU_PART=mpi only the MPI part (gpu_mpi), GPU_PART=tests the rest
 # (gpu_tests_a and gpu_tests_b; GPU_PART=tests1 or tests2 one of them), so
@@ -413,13 +429,9 @@ if [ -x "$tmp/gpu/part_mixed" ] && [ -x "$tmp/gpu/part_mixed_cpu" ]; then
 		name="gpu parts kernel part_mixed $(basename "$gf") (1 0)"
 		if ! "$tmp/gpu/part_mixed_cpu" "$gf" "$src" 1 0 "$tmp/e2e/mixed.ref" >/dev/null 2>&1; then
 			fail "$name: the CPU build failed"
-		elif ! timeout 120 "$tmp/gpu/part_mixed" "$gf" "$src" 1 0 "$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1; then
-			fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-		elif ! cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
-			fail "$name: differs from the CPU build"
-			diff "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref" | head -5 | sed 's/^/    /'
 		else
-			pass "$name"
+			run_vs_cpu "$name" "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref" \
+				"$tmp/gpu/part_mixed" "$gf" "$src" 1 0 "$tmp/e2e/mixed.out"
 		fi
 	done
 fi
@@ -458,22 +470,6 @@ if cuda_build part_phases "$srcdir/tests/e2e/part_phases.fal" "$tmp/gpu" &&
 else
 	fail "gpu: building tests/e2e/part_phases.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
-# run_vs_cpu NAME OUT REF COMMAND...: runs COMMAND (120 s at most, its
-# messages in $tmp/e2e/run), which must succeed and write OUT equal to
-# REF, the CPU build's output.
-run_vs_cpu() {
-	name=$1 out=$2 ref=$3
-	shift 3
-	if ! timeout 120 "$@" >"$tmp/e2e/run" 2>&1; then
-		fail "$name: failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-	elif ! cmp -s "$out" "$ref"; then
-		fail "$name: differs from the CPU build"
-		diff "$out" "$ref" | head -5 | sed 's/^/    /'
-	else
-		pass "$name"
-	fi
-}
-
 # Topology-driven parts loops (tests/e2e/part_topo.fal, plan.c
 # parts_topo_rule): the parts skip points whose value did not change, in
 # the kernels per part (device), in the host's rounds (host: a thread, a
