@@ -558,16 +558,10 @@ static void apply_marked(fal_mpi_plan *pl, void *g, const unsigned char *rb, int
   pl->npush += k;
 }
 
-/* One phase: the entries of `list` (per neighbour: off[i] .. off[i + 1])
- * whose record changed go to their neighbour as (point, record) pairs,
- * one message each; what arrives (at most roff[i + 1] - roff[i] records
- * from neighbour i) is applied.  Which changed: a host rank packs every
- * entry and compares it with `shadow`; a GPU rank (shadow NULL) was told,
- * by the flags in `mark`, and its messages are applied by apply_marked. */
 /* The next of a phase's nn incoming messages (MPI_Waitany over req, the
- * time added to *waited): its neighbour's index at *who (unless NULL), its records
- * (point, record pairs of `one` bytes, at rbuf's slot roff[*who]) at *rb,
- * and their number, returned.  Each record's point is checked first: one
+ * time added to *waited): its neighbour's index at *who (unless NULL),
+ * its records (point, record pairs of `one` bytes, at rbuf's slot roff[i]
+ * of that neighbour i) at *rb, and their number, returned.  Each record's point is checked first: one
  * of this rank's points (own, phase 1) or of the graph. */
 static int64_t next_message(const fal_mpi_plan *pl, MPI_Request *req, unsigned char *rbuf,
                             const int64_t *roff, size_t one, int own, int *who,
@@ -611,6 +605,12 @@ static void end_phase(fal_mpi_plan *pl, MPI_Request *req, double t1, double wait
   free(req);
 }
 
+/* One phase: the entries of `list` (per neighbour: off[i] .. off[i + 1])
+ * whose record changed go to their neighbour as (point, record) pairs,
+ * one message each; what arrives (at most roff[i + 1] - roff[i] records
+ * from neighbour i) is applied.  Which changed: a host rank packs every
+ * entry and compares it with `shadow`; a GPU rank (shadow NULL) was told,
+ * by the flags in `mark`, and its messages are applied by apply_marked. */
 static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_t *off,
                   const unsigned char *shadow, unsigned char *mark, const int64_t *roff,
                   int tag, fal_mpi_pack_fn pack, fal_mpi_apply_fn apply, int merge)
