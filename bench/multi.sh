@@ -137,7 +137,7 @@ for g in "$@"; do
 		splits="1,0 2,0"
 		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,h"
 		[ "${MULTI_HOST:-0}" = 1 ] && splits="$splits 2,1"
-		t2m=
+		t2h=
 		for sp in $splits; do
 			split=$(echo "${sp%,h}" | tr , ' ')
 			multi=on label="partitioned $a, $split (GPUs CPUs)"
@@ -149,13 +149,13 @@ for g in "$@"; do
 				$split "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
 				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_MULTI=$multi)" >&2; exit 1; }
-			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,h) t2m=$last ;; esac
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,h) t2h=$last ;; esac
 		done
 		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		unset FALCON_PX_MULTI
-		[ -z "$t2m" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2m" -v u="$t_un" 'BEGIN {
+		[ -z "$t2h" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2h" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s, FALCON_PX_MULTI=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		if [ $mpi = 1 ]; then
@@ -164,9 +164,9 @@ for g in "$@"; do
 				"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
 				{ echo "bench: wrong partitioned $a result (MPI, 2 ranks)" >&2; exit 1; }
-			awk -v a="$a" -v m="$last" -v t2="$t2" -v t2m="${t2m:-0}" 'BEGIN {
+			awk -v a="$a" -v m="$last" -v t2="$t2" -v t2h="${t2h:-0}" 'BEGIN {
 				printf "  partitioned %s: MPI 2 ranks / single process 2 GPUs %.2f", a, m / t2
-				if (t2m > 0) printf " (%.2f against FALCON_PX_MULTI=off)", m / t2m
+				if (t2h > 0) printf " (%.2f against FALCON_PX_MULTI=off)", m / t2h
 				printf "\n" }'
 		fi
 	done

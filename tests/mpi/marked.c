@@ -111,6 +111,28 @@ static void check(int ok, const char *what, long long a, long long b)
     fprintf(stderr, "marked: rank %d: %s (%lld, %lld)\n", fal_mpi_rank(), what, a, b);
 }
 
+/* The values of the rank's ghost and border entries (ghosts first), as
+ * the round starts */
+static void take_start(int *to, const int *v, const fal_mpi_plan *pl)
+{
+  int64_t ng = pl->goff[pl->nnbr], ne = ng + pl->boff[pl->nnbr];
+  for (int64_t x = 0; x < ne; x++)
+    to[x] = v[x < ng ? pl->ghost[x] : pl->border[x - ng]];
+}
+
+/* v (an exchange's copy) against h (the host exchange's) on the rank's
+ * own points (own: what a difference is called) and its ghosts (ghost) */
+static void check_same(const int *v, const int *h, const fal_mpi_plan *pl, const char *own,
+                       const char *ghost)
+{
+  for (int64_t p = pl->lo[pl->rank]; p < pl->lo[pl->rank + 1]; p++)
+    check(v[p] == h[p], own, (long long)p, (long long)v[p] - h[p]);
+  for (int64_t x = 0; x < pl->goff[pl->nnbr]; x++) {
+    fal_point p = pl->ghost[x];
+    check(v[p] == h[p], ghost, (long long)p, (long long)v[p] - h[p]);
+  }
+}
+
 /* one relaxation sweep over the rank's points; returns whether any value
  * changed */
 static int relax(const fal_graph *g, int *v, int64_t lo, int64_t hi)
@@ -168,11 +190,9 @@ int main(int argc, char **argv)
     fal_mpi_record(&pa, sizeof(int));
     fal_mpi_record(&pc, sizeof(int));
     pa.own_only = pb.own_only = pc.own_only = own_only;
-    for (int64_t x = 0; x < ne; x++)
-      cstart[x] = c.v[x < ng ? pc.ghost[x] : pc.border[x - ng]];
+    take_start(cstart, c.v, &pc);
     fal_mpi_snapshot(&pb, &b, pack, sizeof(int));
-    for (int64_t x = 0; x < ne; x++)
-      start[x] = a.v[x < ng ? pa.ghost[x] : pa.border[x - ng]];
+    take_start(start, a.v, &pa);
     int mine = 0;
     if (own_only) { /* every own point set, point 0 to 0 */
       for (int64_t p = lo; p < hi; p++)
@@ -208,18 +228,10 @@ int main(int argc, char **argv)
       }
       pushed[p] = 0;
     }
-    for (int64_t p = lo; p < hi; p++)
-      check(a.v[p] == b.v[p], "an own point differs from the host exchange's", (long long)p,
-            (long long)a.v[p] - b.v[p]);
-    for (int64_t x = 0; x < ng; x++)
-      check(a.v[pa.ghost[x]] == b.v[pa.ghost[x]], "a ghost differs from the host exchange's",
-            (long long)pa.ghost[x], (long long)a.v[pa.ghost[x]] - b.v[pa.ghost[x]]);
-    for (int64_t p = lo; p < hi; p++)
-      check(c.v[p] == b.v[p], "an own point of the device-merge exchange differs",
-            (long long)p, (long long)c.v[p] - b.v[p]);
-    for (int64_t x = 0; x < ng; x++)
-      check(c.v[pc.ghost[x]] == b.v[pc.ghost[x]], "a ghost of the device-merge exchange differs",
-            (long long)pc.ghost[x], (long long)c.v[pc.ghost[x]] - b.v[pc.ghost[x]]);
+    check_same(a.v, b.v, &pa, "an own point differs from the host exchange's",
+               "a ghost differs from the host exchange's");
+    check_same(c.v, b.v, &pc, "an own point of the device-merge exchange differs",
+               "a ghost of the device-merge exchange differs");
     MPI_Allreduce(&mine, &changed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     rounds++;
   }
