@@ -189,6 +189,9 @@ struct Node {
   bool interesting;    /* lowering must look inside (lower.c) */
   bool read_first;     /* a MIN/MAX whose GPU form loads first (plan.c
                         * plan_read_first) */
+  bool remote;         /* a MIN/MAX on a point property in a foreach over
+                        * a partitioned graph's points: its GPU form may
+                        * write another part's point (plan.c plan_remote) */
   uint32_t start, end; /* byte range in the source */
   SrcLoc loc;          /* where it starts */
   Node *parent;

@@ -1352,7 +1352,10 @@ static void emit_border_exchange(Ctx *c)
          "          h->fal_merge != NULL);\n"
          "      FAL_CHECK_LAUNCH(\"fal_G_bx_merge\");\n    }\n"
          "    FAL_CUDA(cudaEventRecord(x->merged[j], 0));\n  }\n"
-         "  for (int i = 0; i < k; i++) { /* ghosts take their owners' values */\n"
+         "  /* own_only 2: the foreach's MINs went to their owners (fal_rmt,\n"
+         "   * lower_loop.c): nothing to merge, and the ghosts, which its loop\n"
+         "   * never reads, are refreshed once, after the loop */\n"
+         "  for (int i = 0; i < k && own_only != 2; i++) { /* ghosts take their owners' values */\n"
          "    fal_cuda_use(x->dev[i]);\n"
          "    for (int j = 0; j < k; j++) {\n"
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
@@ -2311,7 +2314,10 @@ static void emit_graph_struct(Ctx *c)
            "  int fal_stale, fal_ndirty, fal_shadow_ok;\n"
            "  fal_point fal_dirty_pt[64];\n"
            "  /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */\n"
-           "  void *fal_pxh;\n  int fal_px_tried;\n");
+           "  void *fal_pxh;\n  int fal_px_tried;\n"
+           "  /* while a topology-driven loop's kernels run on this part: its\n"
+           "   * fal_rmt, where MINs of points other parts own go (lower_plan.c) */\n"
+           "  void *fal_rmt;\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
         putf(c, "  %s fal_bx_before_%s;\n", p->props[i].ctype, p->props[i].name);
@@ -2546,6 +2552,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
   mark_interesting((Node *)root, c.gpu);
   if (c.gpu && prog->falcon && !prog->user_atomics)
     plan_read_first(&c, root);
+  if (c.gpu && !c.mpi && prog->falcon && !prog->user_atomics && prog->nparted > 0)
+    plan_remote(&c, root);
   StrBuf body = {0};
   c.out = &body;
   render_program(&c, root);

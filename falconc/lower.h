@@ -143,6 +143,12 @@ typedef struct Ctx {
    * kernel sets on a visit, so the rank repeats it to its fixpoint
    * (lower_loop.c render_partitioned_foreach); NULL otherwise */
   const char *topo_rep;
+  /* CUDA, a parts plan with topo (not --mpi): the loop's fal_rmh
+   * (falcon/cuda.cuh), whose contexts let the phase's MINs on other parts'
+   * points go to their owners (plan.c plan_remote); px_own: printing the
+   * loop's kernel whose parts run their own rounds (LoopPlan.own_rounds) */
+  const char *topo_rm;
+  bool px_own;
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */
@@ -292,6 +298,7 @@ void kernel_leave(Ctx *c, const KernelState *k);
 const char *kernel_name(Ctx *c, const Node *n, const char *what);
 const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, const char *lo);
 const char *topo_seen_expr(Ctx *c, const char *part, const char *dev, const char *n);
+const char *rm_ready_expr(Ctx *c, const char *g);
 void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
                       StrBuf *pre, StrBuf *post);
 void render_foreach_body(Ctx *c, const Node *n, bool parallel);

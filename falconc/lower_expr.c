@@ -291,6 +291,27 @@ static const struct {
     {"XOR", "xor", 2, true},  {"CAS", "cas", 3, false},
 };
 
+/* A MIN/MAX's first argument X.P (plan.c plan_remote): P's name, and
+ * the graph X is a point of, as this code names it (NULL: not such a
+ * point, or a graph without parts' fields). */
+static const char *remote_prop(Ctx *c, const Node *a0)
+{
+  return text_of(c, node_field(node_unparen(a0), F_FIELD));
+}
+
+static const char *remote_graph(Ctx *c, const Node *a0)
+{
+  a0 = node_unparen(a0);
+  const Node *x = a0 && a0->kind == K_FIELD_EXPRESSION ? node_field(a0, F_ARGUMENT) : NULL;
+  if (!x || !c->prog->nparted)
+    return NULL;
+  EType t = expr_type(c, x);
+  const Prop *p = program_prop(c->prog, remote_prop(c, a0));
+  if (t.kind != FK_POINT || !t.graph || !p || p->kind != PK_POINT || t.view)
+    return NULL;
+  return gname(c, t.graph);
+}
+
 /* MIN(t.dist, v, flag) -> (FAL_ATOMIC_ANY(min, &(g->dist[t]), (v)) ?
  *                          (FAL_SET_FLAG(flag), 1) : 0) */
 static bool render_atomic(Ctx *c, const Node *n, const char *name)
@@ -312,8 +333,13 @@ static bool render_atomic(Ctx *c, const Node *n, const char *name)
       char *flag = render_str(c, node_named_child(args, 2));
       /* a sweep's MIN loads first (plan.c plan_read_first) */
       bool rf = c->gpu && n->read_first;
-      putf(c, "(%s(%s%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
-           atomics[i].op, rf ? "_rf" : "", a0, v, flag);
+      const char *rg = c->gpu && n->remote ? remote_graph(c, node_named_child(args, 0)) : NULL;
+      if (rg) /* may go to the point's owner (plan.c plan_remote; falcon/cuda.cuh fal_ra_mm) */
+        putf(c, "(fal_ra_mm<%d, %d>(%s->fal_rmt, %s->%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)",
+             name[1] == 'A', rf, rg, rg, remote_prop(c, node_named_child(args, 0)), a0, v, flag);
+      else
+        putf(c, "(%s(%s%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
+             atomics[i].op, rf ? "_rf" : "", a0, v, flag);
     } else if (strcmp(name, "CAS") == 0) {
       char *e = render_str(c, node_named_child(args, 1));
       char *d = render_str(c, node_named_child(args, 2));

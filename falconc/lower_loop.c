@@ -1392,21 +1392,31 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   else
     putf(c, "{ fal_G_parts_push(%s); ", g);
   if (c->gpu) {
+    if (c->topo_n == n && c->topo_rm && local)
+      putf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g));
     put(c, part_loop);
     put(c, "if (fal_part->fal_base.on_gpu) { ");
     if (c->topo_n == n) /* lower_plan.c emit_auto_loop: a topology-driven loop */
       putf(c, "%s *fal_snp = %s; ", c->topo_T,
            topo_seen_expr(c, "fal_pi", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
+    /* its MINs on other parts' points go to their owners (plan.c
+     * plan_remote): the exchange after it merges nothing new */
+    bool rm = c->topo_n == n && c->topo_rm && local;
+    if (rm)
+      putf(c, "fal_part->fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, 0) : NULL; ", c->topo_rm);
     putf(c, "fal_G *%s = fal_part; ", g);
     render_kernel_foreach(c, n, it, var, true);
-    put(c, " } } ");
+    put(c, rm ? " fal_part->fal_rmt = NULL; } } " : " } } ");
     if (c->topo_n == n)
       putf(c, "%s = 1; ", c->topo_tv);
   }
   put(c, part_loop);
   putf(c, "if (!fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
   render_foreach_all(c, n, it, var, true, true);
-  if (local)
+  if (local && c->gpu && c->topo_n == n && c->topo_rm) /* ghosts refreshed after the loop */
+    putf(c, " } }\nif (fal_rmon) %s.old = 1; fal_G_bx_end(%s, fal_bxon, fal_rmon ? 2 : %d); }",
+         c->topo_rm, g, !wrote_nbr);
+  else if (local)
     putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %d); }", g, !wrote_nbr);
   else
     putf(c, " } }\nfal_G_parts_pull(%s); }", g);

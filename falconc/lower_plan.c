@@ -298,6 +298,17 @@ static void written_copies(StrBuf *st, const LoopPlan *p, const char *name)
                   p->written[i], name, p->written[i], p->written[i]);
 }
 
+/* Whether the topology-driven loop's MINs on other parts' points may go
+ * to their owners now (falcon/cuda.cuh fal_rm_ready), graph g (as the
+ * host names it); makes the parts' contexts the first time. */
+const char *rm_ready_expr(Ctx *c, const char *g)
+{
+  return ctx_printf(c, "fal_rm_ready(&%s, %s->fal_bx, %s->fal_lo, %s->fal_nparts, "
+                    "(const char *)%s->fal_parts, sizeof *%s->fal_parts, (size_t)((char *)&%s->"
+                    "fal_parts[0].%s - (char *)%s->fal_parts), __FILE__, __LINE__)",
+                    c->topo_rm, g, g, g, g, g, g, c->topo_P, g);
+}
+
 /* A parts plan's launch (docs/optimiser.md "Partitioned loops on the
  * devices"): the kernel once per part, each with its part's graph in place
  * of the partitioned graph and its fal_px last, all at once
@@ -310,11 +321,18 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   const char *g = gname(c, p->graph);
   StrBuf st = {0};
   int na = c->ncaps + 1;
+  const bool own = c->px_own, rm = c->topo_rm && p->topo;
   strbuf_printf(&st, "if (fal_G_px_enter(%s, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); "
                 "fal_pxh *fal_xh = (fal_pxh *)%s->fal_pxh; void *fal_pa[FAL_PX_MAX][%d]; "
-                "void **fal_pv[FAL_PX_MAX]; "
+                "void **fal_pv[FAL_PX_MAX]; %s%s"
                 "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { ",
-                g, g, na, g);
+                g, g, na, rm ? ctx_printf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g)) : "",
+                own ? ctx_printf(c, "fal_rm_reset(&%s, %s->fal_bx); ", c->topo_rm, g) : "", g);
+  /* the MINs on other parts' points go to their owners (plan.c plan_remote) */
+  if (rm)
+    strbuf_printf(&st, "%s->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, %d) : NULL; "
+                  "fal_xh->px[fal_pi].ra = %s; ", g, c->topo_rm, own,
+                  own ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1)", c->topo_rm) : "NULL");
   for (int i = 0; i < c->ncaps; i++) {
     const Capture *cp = &c->caps[i];
     if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
@@ -329,12 +347,18 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                                  ctx_printf(c, "(%s->fal_lo[fal_pi + 1] - %s->fal_lo[fal_pi])", g, g)),
                   c->topo_tv);
   strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
-                "if (fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__)) { "
-                "long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
-                "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ",
-                c->ncaps, g, name, name, g, name);
+                "int fal_pok = fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__); ",
+                c->ncaps, g, name, name);
+  if (rm)
+    strbuf_printf(&st, "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { "
+                  "%s->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } ", g, g);
+  strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
+                "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", g, name);
   written_copies(&st, p, name);
-  strbuf_printf(&st, "fal_G_px_leave(%s); %s } }", g, profile_line(c, p, "parts", "fal_lr", true));
+  /* parts that ran their own rounds left the ghosts as they were: one
+   * refresh from the owners (the exchange's, merging nothing) */
+  strbuf_printf(&st, "%sfal_G_px_leave(%s); %s } }", own ? ctx_printf(c, "fal_G_bx_end(%s, 1, 1); ", g) : "",
+                g, profile_line(c, p, own ? "parts (own rounds)" : "parts", "fal_lr", true));
   const char *r = ctx_printf(c, "%s", st.data);
   strbuf_free(&st);
   return r;
@@ -472,6 +496,36 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
   put(c, "  }\n");
 }
 
+/* A parts plan with own_rounds (plan.c parts_own_rule), the kernel whose
+ * parts run their own rounds (docs/optimiser.md "Cut edges that write
+ * their owner"): round 0 as in parts_early_body (the condition, a
+ * constant, and the flag's zeroing); then the phase over the part's own
+ * points, whose MINs on other parts' points go to their owners
+ * (fal_rmt, set by the launch), the leader's counters, and
+ * fal_ra_round, which zeroes the flag for the next round and says
+ * whether there is one.  No exchange: the ghosts are refreshed once,
+ * after the kernels (parts_launch). */
+static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
+{
+  int ph = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      ph = i;
+  put(c, "  int fal_brk = 1;\n  do { /* round 0: the condition and the flag's zeroing */\n"
+         "    if (!");
+  render_cond(c, p, g);
+  put(c, ")\n      break;\n");
+  for (int i = 1; i < ph; i++)
+    loop_step(c, p, &p->steps[i], g);
+  put(c, "    fal_brk = 0;\n  } while (0);\n  fal_grid.sync();\n  while (!fal_brk) {\n");
+  part_phase_loop(c, p, &p->steps[ph]);
+  for (int i = ph + 1; i < p->nsteps; i++) /* the counters (and updatePartition: nothing) */
+    if (p->steps[i].leader && !p->steps[i].brk)
+      loop_step(c, p, &p->steps[i], g);
+  putf(c, "    fal_rounds++;\n    if (!fal_ra_round(fal_grid, fal_px, &%s->%s[0]))\n      break;\n  }\n",
+       g, p->own_flag);
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -481,7 +535,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                                       const char *dfront, const char **ok)
 {
   const Node *loop = p->loop;
-  const char *name = kernel_name(c, loop, fr ? "loopfr" : "loop");
+  const char *name = kernel_name(c, loop, fr ? "loopfr" : c->px_own ? "loopown" : "loop");
   bool wk = !fr && loop_warp_form(c, p);
   if (wk && c->opt->explain)
     fprintf(stderr, "%s:%u: loop kernel: blocks of 32 x 8, a warp per element in its phases over "
@@ -533,9 +587,12 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   else if (topo)
     put(c, "  int fal_tvk = fal_tv0; /* fal_snp holds the points' last-seen values */\n");
   if (p->parts) /* every part's kernel is running, or none goes on */
-    put(c, "  unsigned long long fal_nb = 0;\n"
-           "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
-  if (p->gp_early) {
+    put(c, c->px_own ? "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n"
+                     : "  unsigned long long fal_nb = 0;\n"
+                       "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
+  if (c->px_own) {
+    parts_own_body(c, p, g);
+  } else if (p->gp_early) {
     parts_early_body(c, p, g);
   } else {
     put(c, "  while ");
@@ -735,6 +792,15 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
 static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kname,
                                       const char **ok)
 {
+  if (p->parts && p->own_rounds && c->topo_rm) {
+    /* parts that run their own rounds where the MINs can go to their
+     * owners (fal_rm_ready), else rounds in step */
+    c->px_own = true;
+    const char *own = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+    c->px_own = false;
+    const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
+    return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, gname(c, p->graph)), own, step);
+  }
   const char *plain = device_loop_kernel(c, p, kname, false, NULL, ok);
   if (!p->frontier)
     return plain;
@@ -775,6 +841,10 @@ static void topo_open(Ctx *c, const LoopPlan *p)
     putf(c, "{ static fal_seen %s; static fal_rep %s; int %s = 0, %s = !%s->fal_mpi || "
          "%s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn, c->topo_rep,
          c->topo_tv, c->topo_ok, g, g, g);
+  } else if (p->parts && c->gpu) {
+    c->topo_rm = ctx_printf(c, "fal_rm%d", u);
+    putf(c, "{ static fal_seen %s; static fal_rmh %s; int %s = 0, %s = %s->fal_nparts < 2 || "
+         "%s->fal_merge != NULL; ", c->topo_sn, c->topo_rm, c->topo_tv, c->topo_ok, g, g);
   } else if (p->parts)
     putf(c, "{ static fal_seen %s; int %s = 0, %s = %s->fal_nparts < 2 || %s->fal_merge != NULL; ",
          c->topo_sn, c->topo_tv, c->topo_ok, g, g);
@@ -782,13 +852,17 @@ static void topo_open(Ctx *c, const LoopPlan *p)
     putf(c, "{ static fal_seen %s; int %s = 0, %s = 1; ", c->topo_sn, c->topo_tv, c->topo_ok);
 }
 
-static void topo_close(Ctx *c)
+static void topo_close(Ctx *c, const LoopPlan *p)
 {
   if (!c->topo_sn)
     return;
+  if (c->topo_rm) /* host rounds whose MINs went to their owners left the ghosts: refresh them */
+    putf(c, " if (%s.old) { %s.old = 0; fal_G_bx_end(%s, 1, 1); }", c->topo_rm, c->topo_rm,
+         gname(c, p->graph));
   put(c, " }");
   c->topo_n = NULL;
   c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = c->topo_rep = NULL;
+  c->topo_rm = NULL;
 }
 
 /* --mpi, --target=gpu (plan.c: the host runs the rounds, each foreach
@@ -804,14 +878,14 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
   render_children_of(c, p->loop);
   sym_pop(c, mark);
   c->break_is_continue = saved;
-  topo_close(c);
+  topo_close(c, p);
 }
 
 static void emit_device_loop(Ctx *c, const LoopPlan *p)
 {
   topo_open(c, p);
   put(c, device_loop_launch(c, p, NULL, NULL));
-  topo_close(c);
+  topo_close(c, p);
 }
 
 /* --gpu-loops=auto (the default): the loop as the host lowers it, and at
@@ -872,7 +946,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
    * kernel's own line ("device") the rounds after the move. */
   put(c, profile_line(c, p, "auto", "fal_ra", true));
   put(c, " }");
-  topo_close(c);
+  topo_close(c, p);
 }
 
 /* ---- CPU: one parallel region ---------------------------------------------------- */

@@ -1651,6 +1651,194 @@ static void parts_topo_rule(Ctx *c, LoopPlan *p)
   p->topo = xstrdup(t.prop);
 }
 
+/* ---- Parts that run their own rounds (docs/optimiser.md "Cut edges
+ * that write their owner") ---- */
+
+static const Node *expr_of_stmt(const Node *st)
+{
+  return st && st->kind == K_EXPRESSION_STATEMENT ? node_unparen(node_named_child(st, 0)) : NULL;
+}
+
+static bool is_literal(Ctx *c, const Node *e, const char *text)
+{
+  e = node_unparen(e);
+  return e && e->type && strcmp(e->type, "number_literal") == 0 && node_text_is(c->src, e, text);
+}
+
+/* e is X.F[0], F a graph property (X any graph); returns F, or NULL. */
+static const char *flag_elem(Ctx *c, const Node *e)
+{
+  e = node_unparen(e);
+  if (!e || e->kind != K_SUBSCRIPT_EXPRESSION || !is_literal(c, node_field(e, F_INDEX), "0"))
+    return NULL;
+  const Node *f = node_unparen(node_field(e, F_ARGUMENT));
+  if (!f || f->kind != K_FIELD_EXPRESSION || !node_field(f, F_FIELD))
+    return NULL;
+  const char *F = text_of(c, node_field(f, F_FIELD));
+  const Prop *pr = program_prop(c->prog, F);
+  return pr && pr->kind == PK_GRAPH ? F : NULL;
+}
+
+/* `if (X.F[0] == 0) break;` (or `!X.F[0]`, `0 == X.F[0]`), no else:
+ * F, or NULL. */
+static const char *break_flag(Ctx *c, const Node *st)
+{
+  if (!st || st->kind != K_IF_STATEMENT || node_field(st, F_ALTERNATIVE))
+    return NULL;
+  const Node *b = node_field(st, F_CONSEQUENCE);
+  if (b && b->kind == K_COMPOUND_STATEMENT && node_named_count(b) == 1)
+    b = node_named_child(b, 0);
+  if (!b || b->kind != K_BREAK_STATEMENT)
+    return NULL;
+  const Node *e = node_unparen(node_field(st, F_CONDITION));
+  if (!e || !e->type)
+    return NULL;
+  if (strcmp(e->type, "unary_expression") == 0 && node_text_is(c->src, node_field(e, F_OPERATOR), "!"))
+    return flag_elem(c, node_field(e, F_ARGUMENT));
+  if (strcmp(e->type, "binary_expression") != 0 || !node_text_is(c->src, node_field(e, F_OPERATOR), "=="))
+    return NULL;
+  const Node *l = node_field(e, F_LEFT), *r = node_field(e, F_RIGHT);
+  return is_literal(c, r, "0") ? flag_elem(c, l) : is_literal(c, l, "0") ? flag_elem(c, r) : NULL;
+}
+
+/* `x++`, `++x`, `x += 1` (a number) and the like: x, or NULL. */
+static const char *counter_of(Ctx *c, const Node *st)
+{
+  const Node *e = expr_of_stmt(st), *x = NULL;
+  if (e && e->kind == K_UPDATE_EXPRESSION)
+    x = node_unparen(node_field(e, F_ARGUMENT));
+  else if (e && e->kind == K_ASSIGNMENT_EXPRESSION &&
+           (node_text_is(c->src, node_field(e, F_OPERATOR), "+=") ||
+            node_text_is(c->src, node_field(e, F_OPERATOR), "-=")) &&
+           node_field(e, F_RIGHT) && node_unparen(node_field(e, F_RIGHT))->type &&
+           strcmp(node_unparen(node_field(e, F_RIGHT))->type, "number_literal") == 0)
+    x = node_unparen(node_field(e, F_LEFT));
+  return x && x->kind == K_IDENTIFIER ? text_of(c, x) : NULL;
+}
+
+/* Identifier x anywhere in root but inside `skip`. */
+static bool names_var(Ctx *c, const Node *root, const Node *skip, const char *x)
+{
+  for (const Node *q = root; q; q = node_next(q, root, true)) {
+    if (q == skip) {
+      const Node *nx = node_next(q, root, false);
+      if (!nx)
+        break;
+      q = nx;
+    }
+    if (q->kind == K_IDENTIFIER && node_text_is(c->src, q, x))
+      return true;
+  }
+  return false;
+}
+
+/* Every MIN/MAX on P in root is marked remote (plan_remote) and flags F[0]. */
+static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char *F)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    const Node *fn = n->kind == K_CALL_EXPRESSION ? node_field(n, F_FUNCTION) : NULL;
+    if (!fn || !(node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX")))
+      continue;
+    const Node *args = node_field(n, F_ARGUMENTS);
+    const Node *a0 = node_unparen(node_named_child(args, 0));
+    if (!a0 || a0->kind != K_FIELD_EXPRESSION || !node_text_is(c->src, node_field(a0, F_FIELD), P))
+      continue;
+    if (!n->remote)
+      return "a MIN on the property whose type cannot go to another GPU";
+    const char *f = flag_elem(c, node_named_child(args, 2));
+    if (!f || strcmp(f, F) != 0)
+      return "a MIN whose flag is not the one that ends the loop";
+  }
+  return NULL;
+}
+
+/* A parts plan with topo (parts_topo_rule) and steps between the
+ * exchange's barriers (gp_early) may let each part run its own rounds
+ * (p->own_rounds, flag p->own_flag) when the loop is, in any order of its
+ * steps after the phase:
+ *     while (1) {  X.F[0] = 0;  foreach (...) ...MIN(t.P, v, X.F[0])...;
+ *                  if (X.F[0] == 0) break;  X.updatePartition();  n++; }
+ * that is: its condition is a constant other than 0; the steps before the
+ * phase set the flag to 0; after it come one break when the flag is 0,
+ * updatePartition (nothing, in the kernels) and counters (`n++`, `n += 2`)
+ * that nothing else in the loop names; and every MIN of the phase on P
+ * flags F[0] and may go to another part (plan_remote).  Such a loop ends
+ * at the first round that changes nothing, and what it computes is the
+ * fixpoint of its MINs; with parts that run their own rounds it ends when
+ * no part changes anything and no MIN is on its way (falcon/cuda.cuh
+ * fal_ra_round), at a fixpoint of the same MINs.  A counter counts part
+ * 0's rounds (docs/language-choices.md, Partitions). */
+static void parts_own_rule(Ctx *c, LoopPlan *p)
+{
+  const char *why = NULL, *F = NULL;
+  int ph = 0, nbrk = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      ph = i;
+  const Node *cond = node_unparen(p->steps[0].stmt);
+  if (!p->topo || !p->gp_early || !ph)
+    why = "not a topology-driven loop with its steps between the exchange's barriers";
+  else if (!cond || !cond->type ||
+           !((strcmp(cond->type, "number_literal") == 0 && !is_literal(c, cond, "0")) ||
+             strcmp(cond->type, "true") == 0))
+    why = "the loop's condition is not a constant";
+  for (int i = ph + 1; i < p->nsteps && !why; i++) { /* the flag, from the break */
+    const char *f = break_flag(c, p->steps[i].stmt);
+    if (f) {
+      F = f;
+      nbrk++;
+    }
+  }
+  if (!why && nbrk != 1)
+    why = "no one `if (G.F[0] == 0) break;` after the phase";
+  for (int i = 1; i < p->nsteps && !why; i++) {
+    const Step *s = &p->steps[i];
+    const Node *st = s->stmt, *e = expr_of_stmt(st);
+    if (s->kind == STEP_PHASE)
+      continue;
+    if (i < ph) {
+      const char *f = e && e->kind == K_ASSIGNMENT_EXPRESSION &&
+                              node_text_is(c->src, node_field(e, F_OPERATOR), "=") &&
+                              is_literal(c, node_field(e, F_RIGHT), "0")
+                          ? flag_elem(c, node_field(e, F_LEFT)) : NULL;
+      if (!f || strcmp(f, F) != 0)
+        why = "a step before the phase does more than set the flag to 0";
+      continue;
+    }
+    if (break_flag(c, st))
+      continue;
+    if (e && e->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_unparen(node_field(e, F_FUNCTION));
+      if (fn && fn->kind == K_FIELD_EXPRESSION &&
+          node_text_is(c->src, node_field(fn, F_FIELD), "updatePartition") &&
+          node_named_count(node_field(e, F_ARGUMENTS)) == 0)
+        continue;
+    }
+    const char *x = counter_of(c, st);
+    if (!x)
+      why = "a step after the phase is not a break on the flag, updatePartition or a counter";
+    else if (names_var(c, node_field(p->loop, F_BODY), st, x) ||
+             names_var(c, p->steps[0].stmt, NULL, x))
+      why = "a counter that the loop reads";
+  }
+  if (!why) {
+    const Node *n = p->steps[ph].stmt, *body = node_field(n, F_BODY);
+    why = mins_flag(c, body, p->topo, F);
+    for (const Node *q = body; q && !why; q = node_next(q, body, true)) {
+      const Node *fn = q->kind == K_CALL_EXPRESSION ? node_field(q, F_FUNCTION) : NULL;
+      const FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (f && f->def)
+        why = mins_flag(c, node_field(f->def, F_BODY), p->topo, F);
+    }
+  }
+  if (why) {
+    snprintf(p->owhy, sizeof p->owhy, "%s", why);
+    return;
+  }
+  p->own_rounds = true;
+  p->own_flag = xstrdup(F);
+}
+
 /* ---- MIN/MAX that load first on the GPU (docs/optimiser.md "MIN and MAX
  * that read first") ---- */
 
@@ -1774,6 +1962,52 @@ static void mark_read_first(Ctx *c, Node *root)
       if (fn && (node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX")))
         n->read_first = true;
     }
+}
+
+/* plan_remote: the MIN/MAX calls in root whose first argument is X.P,
+ * P a point property of an integer or floating type of 4 or 8 bytes. */
+static void mark_remote(Ctx *c, Node *root)
+{
+  static const char *const types[] = {"int", "unsigned", "unsigned int", "long", "long long",
+                                      "unsigned long", "unsigned long long", "float",
+                                      "double", NULL};
+  for (Node *n = root; n; n = node_next(n, root, true)) {
+    if (n->kind != K_CALL_EXPRESSION)
+      continue;
+    const Node *fn = node_field(n, F_FUNCTION);
+    if (!fn || !(node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX")))
+      continue;
+    const Node *a0 = node_unparen(node_named_child(node_field(n, F_ARGUMENTS), 0));
+    if (!a0 || a0->kind != K_FIELD_EXPRESSION || !node_field(a0, F_FIELD))
+      continue;
+    const Prop *pr = program_prop(c->prog, text_of(c, node_field(a0, F_FIELD)));
+    bool ok = false;
+    for (int i = 0; pr && pr->kind == PK_POINT && pr->ctype && types[i] && !ok; i++)
+      ok = strcmp(pr->ctype, types[i]) == 0;
+    n->remote = ok;
+  }
+}
+
+void plan_remote(Ctx *c, const Node *root)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    if (n->kind != K_FOREACH_STATEMENT)
+      continue;
+    const Node *it = node_field(n, F_ITERABLE);
+    const Node *g = it && it->kind == K_FIELD_EXPRESSION ? node_field(it, F_ARGUMENT) : NULL;
+    if (!g || g->kind != K_IDENTIFIER || node_field(n, F_OFFSET) ||
+        !node_text_is(c->src, node_field(it, F_FIELD), "points") ||
+        !program_parted(c->prog, text_of(c, g)))
+      continue;
+    Node *body = (Node *)node_field(n, F_BODY);
+    mark_remote(c, body);
+    for (const Node *q = body; q; q = node_next(q, body, true)) {
+      const Node *fn = q->kind == K_CALL_EXPRESSION ? node_field(q, F_FUNCTION) : NULL;
+      const FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (f && f->def && !f->merge)
+        mark_remote(c, (Node *)node_field(f->def, F_BODY));
+    }
+  }
 }
 
 /* Calls of function `name` anywhere in root. */
@@ -2394,6 +2628,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
         p->steps[i].sync_before = true;
       }
     parts_topo_rule(c, p);
+    parts_own_rule(c, p);
     p->kind = PLAN_DEVICE;
     p->graph = p->pgraph;
     snprintf(p->fwhy, sizeof p->fwhy, "a kernel per part");
@@ -2458,6 +2693,15 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
               p->topo);
     else
       fprintf(f, "  frontier: none (%s)\n", p->twhy[0] ? p->twhy : "not one phase");
+    if (p->topo) /* the MINs' form: lower_expr.c render_atomic, plan_remote */
+      fprintf(f, "  MINs on other parts' %s: to their owners at once, where the parts' GPUs "
+                 "have atomics on each other's memory\n", p->topo);
+    if (p->own_rounds)
+      fprintf(f, "  rounds: each part's kernel runs its own, with no barrier between parts; "
+                 "the loop ends when no part has work and no MIN is on its way (%s[0] == 0)\n",
+              p->own_flag);
+    else if (p->topo)
+      fprintf(f, "  rounds: in step (%s)\n", p->owhy);
   } else if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
@@ -2528,6 +2772,7 @@ void plan_free(LoopPlan *p)
   for (int i = 0; i < p->nflags; i++)
     free(p->flags[i]);
   free(p->topo);
+  free(p->own_flag);
   free(p->level);
   free(p->lev);
   free(p->pull_k);

@@ -136,6 +136,14 @@ typedef struct LoopPlan {
    * steps run between the exchange's two barriers, so that no grid
    * barrier starts a phase (lower_plan.c parts_early_body). */
   bool gp_early;
+  /* parts with topo (plan.c parts_own_rule): each part's kernel may run
+   * its own rounds, its MINs on other parts' points going to their owners
+   * (lower_plan.c parts_own_body), and the loop ends when no part has
+   * work; own_flag is the graph property F whose F[0] == 0 ends it; owhy:
+   * why not. */
+  bool own_rounds;
+  char *own_flag;
+  char owhy[256];
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST
@@ -150,6 +158,12 @@ const char *plan_kind_name(PlanKind k);
  * target first (Node.read_first; docs/optimiser.md "MIN and MAX that read
  * first"); --explain prints each point loop's choice. */
 void plan_read_first(Ctx *c, const Node *root);
+/* CUDA, not --mpi: marks the MIN/MAX calls on a point property in the
+ * foreach loops over a partitioned graph's points (and in the element
+ * functions they call) as Node.remote, whose GPU form sends a point
+ * another part owns to its owner while a topology-driven loop's kernels
+ * run (docs/optimiser.md "Cut edges that write their owner"). */
+void plan_remote(Ctx *c, const Node *root);
 
 /* lower_plan.c: prints a planned loop (PLAN_DEVICE or PLAN_REGION). */
 void emit_planned_loop(Ctx *c, const LoopPlan *p);

@@ -3067,11 +3067,51 @@ typedef struct fal_px {
                                    * values when it last visited them
                                    * (fal_seen), or NULL: visit every point */
   int tv;                         /* seen holds them (a round has run) */
+  void *ra;                       /* a kernel that runs its own rounds: the
+                                   * part's fal_rmt (below), or NULL */
   const fal_point *gids[FAL_PX_MAX];   /* bx->gids */
   const fal_point *oids[FAL_PX_MAX];   /* bx->oids */
   int64_t goff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in i's ghosts: goff[i][j] */
   int64_t ooff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in j's oids: ooff[j][i] */
 } fal_px;
+
+/* ---- Cut edges that write their owner (docs/optimiser.md "Cut edges
+ * that write their owner"; falconc plan.c parts_remote) ----
+ *
+ * In a topology-driven loop over a partitioned graph whose parts sit on
+ * GPUs of their own, a MIN (MAX) on P of a point another part owns is
+ * made on the part's ghost first (so a part sends a point only when its
+ * own copy fell), then on the owner's P through the peer link: a
+ * system-scope atomic that the owner sees at once, not at the next
+ * exchange.  The MIN is the updateFunction (parts_topo_rule), so the
+ * owner's value is what the exchange's merge would have made of it.
+ *
+ * fal_rmt is part me's context, in its device's memory; the part's graph
+ * (fal_G.fal_rmt) points to it only while the loop's kernels run, so every
+ * other caller of the same function takes the plain MIN.
+ *   lo      the parts' first points;
+ *   base    the part's own P array: a MIN on another property (or graph)
+ *           is not redirected;
+ *   own[j]  part j's P array, on j's device;
+ *   sent    this part's device, k + 1 words: sent[j] when a MIN went to
+ *           part j in this round, sent[k] when any did (NULL: not kept,
+ *           the host's rounds, whose kernels' ends order everything);
+ * and for the kernels that run their own rounds (fal_ra_round):
+ *   peer[i] part i's words, on its device: [0] its state (2 act + idle),
+ *           [1] its leader's decision, [2 + j] the rounds that sent MINs
+ *           to part j, [2 + FAL_PX_MAX + i] the counts of part i's it took;
+ *   st      peer[me];
+ *   done    on part 0's device: the loop has ended. */
+typedef struct fal_rmt {
+  int k, me;
+  int64_t lo[FAL_PX_MAX + 1];
+  void *base;
+  void *own[FAL_PX_MAX];
+  unsigned *sent;
+  unsigned long long *peer[FAL_PX_MAX];
+  unsigned long long *st;
+  unsigned *done;
+} fal_rmt;
 
 #ifdef __CUDACC__
 /* The start line: the leader of each part's kernel arrives, then waits
@@ -3182,6 +3222,181 @@ __device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, 
                                           unsigned long long &nb)
 {
   fal_px_sync_f(grid, x, nb, fal_px_nopub());
+}
+
+#endif
+
+#ifdef __CUDA_ARCH__
+__device__ static inline void fal_mm_sys(int *p, int v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline void fal_mm_sys(unsigned *p, unsigned v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline void fal_mm_sys(long long *p, long long v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline void fal_mm_sys(unsigned long long *p, unsigned long long v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline void fal_mm_sys(long *p, long v, int mx) { fal_mm_sys((long long *)p, (long long)v, mx); }
+__device__ static inline void fal_mm_sys(unsigned long *p, unsigned long v, int mx) { fal_mm_sys((unsigned long long *)p, (unsigned long long)v, mx); }
+/* floating point: a compare-and-swap loop on the bits, system-wide */
+template <typename T, typename W> __device__ static inline void fal_mm_sys_cas(T *p, T v, int mx)
+{
+  W *q = (W *)p, old = *(volatile W *)q, nv;
+  memcpy(&nv, &v, sizeof nv);
+  for (;;) {
+    T cur;
+    memcpy(&cur, &old, sizeof cur);
+    if (mx ? !(v > cur) : !(v < cur))
+      return;
+    W got = atomicCAS_system(q, old, nv);
+    if (got == old)
+      return;
+    old = got;
+  }
+}
+__device__ static inline void fal_mm_sys(float *p, float v, int mx) { fal_mm_sys_cas<float, unsigned>(p, v, mx); }
+__device__ static inline void fal_mm_sys(double *p, double v, int mx) { fal_mm_sys_cas<double, unsigned long long>(p, v, mx); }
+#endif
+
+/* MIN (MX 0) or MAX (MX 1) of v into *a, a point of g's property whose
+ * array is base, read first (RF) or not; with a context ra (device code)
+ * a point another part owns is sent to its owner (above). */
+template <int MX, int RF, typename T, typename V>
+FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
+{
+#ifdef __CUDA_ARCH__
+  const fal_rmt *r = (const fal_rmt *)ra;
+  if (r && r->base == (void *)base) {
+    int64_t t = a - base;
+    if (t < r->lo[r->me] || t >= r->lo[r->me + 1]) {
+      if (!(MX ? fal_max_rf(a, v) : fal_min_rf(a, v))) /* the ghost: no lower than sent */
+        return 0;
+      int o = 0;
+      while (o + 1 < r->k && t >= r->lo[o + 1])
+        o++;
+      fal_mm_sys((T *)r->own[o] + t, (T)v, MX);
+      if (r->sent && !*(volatile unsigned *)&r->sent[o]) {
+        *(volatile unsigned *)&r->sent[o] = 1;
+        *(volatile unsigned *)&r->sent[r->k] = 1;
+      }
+      return 1;
+    }
+  }
+#else
+  (void)ra;
+  (void)base;
+#endif
+  if (MX)
+    return RF ? fal_max_rf(a, v) : fal_max(a, v);
+  return RF ? fal_min_rf(a, v) : fal_min(a, v);
+}
+
+#ifdef __CUDACC__
+/* The end of a round of a part's kernel that runs its own rounds
+ * (falconc lower_plan.c parts_own_body): no barrier with the other
+ * parts, and no access to their memory while the part has work.  Every
+ * thread calls it after the part's phase; it returns whether the part
+ * runs another round.  flag is the loop's flag (F[0], set by the phase's
+ * MINs): the leader reads it (the round changed something) and sets it
+ * to 0 for the next round (the loop's own `F[0] = 0`, plan.c
+ * parts_own_rule).
+ *
+ * Messages: a round that sent MINs to part j adds one to its count
+ * sent[j] (in its own memory, after a system fence of every block that
+ * sent and one of the leader); part j takes the counts when a round of
+ * its own changed nothing, and runs another round if any grew (after a
+ * fence, so that the round sees the MINs).
+ * Idle: a part whose round changed nothing, sent nothing and found no
+ * new count publishes state = 2 act + 1 and polls the counts, and the
+ * end.  On a new count it publishes 2 (act + 1) first, then takes it.
+ * The end: an idle part reads every part's state, every count and every
+ * count taken, and the states again; if every part was idle both times
+ * with the same act, no part ran in between, so the counts it read are
+ * what they are, and if every count sent was taken, no MIN is on its
+ * way and no part has work: it sets done, and every part leaves. */
+template <typename F>
+__device__ static inline bool fal_ra_round(cooperative_groups::grid_group &grid, const fal_px &x,
+                                           F *flag)
+{
+  fal_rmt *r = (fal_rmt *)x.ra;
+  const int k = r->k, me = r->me;
+  __syncthreads();
+  if (threadIdx.x == 0 && threadIdx.y == 0 && *(volatile unsigned *)&r->sent[k])
+    __threadfence_system(); /* the block's MINs on other parts, before the barrier */
+  grid.sync();
+  if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) {
+    unsigned long long *mine = r->st;   /* [0] state, [1] go, [2..] sent[j], then took[i] */
+    unsigned long long *sent = mine + 2, *took = mine + 2 + FAL_PX_MAX;
+    bool did = *(volatile F *)flag != 0, sn = *(volatile unsigned *)&r->sent[k] != 0;
+    *(volatile F *)flag = 0;
+    if (sn) {
+      __threadfence_system();
+      for (int j = 0; j < k; j++)
+        if (r->sent[j]) {
+          *(volatile unsigned long long *)&sent[j] = sent[j] + 1;
+          r->sent[j] = 0;
+        }
+      r->sent[k] = 0;
+    }
+    unsigned long long go = 1;
+    /* a count another part sent that this part has not taken */
+#define FAL_RA_NEWS(news)                                                              \
+    do {                                                                               \
+      news = false;                                                                    \
+      for (int i = 0; i < k; i++)                                                      \
+        if (i != me && *(volatile unsigned long long *)(r->peer[i] + 2 + me) != took[i]) \
+          news = true;                                                                 \
+    } while (0)
+#define FAL_RA_TAKE()                                                                  \
+    for (int i = 0; i < k; i++)                                                        \
+      if (i != me)                                                                     \
+        *(volatile unsigned long long *)&took[i] =                                     \
+            *(volatile unsigned long long *)(r->peer[i] + 2 + me)
+    if (!did && !sn) {
+      bool news;
+      FAL_RA_NEWS(news);
+      if (news) {
+        FAL_RA_TAKE();
+      } else {
+        unsigned long long act = mine[0] >> 1;
+        __threadfence_system();
+        *(volatile unsigned long long *)&mine[0] = 2 * act + 1; /* idle */
+        __threadfence_system();
+        for (unsigned spins = 0;; spins++) {
+          if (*(volatile unsigned *)r->done) {
+            go = 0;
+            break;
+          }
+          FAL_RA_NEWS(news);
+          if (news) { /* active first, then take */
+            *(volatile unsigned long long *)&mine[0] = 2 * (act + 1);
+            __threadfence_system();
+            FAL_RA_TAKE();
+            break;
+          }
+          unsigned long long s1[FAL_PX_MAX];
+          bool idle = true, same = true;
+          for (int i = 0; i < k && idle; i++) {
+            s1[i] = *(volatile unsigned long long *)r->peer[i];
+            idle = s1[i] & 1;
+          }
+          for (int i = 0; i < k && idle && same; i++)
+            for (int j = 0; j < k && same; j++)
+              same = i == j || *(volatile unsigned long long *)(r->peer[i] + 2 + j) ==
+                                   *(volatile unsigned long long *)(r->peer[j] + 2 + FAL_PX_MAX + i);
+          for (int i = 0; i < k && idle && same; i++)
+            same = *(volatile unsigned long long *)r->peer[i] == s1[i];
+          if (idle && same) { /* the end */
+            atomicExch_system(r->done, 1u);
+            go = 0;
+            break;
+          }
+          __nanosleep(spins < 64 ? 32 : 256);
+        }
+      }
+    }
+#undef FAL_RA_NEWS
+#undef FAL_RA_TAKE
+    __threadfence_system(); /* the MINs that the counts taken announced, before the round */
+    *(volatile unsigned long long *)&mine[1] = go;
+  }
+  grid.sync();
+  return *(volatile unsigned long long *)&r->st[1] != 0;
 }
 #endif
 
@@ -3475,6 +3690,131 @@ static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void 
     return 0;
   }
   return 1;
+}
+
+/* The host's side of fal_rmt (above): each part's context on its device,
+ * made the first time a topology-driven loop runs on parts that can take
+ * it, and kept for the loop's next runs (a static of the program,
+ * falconc lower_plan.c topo_open).  They can when every part is on a GPU
+ * and every two GPUs of the partition have atomics on each other's memory
+ * (NVLink has; PCIe peer access may not), unless FALCON_PX_REMOTE=off. */
+typedef struct fal_rmh {
+  int state;                    /* 0: not made, 1: made, -1: not used */
+  int k;
+  void *own[FAL_PX_MAX];        /* the parts' P arrays they were made for */
+  fal_rmt *dh[FAL_PX_MAX];      /* part i's, on its device: the host's rounds
+                                 * and the kernels with rounds in step */
+  fal_rmt *df[FAL_PX_MAX];      /* ... kernels that run their own rounds */
+  void *w[FAL_PX_MAX];          /* on part i's device: sent (64 bytes), then
+                                 * fal_rmt.peer[i] */
+  void *done;                   /* on part 0's device */
+  int old;                      /* the host's rounds left the ghosts as they
+                                 * were (fal_G_bx_end's own_only 2): the loop
+                                 * refreshes them when it ends */
+} fal_rmh;
+
+#define FAL_RM_WORDS (64 + (2 + 2 * FAL_PX_MAX) * 8)
+
+/* Whether parts (k of them, their graphs `stride` bytes apart from
+ * `parts`, P at `off` in each) with exchange x and first points lo can
+ * send their MINs to the owners; makes the contexts the first time. */
+static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, int k,
+                               const char *parts, size_t stride, size_t off, const char *file,
+                               int line)
+{
+  if (!x || k < 2 || k > FAL_PX_MAX || k != x->k)
+    return 0;
+  if (r->state == 1) { /* made: for these arrays? (a new partition makes new ones) */
+    int same = r->k == k;
+    for (int i = 0; i < k && same; i++)
+      same = r->own[i] == *(void *const *)(parts + i * stride + off);
+    if (same)
+      return 1;
+    r->state = 0; /* the old contexts stay allocated: a partition is made once or twice */
+  }
+  if (r->state < 0)
+    return 0;
+  const char *why = NULL;
+  if (fal_env_switch("FALCON_PX_REMOTE", "on", "off") == 0)
+    why = "FALCON_PX_REMOTE=off";
+  for (int i = 0; i < k && !why; i++)
+    if (x->onhost[i])
+      why = "a host part";
+  for (int i = 0; i < k && !why; i++)
+    for (int j = 0; j < k && !why; j++) {
+      int at = 0;
+      if (x->dev[i] != x->dev[j] &&
+          (cudaDeviceGetP2PAttribute(&at, cudaDevP2PAttrNativeAtomicSupported, x->dev[i],
+                                     x->dev[j]) != cudaSuccess || !at))
+        why = "GPUs without atomics on each other's memory";
+    }
+  cudaGetLastError();
+  if (why) {
+    if (fal_verbose())
+      fprintf(stderr, "%s:%d: note: the parts' MINs on other parts' points wait for the "
+                      "exchange: %s\n", file, line, why);
+    r->state = -1;
+    return 0;
+  }
+  r->k = k;
+  fal_cuda_use(x->dev[0]);
+  r->done = fal_dalloc(8, file, line);
+  fal_rmt h[FAL_PX_MAX];
+  memset(h, 0, sizeof h);
+  for (int i = 0; i < k; i++) {
+    fal_cuda_use(x->dev[i]);
+    r->w[i] = fal_dalloc(FAL_RM_WORDS, file, line);
+    FAL_CUDA(cudaMemset(r->w[i], 0, FAL_RM_WORDS));
+    r->own[i] = *(void *const *)(parts + i * stride + off);
+  }
+  for (int i = 0; i < k; i++) {
+    h[i].k = k;
+    h[i].me = i;
+    for (int j = 0; j <= k; j++)
+      h[i].lo[j] = lo[j];
+    h[i].base = r->own[i];
+    for (int j = 0; j < k; j++) {
+      h[i].own[j] = r->own[j];
+      h[i].peer[j] = (unsigned long long *)((char *)r->w[j] + 64);
+    }
+    h[i].st = h[i].peer[i];
+    h[i].done = (unsigned *)r->done;
+    fal_cuda_use(x->dev[i]);
+    r->dh[i] = (fal_rmt *)fal_dalloc(sizeof(fal_rmt), file, line);
+    r->df[i] = (fal_rmt *)fal_dalloc(sizeof(fal_rmt), file, line);
+    FAL_CUDA(cudaMemcpy(r->dh[i], &h[i], sizeof h[i], cudaMemcpyHostToDevice));
+    h[i].sent = (unsigned *)r->w[i];
+    FAL_CUDA(cudaMemcpy(r->df[i], &h[i], sizeof h[i], cudaMemcpyHostToDevice));
+  }
+  if (fal_verbose())
+    fprintf(stderr, "%s:%d: note: the parts' MINs on other parts' points go to their owners\n",
+            file, line);
+  r->state = 1;
+  return 1;
+}
+
+/* Part i's context for its next launch: for the host's rounds and kernels
+ * whose rounds go in step (own 0), or for kernels that run their own
+ * rounds (own 1); NULL when the MINs wait for the exchange. */
+static inline void *fal_rm_part(const fal_rmh *r, int i, int own)
+{
+  if (r->state != 1 || i < 0 || i >= r->k)
+    return NULL;
+  return own ? (void *)r->df[i] : (void *)r->dh[i];
+}
+
+/* Before kernels that run their own rounds: every part active, nothing
+ * sent or taken, not done (fal_ra_round). */
+static inline void fal_rm_reset(fal_rmh *r, const fal_bx *x)
+{
+  for (int i = 0; i < r->k; i++) {
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaMemset(r->w[i], 0, FAL_RM_WORDS));
+    FAL_CUDA(cudaDeviceSynchronize());
+  }
+  fal_cuda_use(x->dev[0]);
+  FAL_CUDA(cudaMemset(r->done, 0, 8));
+  FAL_CUDA(cudaDeviceSynchronize());
 }
 
 #endif /* FALCON_CUDA_CUH */

@@ -32,6 +32,9 @@ struct fal_G {
   /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */
   void *fal_pxh;
   int fal_px_tried;
+  /* while a topology-driven loop's kernels run on this part: its
+   * fal_rmt, where MINs of points other parts own go (lower_plan.c) */
+  void *fal_rmt;
   int fal_bx_before_changed;
 };
 static void fal_G_read(fal_G *g, const char *path)
@@ -584,7 +587,7 @@ __host__ __device__ void relax(fal_point p, fal_G *hg)
 {
   { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
 #line 9 "part_loop.fal"
-    (FAL_ATOMIC_ANY(min_rf, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
+    (fal_ra_mm<0, 1>(hg->fal_rmt, hg->dist, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
 #line 9 "part_loop.fal"
 
 }
@@ -603,10 +606,54 @@ __global__ void fal_foreach_L26_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
 #line 26 "part_loop.fal"
                            hg->dist[t] = 1000000; } }
 }
-__device__ long long fal_lr_fal_loop_L29_5;
-__device__ int fal_lo_fal_loop_L29_5_rounds;
+__device__ long long fal_lr_fal_loopown_L29_5;
+__device__ int fal_lo_fal_loopown_L29_5_rounds;
 #line 29 "part_loop.fal"
-__global__ void fal_loop_L29_5(fal_G fal_kv_hg, int rounds, fal_px fal_px)
+__global__ void fal_loopown_L29_5(fal_G fal_kv_hg, int rounds, fal_px fal_px)
+{
+  fal_G *hg = &fal_kv_hg;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  long long fal_rounds = 0;
+  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */
+  fal_G_px_before(hg, &fal_gv);
+  int *fal_snp = (int *)fal_px.seen; /* the part's last-seen values, or NULL */
+  int fal_tvk = fal_px.tv;
+  unsigned long long fal_nb = 0;
+  if (!fal_px_start(fal_grid, fal_px))
+    return;
+  (void)fal_nb; /* no barrier between parts */
+  int fal_brk = 1;
+  do { /* round 0: the condition and the flag's zeroing */
+    if (!(1))
+      break;
+#line 30 "part_loop.fal"
+    if (fal_leader) hg->changed[0] = 0;
+    fal_brk = 0;
+  } while (0);
+  fal_grid.sync();
+  while (!fal_brk) {
+    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) continue; fal_snp[fal_i - fal_px.lo] = fal_sv; } do { fal_point t = (fal_point)fal_i; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } } while (0); }
+    fal_tvk = 1;
+#line 32 "part_loop.fal"
+    if (fal_leader) rounds++;
+#line 35 "part_loop.fal"
+    if (fal_leader) ((void)0);
+    fal_rounds++;
+    if (!fal_ra_round(fal_grid, fal_px, &hg->changed[0]))
+      break;
+  }
+  if (fal_leader && fal_px.me == 0) {
+    fal_lr_fal_loopown_L29_5 = fal_rounds;
+    fal_lo_fal_loopown_L29_5_rounds = rounds;
+  }
+}
+__device__ long long fal_lr_fal_loop_L29_6;
+__device__ int fal_lo_fal_loop_L29_6_rounds;
+#line 29 "part_loop.fal"
+__global__ void fal_loop_L29_6(fal_G fal_kv_hg, int rounds, fal_px fal_px)
 {
   fal_G *hg = &fal_kv_hg;
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
@@ -657,12 +704,12 @@ __global__ void fal_loop_L29_5(fal_G fal_kv_hg, int rounds, fal_px fal_px)
       break;
   }
   if (fal_leader && fal_px.me == 0) {
-    fal_lr_fal_loop_L29_5 = fal_rounds;
-    fal_lo_fal_loop_L29_5_rounds = rounds;
+    fal_lr_fal_loop_L29_6 = fal_rounds;
+    fal_lo_fal_loop_L29_6_rounds = rounds;
   }
 }
 #line 31 "part_loop.fal"
-__global__ void fal_foreach_L31_6(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk)
+__global__ void fal_foreach_L31_7(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) continue; fal_snp[fal_i - fal_lo] = fal_sv; } fal_point t = (fal_point)fal_i; {
@@ -670,7 +717,7 @@ __global__ void fal_foreach_L31_6(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                              relax(t, hg); } }
 }
 #line 31 "part_loop.fal"
-__global__ void fal_foreach_L31_6_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L31_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
@@ -704,9 +751,9 @@ fal_G_bx_end(hg, fal_bxon, 1); }
 
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
   int rounds = 0;
-  { static fal_seen fal_sn4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_5, "part_loop.fal", 29, hg->fal_nparts)) { int fal_pgo = 0; if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } if (fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_5, fal_pv, "fal_loop_L29_5", __FILE__, __LINE__)) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_5_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_6, "part_loop.fal", 29, hg->fal_nparts)) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, 1); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_6, fal_pv, "fal_loop_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_6_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { int fal_bxon = fal_G_bx_begin(hg, 0); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L31_6_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_6<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_6"); } } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+    { int fal_bxon = fal_G_bx_begin(hg, 0); int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_part->fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L31_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_7"); } fal_part->fal_rmt = NULL; } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "part_loop.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {

@@ -32,6 +32,9 @@ struct fal_G {
   /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */
   void *fal_pxh;
   int fal_px_tried;
+  /* while a topology-driven loop's kernels run on this part: its
+   * fal_rmt, where MINs of points other parts own go (lower_plan.c) */
+  void *fal_rmt;
   int fal_bx_before_flag;
 };
 static void fal_G_read(fal_G *g, const char *path)
@@ -602,7 +605,7 @@ __global__ void fal_foreach_L23_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi
 #line 24 "partition_gpu.fal"
     { const fal_point fal_p3 = t; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point u = g->fal_base.csr.dst[fal_e4]; {
 #line 24 "partition_gpu.fal"
-                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+                             (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
 #line 24 "partition_gpu.fal"
  } }
 }
@@ -616,7 +619,7 @@ __global__ void fal_foreach_L23_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_
 #line 24 "partition_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
 #line 24 "partition_gpu.fal"
-                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+                             (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
 #line 24 "partition_gpu.fal"
  } }
   } else
@@ -624,7 +627,7 @@ __global__ void fal_foreach_L23_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_
 #line 24 "partition_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
 #line 24 "partition_gpu.fal"
-                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+                             (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
 #line 24 "partition_gpu.fal"
  } }
 }
@@ -671,7 +674,7 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 24 "partition_gpu.fal"
     { const fal_point fal_p7 = t; FAL_UNROLL for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point u = g->fal_base.csr.dst[fal_e8]; {
 #line 24 "partition_gpu.fal"
-                             (FAL_ATOMIC_ANY(min, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
+                             (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
 #line 24 "partition_gpu.fal"
  } } }
 fal_G_bx_end(g, fal_bxon, 0); }
