@@ -19,10 +19,10 @@
 # 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
 # BUILD= names the build directory, GPU_LIBS the libraries to link,
 # BINDIR= a directory of these five programs built already, NVCC= the
-# compiler and its options.  Parts on several GPUs run their loops in
-# a kernel per part unless FALCON_PX_MULTI=off (docs/optimiser.md
-# "Partitioned loops on the devices"); with 2 GPUs or more the script
-# times the 2-GPU runs both ways.
+# compiler and its options.  Parts on GPUs send their MINs on other
+# parts' points to the owners unless FALCON_PX_REMOTE=off
+# (docs/optimiser.md "Cut edges that write their owner"); with 2 GPUs or
+# more the script times the 2-GPU runs both ways.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -130,33 +130,35 @@ for g in "$@"; do
 	# MULTI_HOST=1 2 GPUs + the host (every property copied: slow).
 	for a in sssp bfs; do
 		case $a in sssp) ref=ref.d; t_un=$t_sssp ;; *) ref=ref.l; t_un=$t_bfs ;; esac
-		# With 2 GPUs or more, "2,0,h" runs 2 GPUs again with
-		# FALCON_PX_MULTI=off: the loop's rounds from the host, where the
-		# default runs it in a kernel per part with the parts' barriers
-		# across the GPUs (docs/optimiser.md).
+		# With 2 GPUs or more, "2,0,r" runs 2 GPUs again with
+		# FALCON_PX_REMOTE=off: MINs on other parts' points wait for the
+		# exchange and the rounds go in step, where the default sends them
+		# to their owners at once and, in loops that allow it, lets each
+		# part run its own rounds (docs/optimiser.md "Cut edges that write
+		# their owner").
 		splits="1,0 2,0"
-		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,h"
+		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,r"
 		[ "${MULTI_HOST:-0}" = 1 ] && splits="$splits 2,1"
-		t2h=
+		t2r=
 		for sp in $splits; do
-			split=$(echo "${sp%,h}" | tr , ' ')
-			multi=on label="partitioned $a, $split (GPUs CPUs)"
-			[ "$sp" != "${sp%,h}" ] && multi=off label="partitioned $a, $split, FALCON_PX_MULTI=off"
-			FALCON_PX_MULTI=$multi
-			export FALCON_PX_MULTI
+			split=$(echo "${sp%,r}" | tr , ' ')
+			remote=on label="partitioned $a, $split (GPUs CPUs)"
+			[ "$sp" != "${sp%,r}" ] && remote=off label="partitioned $a, $split, FALCON_PX_REMOTE=off"
+			FALCON_PX_REMOTE=$remote
+			export FALCON_PX_REMOTE
 			# shellcheck disable=SC2086
 			run "$label" "$cache/bin/partitioned_$a" "$g" "$src" \
 				$split "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_MULTI=$multi)" >&2; exit 1; }
-			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,h) t2h=$last ;; esac
+				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_REMOTE=$remote)" >&2; exit 1; }
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; esac
 		done
 		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
-		unset FALCON_PX_MULTI
-		[ -z "$t2h" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2h" -v u="$t_un" 'BEGIN {
-			printf "  partitioned %s, FALCON_PX_MULTI=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
+		unset FALCON_PX_REMOTE
+		[ -z "$t2r" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2r" -v u="$t_un" 'BEGIN {
+			printf "  partitioned %s, FALCON_PX_REMOTE=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		if [ $mpi = 1 ]; then
 			# shellcheck disable=SC2086
@@ -164,9 +166,9 @@ for g in "$@"; do
 				"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
 				{ echo "bench: wrong partitioned $a result (MPI, 2 ranks)" >&2; exit 1; }
-			awk -v a="$a" -v m="$last" -v t2="$t2" -v t2h="${t2h:-0}" 'BEGIN {
+			awk -v a="$a" -v m="$last" -v t2="$t2" -v t2r="${t2r:-0}" 'BEGIN {
 				printf "  partitioned %s: MPI 2 ranks / single process 2 GPUs %.2f", a, m / t2
-				if (t2h > 0) printf " (%.2f against FALCON_PX_MULTI=off)", m / t2h
+				if (t2r > 0) printf " (%.2f against FALCON_PX_REMOTE=off)", m / t2r
 				printf "\n" }'
 		fi
 	done

@@ -1282,6 +1282,15 @@ static void emit_border_exchange(Ctx *c)
   /* fresh and mark */
   put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
          "  if (!h->fal_stale)\n    return h;\n"
+         "  /* the points host code wrote since the parts' last foreach (fal_G_wr)\n"
+         "   * go to the parts first; they stay marked for the next foreach */\n"
+         "  for (int i = 0; i < h->fal_nparts && h->fal_bx && h->fal_ndirty <= 64; i++) {\n"
+         "    fal_G *q = &h->fal_parts[i];\n"
+         "    fal_cuda_use(q->fal_base.device);\n"
+         "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
+         "      fal_point p = h->fal_dirty_pt[d];\n");
+  emit_dirty_copies(c, "q");
+  put(c, "    }\n  }\n"
          "  for (int i = 0; i < h->fal_nparts; i++) {\n"
          "    fal_G *q = &h->fal_parts[i];\n"
          "    int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;\n"
@@ -1294,6 +1303,29 @@ static void emit_border_exchange(Ctx *c)
                        p->props[i].name);
   put(c, "  }\n  h->fal_stale = 0;\n  return h;\n}\n");
   emit_mark_functions(c, "h->fal_bx");
+  /* A host write of point p (lower_expr.c render_element_field) while the
+   * parts hold newer values: that point's values from its owner, not every
+   * point's (fal_G_fresh copies them all: 16 MB for kron-22's distances);
+   * the host graph stays stale but for p, which is marked (and fetched
+   * once: a second write of p keeps the first).  Without the
+   * exchange, or with 64 points marked, fal_G_fresh and fal_G_mark. */
+  put(c, "static int64_t fal_G_wr(fal_G *h, int64_t p)\n{\n"
+         "  if (!h->fal_stale || !h->fal_bx || h->fal_ndirty >= 64 || p < 0 || p >= h->npoints) {\n"
+         "    fal_G_fresh(h);\n    return fal_G_mark(h, p);\n  }\n"
+         "  for (int d = 0; d < h->fal_ndirty; d++)\n"
+         "    if (h->fal_dirty_pt[d] == (fal_point)p)\n"
+         "      return p; /* its values are here already, with the host's writes */\n"
+         "  int o = 0;\n"
+         "  while (o + 1 < h->fal_nparts && p >= h->fal_lo[o + 1])\n    o++;\n"
+         "  fal_G *q = &h->fal_parts[o];\n"
+         "  fal_cuda_use(q->fal_base.device);\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (h->%s && q->%s)\n"
+              "    FAL_CUDA(cudaMemcpy(h->%s + p, q->%s + p, sizeof *h->%s, cudaMemcpyDefault));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "  h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  return p;\n}\n");
   /* begin */
   put(c, "static int fal_G_bx_begin(fal_G *h, int own_only)\n{\n"
          "  if (!h->fal_bx) {\n    fal_G_parts_push(h);\n    return 0;\n  }\n"

@@ -352,6 +352,8 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   if (rm)
     strbuf_printf(&st, "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { "
                   "%s->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } ", g, g);
+  if (own)
+    strbuf_printf(&st, "if (fal_pok) fal_rm_report(&%s, %s->fal_bx, __FILE__, __LINE__); ", c->topo_rm, g);
   strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", g, name);
   written_copies(&st, p, name);
@@ -587,7 +589,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   else if (topo)
     put(c, "  int fal_tvk = fal_tv0; /* fal_snp holds the points' last-seen values */\n");
   if (p->parts) /* every part's kernel is running, or none goes on */
-    put(c, c->px_own ? "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n"
+    put(c, c->px_own ? "  fal_ra_begin();\n  if (!fal_px_start(fal_grid, fal_px))\n    return;\n"
                      : "  unsigned long long fal_nb = 0;\n"
                        "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
   if (c->px_own) {

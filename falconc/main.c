@@ -54,7 +54,9 @@ static const char usage_text[] =
     "  FALCON_MPI_MERGE=host        --mpi GPU ranks merge incoming ghosts on\n"
     "                               the host instead of their GPU (CUDA)\n"
     "  FALCON_PX_MULTI=off          parts on several GPUs: loops from the host\n"
-    "                               instead of a kernel per part (CUDA)\n";
+    "                               instead of a kernel per part (CUDA)\n"
+    "  FALCON_PX_REMOTE=off         parts' MINs on other parts' points wait for\n"
+    "                               the exchange, rounds in step (CUDA)\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {

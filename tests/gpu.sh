@@ -484,15 +484,57 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 		"$tmp/gpu/part_topo_cpu" "$gf" "$src" 1 0 "$tmp/e2e/topo.ref" >/dev/null 2>&1 ||
 			{ fail "gpu part_topo $(basename "$gf"): the CPU build failed"; continue; }
 		for mode in device host auto; do
-			for run in "1 0" "2 0" "3 0" "1 1" "2 0 S"; do
-				split=${run% S}; pxs=off; desc=$split
-				[ "$split" != "$run" ] && pxs=on desc="$split, FALCON_PX_SYS=on"
+			for run in "1 0" "2 0" "3 0" "1 1" "2 0 S" "3 0 R"; do
+				split=${run% [SR]}; pxs=off; rmt=on; desc=$split
+				case $run in
+				*S) pxs=on desc="$split, FALCON_PX_SYS=on" ;;
+				*R) rmt=off desc="$split, FALCON_PX_REMOTE=off" ;;
+				esac
 				# shellcheck disable=SC2086 # the split is two words
 				run_vs_cpu "gpu part_topo $(basename "$gf") ($mode, $desc)" "$tmp/e2e/topo.out" \
 					"$tmp/e2e/topo.ref" env FALCON_HUB_DEGREE=32 FALCON_GPU_LOOPS=$mode FALCON_PX_SYS=$pxs \
-					"$tmp/gpu/part_topo" "$gf" "$src" $split "$tmp/e2e/topo.out"
+					FALCON_PX_REMOTE=$rmt "$tmp/gpu/part_topo" "$gf" "$src" $split "$tmp/e2e/topo.out"
 			done
 		done
+	done
+	# tests/e2e/part_own.fal: one loop in own rounds, two refused, with
+	# parts on this GPU (and a host part: in step from the host)
+	if cuda_build part_own "$srcdir/tests/e2e/part_own.fal" "$tmp/gpu" &&
+		cpu_twin part_own "$srcdir/tests/e2e/part_own.fal" "$tmp/gpu"; then
+		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin; do
+			src=$(e2e_source "$gf")
+			"$tmp/gpu/part_own_cpu" "$gf" "$src" 1 0 "$tmp/e2e/own.ref" >/dev/null 2>&1 ||
+				{ fail "gpu part_own $(basename "$gf"): the CPU build failed"; continue; }
+			for mode in device auto; do
+				for split in "2 0" "3 0" "1 1"; do
+					# shellcheck disable=SC2086 # the split is two words
+					run_vs_cpu "gpu part_own $(basename "$gf") ($mode, $split)" "$tmp/e2e/own.out" \
+						"$tmp/e2e/own.ref" env FALCON_GPU_LOOPS=$mode \
+						"$tmp/gpu/part_own" "$gf" "$src" $split "$tmp/e2e/own.out"
+				done
+			done
+		done
+	else
+		fail "gpu: building tests/e2e/part_own.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# Parts that run their own rounds (plan.c parts_own_rule, docs/optimiser.md
+	# "Cut edges that write their owner"): with 2 parts on this GPU, the
+	# first two loops (MIN, MAX) must have run so, the third in step, and
+	# with FALCON_PX_REMOTE=off all three in step.
+	g=$tmp/e2e/graphs/grid.gr.xz
+	for rmt in on off; do
+		own=$rmt; [ $rmt = on ] && own="(own rounds)"
+		name="gpu part_topo: loops in own rounds with FALCON_PX_REMOTE=$rmt"
+		if FALCON_PX_REMOTE=$rmt FALCON_GPU_LOOPS=device FALCON_PROFILE=1 timeout 120 "$tmp/gpu/part_topo" \
+			"$g" "$(e2e_source "$g")" 2 0 "$tmp/e2e/topo.out" >"$tmp/e2e/run" 2>&1 &&
+			grep -q '^falcon profile: [^ ]*:75  *parts  ' "$tmp/e2e/run" &&
+			{ [ $rmt = off ] || grep -q '^falcon profile: [^ ]*:56  *parts (own rounds) ' "$tmp/e2e/run"; } &&
+			{ [ $rmt = off ] || grep -q '^falcon profile: [^ ]*:65  *parts (own rounds) ' "$tmp/e2e/run"; } &&
+			{ [ $rmt = on ] || ! grep -q 'own rounds' "$tmp/e2e/run"; }; then
+			pass "$name"
+		else
+			fail "$name"; grep 'falcon profile' "$tmp/e2e/run" | sed 's/^/    /' | head -8
+		fi
 	done
 else
 	fail "gpu: building tests/e2e/part_topo.fal"; sed 's/^/    /' "$tmp/err" | head
@@ -866,6 +908,8 @@ gpu_multi() {
 			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs" "env" "2 0" "3 0" "4 0" "2 1"
 			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_PX_MULTI=off" "env FALCON_PX_MULTI=off" \
 				"2 0" "2 1"
+			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_PX_REMOTE=off" "env FALCON_PX_REMOTE=off" \
+				"2 0"
 		done
 	done
 	p=$tmp/gpu/partitioned_sssp
@@ -879,7 +923,16 @@ gpu_multi() {
 		fail "gpu multi: 2 parts on GPUs 0 and 1, the loop in a kernel per part"
 		grep 'falcon' "$tmp/e2e/run" | sed 's/^/    /' | head -12
 	fi
-	for t in part_phases part_topo; do
+	# ... and in kernels that run their own rounds, the MINs sent over the
+	# link (plan.c parts_own_rule, fal_ra_round)
+	if grep -q '^falcon profile: [^ ]*:[0-9]*  *parts (own rounds) ' "$tmp/e2e/run" &&
+		grep -q "note: the parts' MINs on other parts' points go to their owners" "$tmp/e2e/run"; then
+		pass "gpu multi: 2 parts on GPUs 0 and 1 run their own rounds"
+	else
+		fail "gpu multi: 2 parts on GPUs 0 and 1 run their own rounds"
+		grep 'falcon' "$tmp/e2e/run" | sed 's/^/    /' | head -12
+	fi
+	for t in part_phases part_topo part_own; do
 		if ! cuda_build $t "$srcdir/tests/e2e/$t.fal" "$tmp/gpu" || ! cpu_twin $t "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
 			fail "gpu multi: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi

@@ -1058,6 +1058,20 @@ run_e2e() {
 	else
 		fail "e2e: --explain of coll_loop.fal"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
 	fi
+	# Parts that run their own rounds (plan.c parts_own_rule,
+	# docs/optimiser.md "Cut edges that write their owner"): the verdict on
+	# each loop of tests/e2e/part_own.fal (its GPU runs are check-gpu's).
+	"$FALCONC" --target=gpu --explain -o /dev/null "$srcdir/tests/e2e/part_own.fal" 2>"$tmp/e2e/explain"
+	if [ "$(grep -c "^  MINs on other parts' [abc]: to their owners at once" "$tmp/e2e/explain")" = 3 ] &&
+		[ "$(grep -c '^  rounds: ' "$tmp/e2e/explain")" = 3 ] &&
+		grep -A5 'part_own.fal:57: loop: device' "$tmp/e2e/explain" |
+		grep -q "^  rounds: each part's kernel runs its own, with no barrier between parts; the loop ends when no part has work and no MIN is on its way (changed\[0\] == 0)" &&
+		grep -q '^  rounds: in step (a step after the phase is not a break on the flag, updatePartition or a counter)' "$tmp/e2e/explain" &&
+		grep -q "^  rounds: in step (the loop's condition is not a constant)" "$tmp/e2e/explain"; then
+		pass "e2e: parts in their own rounds: one loop kept, two refused with their reasons"
+	else
+		fail "e2e: parts in their own rounds (--explain of part_own.fal)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
 	# Topology-driven loops (docs/lowering.md): the rule's verdict on each
 	# loop, and the levels of the loop that keeps it against falref's BFS,
 	# with the changed-value lists forced on and off.
@@ -1242,7 +1256,8 @@ run_e2e() {
 	fi
 	# Topology-driven parts loops (plan.c parts_topo_rule): two loops of
 	# tests/e2e/part_topo.fal qualify, three are refused with their
-	# reasons, and only the two have the skip in their kernels.  Then the
+	# reasons, and only the two have the skip in their kernels (in step,
+	# and in their own rounds: plan.c parts_own_rule).  Then the
 	# CPU build with 2 and 3 host parts against 1 part, and its distances
 	# against falref.
 	if "$FALCONC" --explain -o "$tmp/e2e/part_topo.cu" "$srcdir/tests/e2e/part_topo.fal" 2>"$tmp/e2e/explain" &&
@@ -1252,7 +1267,8 @@ run_e2e() {
 		grep -q '^  frontier: none (line 87: a variable written in the loop is read)$' "$tmp/e2e/explain" &&
 		grep -q '^  frontier: none (line 97: a property written in the loop is read)$' "$tmp/e2e/explain" &&
 		[ "$(grep -c '^__global__ void fal_loop_L[0-9]*_[0-9]*(.*fal_px fal_px)$' "$tmp/e2e/part_topo.cu")" = 5 ] &&
-		[ "$(grep -c 'int \*fal_snp = (int \*)fal_px.seen;' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c 'int \*fal_snp = (int \*)fal_px.seen;' "$tmp/e2e/part_topo.cu")" = 4 ] &&
+		[ "$(grep -c '^__global__ void fal_loopown_L[0-9]*_[0-9]*(.*fal_px fal_px)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c '^__global__ void fal_foreach_L[0-9]*_[0-9]*(.*int \*fal_snp, int fal_tvk)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c 'if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0)' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c '__shared__ int fal_hsk;' "$tmp/e2e/part_topo.cu")" = 2 ] &&

@@ -3099,7 +3099,8 @@ typedef struct fal_px {
  * and for the kernels that run their own rounds (fal_ra_round):
  *   peer[i] part i's words, on its device: [0] its state (2 act + idle),
  *           [1] its leader's decision, [2 + j] the rounds that sent MINs
- *           to part j, [2 + FAL_PX_MAX + i] the counts of part i's it took;
+ *           to part j, [2 + FAL_PX_MAX + i] the counts of part i's it took,
+ *           then its rounds and its nanoseconds idle (FALCON_VERBOSE);
  *   st      peer[me];
  *   done    on part 0's device: the loop has ended. */
 typedef struct fal_rmt {
@@ -3226,6 +3227,18 @@ __device__ static inline void fal_px_sync(cooperative_groups::grid_group &grid, 
 
 #endif
 
+#ifdef __CUDACC__
+/* A block of a kernel that runs its own rounds sent a MIN to another part
+ * in this round (fal_ra_mm sets it; fal_ra_round fences such blocks
+ * only, and clears it; fal_ra_begin clears it first). */
+static __shared__ int fal_ra_bsent;
+__device__ static inline void fal_ra_begin(void)
+{
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    fal_ra_bsent = 0;
+}
+#endif
+
 #ifdef __CUDA_ARCH__
 __device__ static inline void fal_mm_sys(int *p, int v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
 __device__ static inline void fal_mm_sys(unsigned *p, unsigned v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
@@ -3270,9 +3283,12 @@ FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
       while (o + 1 < r->k && t >= r->lo[o + 1])
         o++;
       fal_mm_sys((T *)r->own[o] + t, (T)v, MX);
-      if (r->sent && !*(volatile unsigned *)&r->sent[o]) {
-        *(volatile unsigned *)&r->sent[o] = 1;
-        *(volatile unsigned *)&r->sent[r->k] = 1;
+      if (r->sent) {
+        fal_ra_bsent = 1;
+        if (!*(volatile unsigned *)&r->sent[o]) {
+          *(volatile unsigned *)&r->sent[o] = 1;
+          *(volatile unsigned *)&r->sent[r->k] = 1;
+        }
       }
       return 1;
     }
@@ -3316,8 +3332,10 @@ __device__ static inline bool fal_ra_round(cooperative_groups::grid_group &grid,
   fal_rmt *r = (fal_rmt *)x.ra;
   const int k = r->k, me = r->me;
   __syncthreads();
-  if (threadIdx.x == 0 && threadIdx.y == 0 && *(volatile unsigned *)&r->sent[k])
+  if (threadIdx.x == 0 && threadIdx.y == 0 && fal_ra_bsent) {
     __threadfence_system(); /* the block's MINs on other parts, before the barrier */
+    fal_ra_bsent = 0;
+  }
   grid.sync();
   if (blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0) {
     unsigned long long *mine = r->st;   /* [0] state, [1] go, [2..] sent[j], then took[i] */
@@ -3352,8 +3370,10 @@ __device__ static inline bool fal_ra_round(cooperative_groups::grid_group &grid,
       FAL_RA_NEWS(news);
       if (news) {
         FAL_RA_TAKE();
+        __threadfence_system(); /* the MINs the counts announced, before the round */
       } else {
-        unsigned long long act = mine[0] >> 1;
+        unsigned long long act = mine[0] >> 1, t0, t1;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t0));
         __threadfence_system();
         *(volatile unsigned long long *)&mine[0] = 2 * act + 1; /* idle */
         __threadfence_system();
@@ -3367,6 +3387,7 @@ __device__ static inline bool fal_ra_round(cooperative_groups::grid_group &grid,
             *(volatile unsigned long long *)&mine[0] = 2 * (act + 1);
             __threadfence_system();
             FAL_RA_TAKE();
+            __threadfence_system(); /* the MINs the counts announced, before the round */
             break;
           }
           unsigned long long s1[FAL_PX_MAX];
@@ -3388,11 +3409,13 @@ __device__ static inline bool fal_ra_round(cooperative_groups::grid_group &grid,
           }
           __nanosleep(spins < 64 ? 32 : 256);
         }
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t1));
+        mine[3 + 2 * FAL_PX_MAX] += t1 - t0;
       }
     }
+    mine[2 + 2 * FAL_PX_MAX]++;
 #undef FAL_RA_NEWS
 #undef FAL_RA_TAKE
-    __threadfence_system(); /* the MINs that the counts taken announced, before the round */
     *(volatile unsigned long long *)&mine[1] = go;
   }
   grid.sync();
@@ -3713,7 +3736,7 @@ typedef struct fal_rmh {
                                  * refreshes them when it ends */
 } fal_rmh;
 
-#define FAL_RM_WORDS (64 + (2 + 2 * FAL_PX_MAX) * 8)
+#define FAL_RM_WORDS (64 + (4 + 2 * FAL_PX_MAX) * 8)
 
 /* Whether parts (k of them, their graphs `stride` bytes apart from
  * `parts`, P at `off` in each) with exchange x and first points lo can
@@ -3801,6 +3824,22 @@ static inline void *fal_rm_part(const fal_rmh *r, int i, int own)
   if (r->state != 1 || i < 0 || i >= r->k)
     return NULL;
   return own ? (void *)r->df[i] : (void *)r->dh[i];
+}
+
+/* FALCON_VERBOSE, after kernels that ran their own rounds: each part's
+ * rounds and time idle. */
+static inline void fal_rm_report(const fal_rmh *r, const fal_bx *x, const char *file, int line)
+{
+  if (!fal_verbose())
+    return;
+  for (int i = 0; i < r->k; i++) {
+    unsigned long long v[2] = {0, 0};
+    fal_cuda_use(x->dev[i]);
+    FAL_CUDA(cudaMemcpy(v, (char *)r->w[i] + 64 + (2 + 2 * FAL_PX_MAX) * 8, sizeof v,
+                        cudaMemcpyDeviceToHost));
+    fprintf(stderr, "%s:%d: note: part %d ran %llu rounds of its own, idle %.3f ms\n", file, line,
+            i, v[0], v[1] / 1e6);
+  }
 }
 
 /* Before kernels that run their own rounds: every part active, nothing

@@ -291,6 +291,17 @@ static fal_G *fal_G_fresh(fal_G *h)
 {
   if (!h->fal_stale)
     return h;
+  /* the points host code wrote since the parts' last foreach (fal_G_wr)
+   * go to the parts first; they stay marked for the next foreach */
+  for (int i = 0; i < h->fal_nparts && h->fal_bx && h->fal_ndirty <= 64; i++) {
+    fal_G *q = &h->fal_parts[i];
+    fal_cuda_use(q->fal_base.device);
+    for (int d = 0; d < h->fal_ndirty; d++) {
+      fal_point p = h->fal_dirty_pt[d];
+      if (h->d && q->d)
+        FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyDefault));
+    }
+  }
   for (int i = 0; i < h->fal_nparts; i++) {
     fal_G *q = &h->fal_parts[i];
     int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;
@@ -315,6 +326,25 @@ static inline fal_G *fal_G_markall(fal_G *h)
 {
   fal_G_mark(h, -1);
   return h;
+}
+static int64_t fal_G_wr(fal_G *h, int64_t p)
+{
+  if (!h->fal_stale || !h->fal_bx || h->fal_ndirty >= 64 || p < 0 || p >= h->npoints) {
+    fal_G_fresh(h);
+    return fal_G_mark(h, p);
+  }
+  for (int d = 0; d < h->fal_ndirty; d++)
+    if (h->fal_dirty_pt[d] == (fal_point)p)
+      return p; /* its values are here already, with the host's writes */
+  int o = 0;
+  while (o + 1 < h->fal_nparts && p >= h->fal_lo[o + 1])
+    o++;
+  fal_G *q = &h->fal_parts[o];
+  fal_cuda_use(q->fal_base.device);
+  if (h->d && q->d)
+    FAL_CUDA(cudaMemcpy(h->d + p, q->d + p, sizeof *h->d, cudaMemcpyDefault));
+  h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
+  return p;
 }
 static int fal_G_bx_begin(fal_G *h, int own_only)
 {
@@ -386,7 +416,10 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
     }
     FAL_CUDA(cudaEventRecord(x->merged[j], 0));
   }
-  for (int i = 0; i < k; i++) { /* ghosts take their owners' values */
+  /* own_only 2: the foreach's MINs went to their owners (fal_rmt,
+   * lower_loop.c): nothing to merge, and the ghosts, which its loop
+   * never reads, are refreshed once, after the loop */
+  for (int i = 0; i < k && own_only != 2; i++) { /* ghosts take their owners' values */
     fal_cuda_use(x->dev[i]);
     for (int j = 0; j < k; j++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
@@ -665,7 +698,7 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 fal_G_bx_end(g, fal_bxon, 1); }
 #line 20 "partition_gpu.fal"
 
-  fal_G_fresh(g)->d[fal_G_mark(g, (0))] = 5;
+  g->d[fal_G_wr(g, (0))] = 5;
   g->flag[0] = 0;
   { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L23_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L23_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L23_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
