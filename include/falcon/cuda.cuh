@@ -3396,10 +3396,14 @@ __device__ static inline bool fal_ra_round(cooperative_groups::grid_group &grid,
             s1[i] = *(volatile unsigned long long *)r->peer[i];
             idle = s1[i] & 1;
           }
+          if (idle)
+            __threadfence_system(); /* the three reads in this order */
           for (int i = 0; i < k && idle && same; i++)
             for (int j = 0; j < k && same; j++)
               same = i == j || *(volatile unsigned long long *)(r->peer[i] + 2 + j) ==
                                    *(volatile unsigned long long *)(r->peer[j] + 2 + FAL_PX_MAX + i);
+          if (idle && same)
+            __threadfence_system();
           for (int i = 0; i < k && idle && same; i++)
             same = *(volatile unsigned long long *)r->peer[i] == s1[i];
           if (idle && same) { /* the end */
