@@ -1759,7 +1759,7 @@ static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char
  *     while (1) {  X.F[0] = 0;  foreach (...) ...MIN(t.P, v, X.F[0])...;
  *                  if (X.F[0] == 0) break;  X.updatePartition();  n++; }
  * that is: its condition is a constant other than 0; the steps before the
- * phase set the flag to 0; after it come one break when the flag is 0,
+ * phase set the flag to 0 (one at least); after it come one break when the flag is 0,
  * updatePartition (nothing, in the kernels) and counters (`n++`, `n += 2`)
  * that nothing else in the loop names; and every MIN of the phase on P
  * flags F[0] and may go to another part (plan_remote).  Such a loop ends
@@ -1771,7 +1771,7 @@ static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char
 static void parts_own_rule(Ctx *c, LoopPlan *p)
 {
   const char *why = NULL, *F = NULL;
-  int ph = 0, nbrk = 0;
+  int ph = 0, nbrk = 0, nzero = 0;
   for (int i = 1; i < p->nsteps; i++)
     if (p->steps[i].kind == STEP_PHASE)
       ph = i;
@@ -1803,6 +1803,7 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
                           ? flag_elem(c, node_field(e, F_LEFT)) : NULL;
       if (!f || strcmp(f, F) != 0)
         why = "a step before the phase does more than set the flag to 0";
+      nzero++;
       continue;
     }
     if (break_flag(c, st))
@@ -1821,6 +1822,8 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
              names_var(c, p->steps[0].stmt, NULL, x))
       why = "a counter that the loop reads";
   }
+  if (!why && !nzero) /* else the flag, once set, stays set: the loop never ends */
+    why = "no step before the phase sets the flag to 0";
   if (!why) {
     const Node *n = p->steps[ph].stmt, *body = node_field(n, F_BODY);
     why = mins_flag(c, body, p->topo, F);
