@@ -1665,23 +1665,27 @@ static bool is_literal(Ctx *c, const Node *e, const char *text)
   return e && e->type && strcmp(e->type, "number_literal") == 0 && node_text_is(c->src, e, text);
 }
 
-/* e is X.F[0], F a graph property (X any graph); returns F, or NULL. */
-static const char *flag_elem(Ctx *c, const Node *e)
+/* e is G.F[0], F a graph property and G the identifier g (the
+ * partitioned graph as this code names it); returns F, or NULL. */
+static const char *flag_elem(Ctx *c, const Node *e, const char *g)
 {
   e = node_unparen(e);
-  if (!e || e->kind != K_SUBSCRIPT_EXPRESSION || !is_literal(c, node_field(e, F_INDEX), "0"))
+  if (!e || !g || e->kind != K_SUBSCRIPT_EXPRESSION || !is_literal(c, node_field(e, F_INDEX), "0"))
     return NULL;
   const Node *f = node_unparen(node_field(e, F_ARGUMENT));
   if (!f || f->kind != K_FIELD_EXPRESSION || !node_field(f, F_FIELD))
+    return NULL;
+  const Node *x = node_unparen(node_field(f, F_ARGUMENT));
+  if (!x || x->kind != K_IDENTIFIER || !node_text_is(c->src, x, g))
     return NULL;
   const char *F = text_of(c, node_field(f, F_FIELD));
   const Prop *pr = program_prop(c->prog, F);
   return pr && pr->kind == PK_GRAPH ? F : NULL;
 }
 
-/* `if (X.F[0] == 0) break;` (or `!X.F[0]`, `0 == X.F[0]`), no else:
- * F, or NULL. */
-static const char *break_flag(Ctx *c, const Node *st)
+/* `if (G.F[0] == 0) break;` (or `!G.F[0]`, `0 == G.F[0]`), no else,
+ * G the identifier g: F, or NULL. */
+static const char *break_flag(Ctx *c, const Node *st, const char *g)
 {
   if (!st || st->kind != K_IF_STATEMENT || node_field(st, F_ALTERNATIVE))
     return NULL;
@@ -1694,11 +1698,11 @@ static const char *break_flag(Ctx *c, const Node *st)
   if (!e || !e->type)
     return NULL;
   if (strcmp(e->type, "unary_expression") == 0 && node_text_is(c->src, node_field(e, F_OPERATOR), "!"))
-    return flag_elem(c, node_field(e, F_ARGUMENT));
+    return flag_elem(c, node_field(e, F_ARGUMENT), g);
   if (strcmp(e->type, "binary_expression") != 0 || !node_text_is(c->src, node_field(e, F_OPERATOR), "=="))
     return NULL;
   const Node *l = node_field(e, F_LEFT), *r = node_field(e, F_RIGHT);
-  return is_literal(c, r, "0") ? flag_elem(c, l) : is_literal(c, l, "0") ? flag_elem(c, r) : NULL;
+  return is_literal(c, r, "0") ? flag_elem(c, l, g) : is_literal(c, l, "0") ? flag_elem(c, r, g) : NULL;
 }
 
 /* `x++`, `++x`, `x += 1` (a number) and the like: x, or NULL. */
@@ -1732,8 +1736,9 @@ static bool names_var(Ctx *c, const Node *root, const Node *skip, const char *x)
   return false;
 }
 
-/* Every MIN/MAX on P in root is marked remote (plan_remote) and flags F[0]. */
-static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char *F)
+/* Every MIN/MAX on P in root is marked remote (plan_remote) and flags
+ * G.F[0], G the identifier g (NULL: no MIN on P may be there). */
+static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char *F, const char *g)
 {
   for (const Node *n = root; n; n = node_next(n, root, true)) {
     const Node *fn = n->kind == K_CALL_EXPRESSION ? node_field(n, F_FUNCTION) : NULL;
@@ -1745,7 +1750,7 @@ static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char
       continue;
     if (!n->remote)
       return "a MIN on the property whose type cannot go to another GPU";
-    const char *f = flag_elem(c, node_named_child(args, 2));
+    const char *f = flag_elem(c, node_named_child(args, 2), g);
     if (!f || strcmp(f, F) != 0)
       return "a MIN whose flag is not the one that ends the loop";
   }
@@ -1783,7 +1788,7 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
              strcmp(cond->type, "true") == 0))
     why = "the loop's condition is not a constant";
   for (int i = ph + 1; i < p->nsteps && !why; i++) { /* the flag, from the break */
-    const char *f = break_flag(c, p->steps[i].stmt);
+    const char *f = break_flag(c, p->steps[i].stmt, p->graph);
     if (f) {
       F = f;
       nbrk++;
@@ -1800,13 +1805,13 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
       const char *f = e && e->kind == K_ASSIGNMENT_EXPRESSION &&
                               node_text_is(c->src, node_field(e, F_OPERATOR), "=") &&
                               is_literal(c, node_field(e, F_RIGHT), "0")
-                          ? flag_elem(c, node_field(e, F_LEFT)) : NULL;
+                          ? flag_elem(c, node_field(e, F_LEFT), p->graph) : NULL;
       if (!f || strcmp(f, F) != 0)
         why = "a step before the phase does more than set the flag to 0";
       nzero++;
       continue;
     }
-    if (break_flag(c, st))
+    if (break_flag(c, st, p->graph))
       continue;
     if (e && e->kind == K_CALL_EXPRESSION) {
       const Node *fn = node_unparen(node_field(e, F_FUNCTION));
@@ -1826,12 +1831,18 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
     why = "no step before the phase sets the flag to 0";
   if (!why) {
     const Node *n = p->steps[ph].stmt, *body = node_field(n, F_BODY);
-    why = mins_flag(c, body, p->topo, F);
+    why = mins_flag(c, body, p->topo, F, p->graph);
     for (const Node *q = body; q && !why; q = node_next(q, body, true)) {
       const Node *fn = q->kind == K_CALL_EXPRESSION ? node_field(q, F_FUNCTION) : NULL;
       const FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
-      if (f && f->def)
-        why = mins_flag(c, node_field(f->def, F_BODY), p->topo, F);
+      if (!f || !f->def)
+        continue;
+      /* in f, the partitioned graph is the parameter it is passed to */
+      const Node *args = node_field(q, F_ARGUMENTS), *pg = NULL;
+      for (const Node *a = args ? args->child : NULL; a && !pg; a = a->next)
+        if (a->named && a->kind == K_IDENTIFIER && node_text_is(c->src, a, p->graph))
+          pg = param_for(f, args, a);
+      why = mins_flag(c, node_field(f->def, F_BODY), p->topo, F, pg ? text_of(c, pg) : NULL);
     }
   }
   if (why) {
