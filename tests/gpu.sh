@@ -523,7 +523,6 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 	# with FALCON_PX_REMOTE=off all three in step.
 	g=$tmp/e2e/graphs/grid.gr.xz
 	for rmt in on off; do
-		own=$rmt; [ $rmt = on ] && own="(own rounds)"
 		name="gpu part_topo: loops in own rounds with FALCON_PX_REMOTE=$rmt"
 		if FALCON_PX_REMOTE=$rmt FALCON_GPU_LOOPS=device FALCON_PROFILE=1 timeout 120 "$tmp/gpu/part_topo" \
 			"$g" "$(e2e_source "$g")" 2 0 "$tmp/e2e/topo.out" >"$tmp/e2e/run" 2>&1 &&
