@@ -943,17 +943,18 @@ static void emit_mark_functions(Ctx *c, const char *on)
        on);
 }
 
-/* The point properties of marked point p, host graph h to copy `to` (on a
- * GPU, or a host part's pinned memory: cudaMemcpyDefault). */
-static void emit_dirty_copies(Ctx *c, const char *to)
+/* The point properties of point p, graph `from` to graph `to` (on a
+ * GPU, a host part's pinned memory or the host graph: cudaMemcpyDefault),
+ * each line indented by `in`. */
+static void emit_dirty_copies(Ctx *c, const char *to, const char *from, const char *in)
 {
   const Program *p = c->prog;
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
-      putf(c, "      if (h->%s && %s->%s)\n"
-              "        FAL_CUDA(cudaMemcpy(%s->%s + p, h->%s + p, sizeof *h->%s, cudaMemcpyDefault));\n",
-           p->props[i].name, to, p->props[i].name, to, p->props[i].name, p->props[i].name,
-           p->props[i].name);
+      putf(c, "%sif (%s->%s && %s->%s)\n"
+              "%s  FAL_CUDA(cudaMemcpy(%s->%s + p, %s->%s + p, sizeof *%s->%s, cudaMemcpyDefault));\n",
+           in, from, p->props[i].name, to, p->props[i].name, in, to, p->props[i].name, from,
+           p->props[i].name, from, p->props[i].name);
 }
 
 /* The pieces fal_G_px_end and fal_G_px_mid share (emit_part_kernels_exchange).
@@ -1280,17 +1281,21 @@ static void emit_border_exchange(Ctx *c)
            p->props[i].name, p->props[i].ctype);
   put(c, "  }\n  h->fal_stale = h->fal_ndirty = h->fal_shadow_ok = 0;\n}\n");
   /* fresh and mark */
+  /* the points host code marked (fal_G_mark, fal_G_wr), host graph h to
+   * part q (fal_G_fresh and fal_G_bx_begin) */
+  put(c, "static void fal_G_dirty_to(const fal_G *h, fal_G *q)\n{\n"
+         "  for (int d = 0; d < h->fal_ndirty; d++) {\n"
+         "    fal_point p = h->fal_dirty_pt[d];\n");
+  emit_dirty_copies(c, "q", "h", "    ");
+  put(c, "  }\n}\n");
   put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
          "  if (!h->fal_stale)\n    return h;\n"
          "  /* the points host code wrote since the parts' last foreach (fal_G_wr)\n"
          "   * go to the parts first; they stay marked for the next foreach */\n"
          "  for (int i = 0; i < h->fal_nparts && h->fal_bx && h->fal_ndirty <= 64; i++) {\n"
-         "    fal_G *q = &h->fal_parts[i];\n"
-         "    fal_cuda_use(q->fal_base.device);\n"
-         "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
-         "      fal_point p = h->fal_dirty_pt[d];\n");
-  emit_dirty_copies(c, "q");
-  put(c, "    }\n  }\n"
+         "    fal_cuda_use(h->fal_parts[i].fal_base.device);\n"
+         "    fal_G_dirty_to(h, &h->fal_parts[i]);\n"
+         "  }\n"
          "  for (int i = 0; i < h->fal_nparts; i++) {\n"
          "    fal_G *q = &h->fal_parts[i];\n"
          "    int64_t lo = h->fal_lo[i], n = h->fal_lo[i + 1] - lo;\n"
@@ -1319,12 +1324,7 @@ static void emit_border_exchange(Ctx *c)
          "  while (o + 1 < h->fal_nparts && p >= h->fal_lo[o + 1])\n    o++;\n"
          "  fal_G *q = &h->fal_parts[o];\n"
          "  fal_cuda_use(q->fal_base.device);\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_POINT)
-      putf(c, "  if (h->%s && q->%s)\n"
-              "    FAL_CUDA(cudaMemcpy(h->%s + p, q->%s + p, sizeof *h->%s, cudaMemcpyDefault));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
-           p->props[i].name);
+  emit_dirty_copies(c, "h", "q", "  ");
   put(c, "  h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  return p;\n}\n");
   /* begin */
   put(c, "static int fal_G_bx_begin(fal_G *h, int own_only)\n{\n"
@@ -1335,10 +1335,7 @@ static void emit_border_exchange(Ctx *c)
          "  for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {\n"
          "    fal_G *q = &h->fal_parts[i];\n"
          "    fal_cuda_use(x->dev[i]);\n"
-         "    for (int d = 0; d < h->fal_ndirty; d++) {\n"
-         "      fal_point p = h->fal_dirty_pt[d];\n");
-  emit_dirty_copies(c, "q");
-  put(c, "    }\n");
+         "    fal_G_dirty_to(h, q);\n");
   /* a host part's value is set here: its loop runs on the host right
    * after the launches, so it must not wait for a copy */
   for (int i = 0; i < p->nprops; i++)
@@ -1902,7 +1899,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  else {\n"
          "    for (int i = 0; i < h->fal_ndirty; i++) {\n"
          "      fal_point p = h->fal_dirty_pt[i];\n      (void)p;\n");
-  emit_dirty_copies(c, "d");
+  emit_dirty_copies(c, "d", "h", "      ");
   put(c, "    }\n");
   /* through the pinned block's first half, stream-ordered: every round's
    * end synchronises the stream (fal_G_mpi_dpull*) before the next

@@ -326,7 +326,9 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                 "fal_pxh *fal_xh = (fal_pxh *)%s->fal_pxh; void *fal_pa[FAL_PX_MAX][%d]; "
                 "void **fal_pv[FAL_PX_MAX]; %s%s"
                 "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { ",
-                g, g, na, rm ? ctx_printf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g)) : "",
+                g, g, na,
+                /* own: device_loop_launch's fal_rm_ready said yes already */
+                own ? "int fal_rmon = 1; " : rm ? ctx_printf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g)) : "",
                 own ? ctx_printf(c, "fal_rm_reset(&%s, %s->fal_bx); ", c->topo_rm, g) : "", g);
   /* the MINs on other parts' points go to their owners (plan.c plan_remote) */
   if (rm)
@@ -457,6 +459,19 @@ static void early_window(Ctx *c, const LoopPlan *p, int ph, int first, const cha
   put(c, "      fal_brk = 0;\n    } while (0);\n");
 }
 
+/* Round 0 of a parts kernel (parts_early_body, parts_own_body): the
+ * condition and the steps before the first phase (steps[first]), in a
+ * do-while whose break leaves fal_brk set; `what` names them. */
+static void parts_round0(Ctx *c, const LoopPlan *p, const char *g, int first, const char *what)
+{
+  putf(c, "  int fal_brk = 1;\n  do { /* round 0: %s */\n    if (!", what);
+  render_cond(c, p, g);
+  put(c, ")\n      break;\n");
+  for (int i = 1; i < first; i++)
+    loop_step(c, p, &p->steps[i], g);
+  put(c, "    fal_brk = 0;\n  } while (0);\n");
+}
+
 /* A parts plan with gp_early (plan.c): the body of its kernel.  The
  * steps between two phases run between the exchange's two barriers
  * (fal_G_px_mid, then fal_px_sync), so the second orders the leader's
@@ -474,14 +489,8 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
         first = i;
       last = i;
     }
-  put(c, "  int fal_brk = 1;\n  do { /* round 0: the condition and the steps before the first phase */\n"
-         "    if (!");
-  render_cond(c, p, g);
-  put(c, ")\n      break;\n");
-  for (int i = 1; i < first; i++)
-    loop_step(c, p, &p->steps[i], g);
-  putf(c, "    fal_brk = 0;\n  } while (0);\n"
-          "  if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n"
+  parts_round0(c, p, g, first, "the condition and the steps before the first phase");
+  putf(c, "  if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n"
           "  fal_grid.sync();\n  while (!fal_brk) {\n", g);
   for (int i = first; i <= last; i++) {
     const Step *s = &p->steps[i];
@@ -513,13 +522,8 @@ static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
   for (int i = 1; i < p->nsteps; i++)
     if (p->steps[i].kind == STEP_PHASE)
       ph = i;
-  put(c, "  int fal_brk = 1;\n  do { /* round 0: the condition and the flag's zeroing */\n"
-         "    if (!");
-  render_cond(c, p, g);
-  put(c, ")\n      break;\n");
-  for (int i = 1; i < ph; i++)
-    loop_step(c, p, &p->steps[i], g);
-  put(c, "    fal_brk = 0;\n  } while (0);\n  fal_grid.sync();\n  while (!fal_brk) {\n");
+  parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
+  put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
   part_phase_loop(c, p, &p->steps[ph]);
   for (int i = ph + 1; i < p->nsteps; i++) /* the counters (and updatePartition: nothing) */
     if (p->steps[i].leader && !p->steps[i].brk)

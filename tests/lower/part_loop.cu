@@ -287,6 +287,14 @@ static void fal_G_bx_setup(fal_G *h, const char *file, int line)
   }
   h->fal_stale = h->fal_ndirty = h->fal_shadow_ok = 0;
 }
+static void fal_G_dirty_to(const fal_G *h, fal_G *q)
+{
+  for (int d = 0; d < h->fal_ndirty; d++) {
+    fal_point p = h->fal_dirty_pt[d];
+    if (h->dist && q->dist)
+      FAL_CUDA(cudaMemcpy(q->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyDefault));
+  }
+}
 static fal_G *fal_G_fresh(fal_G *h)
 {
   if (!h->fal_stale)
@@ -294,13 +302,8 @@ static fal_G *fal_G_fresh(fal_G *h)
   /* the points host code wrote since the parts' last foreach (fal_G_wr)
    * go to the parts first; they stay marked for the next foreach */
   for (int i = 0; i < h->fal_nparts && h->fal_bx && h->fal_ndirty <= 64; i++) {
-    fal_G *q = &h->fal_parts[i];
-    fal_cuda_use(q->fal_base.device);
-    for (int d = 0; d < h->fal_ndirty; d++) {
-      fal_point p = h->fal_dirty_pt[d];
-      if (h->dist && q->dist)
-        FAL_CUDA(cudaMemcpy(q->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyDefault));
-    }
+    fal_cuda_use(h->fal_parts[i].fal_base.device);
+    fal_G_dirty_to(h, &h->fal_parts[i]);
   }
   for (int i = 0; i < h->fal_nparts; i++) {
     fal_G *q = &h->fal_parts[i];
@@ -341,8 +344,8 @@ static int64_t fal_G_wr(fal_G *h, int64_t p)
     o++;
   fal_G *q = &h->fal_parts[o];
   fal_cuda_use(q->fal_base.device);
-  if (h->dist && q->dist)
-    FAL_CUDA(cudaMemcpy(h->dist + p, q->dist + p, sizeof *h->dist, cudaMemcpyDefault));
+  if (q->dist && h->dist)
+    FAL_CUDA(cudaMemcpy(h->dist + p, q->dist + p, sizeof *q->dist, cudaMemcpyDefault));
   h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
   return p;
 }
@@ -359,11 +362,7 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {
     fal_G *q = &h->fal_parts[i];
     fal_cuda_use(x->dev[i]);
-    for (int d = 0; d < h->fal_ndirty; d++) {
-      fal_point p = h->fal_dirty_pt[d];
-      if (h->dist && q->dist)
-        FAL_CUDA(cudaMemcpy(q->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyDefault));
-    }
+    fal_G_dirty_to(h, q);
     if (h->changed && q->changed && !q->fal_base.on_gpu)
       q->changed[0] = h->changed[0];
     else if (h->changed && q->changed) {
@@ -783,7 +782,7 @@ fal_G_bx_end(hg, fal_bxon, 1); }
 
   hg->dist[fal_G_wr(hg, (0))] = 0;
   int rounds = 0;
-  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_6, "part_loop.fal", 29, hg->fal_nparts)) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, 1); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_6, fal_pv, "fal_loop_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_6_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_6, "part_loop.fal", 29, hg->fal_nparts)) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, 1); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_6, fal_pv, "fal_loop_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_6_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
     { int fal_bxon = fal_G_bx_begin(hg, 0); int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_part->fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L31_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_7"); } fal_part->fal_rmt = NULL; } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)

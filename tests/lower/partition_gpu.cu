@@ -287,6 +287,14 @@ static void fal_G_bx_setup(fal_G *h, const char *file, int line)
   }
   h->fal_stale = h->fal_ndirty = h->fal_shadow_ok = 0;
 }
+static void fal_G_dirty_to(const fal_G *h, fal_G *q)
+{
+  for (int d = 0; d < h->fal_ndirty; d++) {
+    fal_point p = h->fal_dirty_pt[d];
+    if (h->d && q->d)
+      FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyDefault));
+  }
+}
 static fal_G *fal_G_fresh(fal_G *h)
 {
   if (!h->fal_stale)
@@ -294,13 +302,8 @@ static fal_G *fal_G_fresh(fal_G *h)
   /* the points host code wrote since the parts' last foreach (fal_G_wr)
    * go to the parts first; they stay marked for the next foreach */
   for (int i = 0; i < h->fal_nparts && h->fal_bx && h->fal_ndirty <= 64; i++) {
-    fal_G *q = &h->fal_parts[i];
-    fal_cuda_use(q->fal_base.device);
-    for (int d = 0; d < h->fal_ndirty; d++) {
-      fal_point p = h->fal_dirty_pt[d];
-      if (h->d && q->d)
-        FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyDefault));
-    }
+    fal_cuda_use(h->fal_parts[i].fal_base.device);
+    fal_G_dirty_to(h, &h->fal_parts[i]);
   }
   for (int i = 0; i < h->fal_nparts; i++) {
     fal_G *q = &h->fal_parts[i];
@@ -341,8 +344,8 @@ static int64_t fal_G_wr(fal_G *h, int64_t p)
     o++;
   fal_G *q = &h->fal_parts[o];
   fal_cuda_use(q->fal_base.device);
-  if (h->d && q->d)
-    FAL_CUDA(cudaMemcpy(h->d + p, q->d + p, sizeof *h->d, cudaMemcpyDefault));
+  if (q->d && h->d)
+    FAL_CUDA(cudaMemcpy(h->d + p, q->d + p, sizeof *q->d, cudaMemcpyDefault));
   h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
   return p;
 }
@@ -359,11 +362,7 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   for (int i = 0; i < k && h->fal_ndirty <= 64; i++) {
     fal_G *q = &h->fal_parts[i];
     fal_cuda_use(x->dev[i]);
-    for (int d = 0; d < h->fal_ndirty; d++) {
-      fal_point p = h->fal_dirty_pt[d];
-      if (h->d && q->d)
-        FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyDefault));
-    }
+    fal_G_dirty_to(h, q);
     if (h->flag && q->flag && !q->fal_base.on_gpu)
       q->flag[0] = h->flag[0];
     else if (h->flag && q->flag) {
