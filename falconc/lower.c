@@ -2594,6 +2594,8 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
       strbuf_puts(out, "#define FAL_NO_RTCLOCK 1\n");
     if (c.hubs) /* GPU graphs make their hub lists when copied (falcon/cuda.cuh) */
       strbuf_puts(out, "#define FAL_HUB_KERNELS 1\n");
+    if (c.ra_hold) /* a level-synchronous loop's kernels keep the ghosts (fal_ra_mm) */
+      strbuf_puts(out, "#define FAL_RA_HOLD 1\n");
     strbuf_printf(out, "#include \"falcon/%s\"\ntypedef struct fal_G fal_G;\n",
                   c.gpu ? "cuda.cuh" : "falcon.h");
     if (c.mpi) /* output from rank 0 only (falcon/mpi.h; mpi.cuh for CUDA) */

@@ -149,6 +149,17 @@ typedef struct Ctx {
    * loop's kernel whose parts run their own rounds (LoopPlan.own_rounds) */
   const char *topo_rm;
   bool px_own;
+  /* a parts plan with sync_P: its phase, while lower_plan.c prints the
+   * loop (the kernel with one barrier a round, whose MINs go to the owners
+   * and to every ghost through topo_rm's contexts, made with pushes; the
+   * host's rounds keep the exchange), and px_rs: printing that kernel
+   * (lower_plan.c parts_rs_body) */
+  const Node *rs_n;
+  bool px_rs;
+  const char *rm_P;  /* topo_rm's property (topo_P, or LoopPlan.sync_P) */
+  bool rm_push;      /* topo_rm's contexts push to the ghosts (sync_P) */
+  bool ra_hold;      /* such a loop was printed: the output defines
+                      * FAL_RA_HOLD (falcon/cuda.cuh fal_ra_mm) */
   bool region;       /* rendering a step of a planned CPU region: its
                       * threads are running (a reduction is their share) */
   WarpInfo *warp;    /* rendering a warp body (lower_warp.c), or NULL */

@@ -1392,16 +1392,20 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   else
     putf(c, "{ fal_G_parts_push(%s); ", g);
   if (c->gpu) {
-    if (c->topo_n == n && c->topo_rm && local)
+    /* a topology-driven loop's phase (lower_plan.c topo_open): its MINs
+     * on other parts' points go to their owners (plan.c plan_remote), so
+     * the exchange after it merges nothing new.  (A level-synchronous
+     * loop's host rounds keep the exchange: on kron-22 BFS its MINs to
+     * the owners and the ghosts cost more than the exchange they save,
+     * docs/optimiser.md "Level-synchronous loops over parts".) */
+    const bool rm = c->topo_n == n && c->topo_rm && local;
+    if (rm)
       putf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g));
     put(c, part_loop);
     put(c, "if (fal_part->fal_base.on_gpu) { ");
     if (c->topo_n == n) /* lower_plan.c emit_auto_loop: a topology-driven loop */
       putf(c, "%s *fal_snp = %s; ", c->topo_T,
            topo_seen_expr(c, "fal_pi", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
-    /* its MINs on other parts' points go to their owners (plan.c
-     * plan_remote): the exchange after it merges nothing new */
-    bool rm = c->topo_n == n && c->topo_rm && local;
     if (rm)
       putf(c, "fal_part->fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, 0) : NULL; ", c->topo_rm);
     putf(c, "fal_G *%s = fal_part; ", g);

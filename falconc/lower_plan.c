@@ -305,8 +305,8 @@ const char *rm_ready_expr(Ctx *c, const char *g)
 {
   return ctx_printf(c, "fal_rm_ready(&%s, %s->fal_bx, %s->fal_lo, %s->fal_nparts, "
                     "(const char *)%s->fal_parts, sizeof *%s->fal_parts, (size_t)((char *)&%s->"
-                    "fal_parts[0].%s - (char *)%s->fal_parts), __FILE__, __LINE__)",
-                    c->topo_rm, g, g, g, g, g, g, c->topo_P, g);
+                    "fal_parts[0].%s - (char *)%s->fal_parts), %d, __FILE__, __LINE__)",
+                    c->topo_rm, g, g, g, g, g, g, c->rm_P, g, c->rm_push ? 1 : 0);
 }
 
 /* A parts plan's launch (docs/optimiser.md "Partitioned loops on the
@@ -321,20 +321,23 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   const char *g = gname(c, p->graph);
   StrBuf st = {0};
   int na = c->ncaps + 1;
-  const bool own = c->px_own, rm = c->topo_rm && p->topo;
+  /* own: parts that run their own rounds; rs: one barrier a round (both
+   * take the kernels' contexts, df) */
+  const bool own = c->px_own, rs = c->px_rs, rm = c->topo_rm && (p->topo || p->sync_P);
   strbuf_printf(&st, "if (fal_G_px_enter(%s, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); "
                 "fal_pxh *fal_xh = (fal_pxh *)%s->fal_pxh; void *fal_pa[FAL_PX_MAX][%d]; "
                 "void **fal_pv[FAL_PX_MAX]; %s%s"
                 "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { ",
                 g, g, na,
-                /* own: device_loop_launch's fal_rm_ready said yes already */
-                own ? "int fal_rmon = 1; " : rm ? ctx_printf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g)) : "",
-                own ? ctx_printf(c, "fal_rm_reset(&%s, %s->fal_bx); ", c->topo_rm, g) : "", g);
+                /* own, rs: device_loop_launch's fal_rm_ready said yes already */
+                own || rs ? "int fal_rmon = 1; "
+                : rm ? ctx_printf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g)) : "",
+                own || rs ? ctx_printf(c, "fal_rm_reset(&%s, %s->fal_bx); ", c->topo_rm, g) : "", g);
   /* the MINs on other parts' points go to their owners (plan.c plan_remote) */
   if (rm)
     strbuf_printf(&st, "%s->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, %d) : NULL; "
-                  "fal_xh->px[fal_pi].ra = %s; ", g, c->topo_rm, own,
-                  own ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1)", c->topo_rm) : "NULL");
+                  "fal_xh->px[fal_pi].ra = %s; ", g, c->topo_rm, own || rs,
+                  own || rs ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1)", c->topo_rm) : "NULL");
   for (int i = 0; i < c->ncaps; i++) {
     const Capture *cp = &c->caps[i];
     if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
@@ -361,8 +364,12 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   written_copies(&st, p, name);
   /* parts that ran their own rounds left the ghosts as they were: one
    * refresh from the owners (the exchange's, merging nothing) */
-  strbuf_printf(&st, "%sfal_G_px_leave(%s); %s } }", own ? ctx_printf(c, "fal_G_bx_end(%s, 1, 1); ", g) : "",
-                g, profile_line(c, p, own ? "parts (own rounds)" : "parts", "fal_lr", true));
+  /* (rs: the ghosts are their owners' values already, but not the
+   * shadows the exchange keeps: the same refresh) */
+  strbuf_printf(&st, "%sfal_G_px_leave(%s); %s } }",
+                own || rs ? ctx_printf(c, "fal_G_bx_end(%s, 1, 1); ", g) : "", g,
+                profile_line(c, p, own ? "parts (own rounds)" : rs ? "parts (one barrier)" : "parts",
+                             "fal_lr", true));
   const char *r = ctx_printf(c, "%s", st.data);
   strbuf_free(&st);
   return r;
@@ -532,6 +539,33 @@ static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
        g, p->own_flag);
 }
 
+/* A parts plan with sync_P (plan.c parts_sync_rule), the kernel with one
+ * barrier between the parts a round (docs/optimiser.md
+ * "Level-synchronous loops over parts"): round 0 as in parts_own_body
+ * (the condition, a constant, and the flag's zeroing); then the phase over
+ * the part's own points, whose MINs go to the owners and to every ghost
+ * (fal_rmt with hold, set by the launch), and fal_rs_round, which takes
+ * the parts' flags into the thread's copy and zeroes the flag for the next
+ * round (so the steps before the phase, which only zero it, are not
+ * printed again); then the steps after the phase (the break on the flag,
+ * which reads the copy, and counters), run by every thread as in the
+ * rounds in step. */
+static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
+{
+  int ph = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      ph = i;
+  parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
+  put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
+  part_phase_loop(c, p, &p->steps[ph]);
+  putf(c, "    fal_gv.%s = fal_rs_round(fal_grid, fal_px, &%s->%s[0], fal_nb);\n"
+          "    fal_brk = 1;\n    do {\n", p->sync_flag, g, p->sync_flag);
+  for (int i = ph + 1; i < p->nsteps; i++)
+    loop_step(c, p, &p->steps[i], g);
+  put(c, "    fal_rounds++;\n      fal_brk = 0;\n    } while (0);\n  }\n");
+}
+
 /* Prints the loop's cooperative kernel into c->kernels and returns the
  * host statement that launches it and copies back what it hands over
  * (one line, no newline); *kname (if given) is the kernel's name.  fr:
@@ -541,7 +575,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                                       const char *dfront, const char **ok)
 {
   const Node *loop = p->loop;
-  const char *name = kernel_name(c, loop, fr ? "loopfr" : c->px_own ? "loopown" : "loop");
+  const char *name = kernel_name(c, loop, fr ? "loopfr" : c->px_own ? "loopown"
+                                          : c->px_rs ? "looprs" : "loop");
   bool wk = !fr && loop_warp_form(c, p);
   if (wk && c->opt->explain)
     fprintf(stderr, "%s:%u: loop kernel: blocks of 32 x 8, a warp per element in its phases over "
@@ -594,10 +629,14 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     put(c, "  int fal_tvk = fal_tv0; /* fal_snp holds the points' last-seen values */\n");
   if (p->parts) /* every part's kernel is running, or none goes on */
     put(c, c->px_own ? "  fal_ra_begin();\n  if (!fal_px_start(fal_grid, fal_px))\n    return;\n"
-                     : "  unsigned long long fal_nb = 0;\n"
-                       "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
+           : c->px_rs ? "  unsigned long long fal_nb = 0;\n  fal_ra_begin();\n"
+                        "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n"
+                      : "  unsigned long long fal_nb = 0;\n"
+                        "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
   if (c->px_own) {
     parts_own_body(c, p, g);
+  } else if (c->px_rs) {
+    parts_rs_body(c, p, g);
   } else if (p->gp_early) {
     parts_early_body(c, p, g);
   } else {
@@ -798,6 +837,16 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
 static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kname,
                                       const char **ok)
 {
+  if (p->parts && p->sync_P && c->topo_rm) {
+    /* one barrier a round where the MINs can go to their owners and the
+     * ghosts (fal_rm_ready), else rounds with the exchange */
+    c->px_rs = true;
+    c->ra_hold = true;
+    const char *rs = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+    c->px_rs = false;
+    const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
+    return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, gname(c, p->graph)), rs, step);
+  }
   if (p->parts && p->own_rounds && c->topo_rm) {
     /* parts that run their own rounds where the MINs can go to their
      * owners (fal_rm_ready), else rounds in step */
@@ -829,6 +878,19 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
  * Opens a block that topo_close ends. */
 static void topo_open(Ctx *c, const LoopPlan *p)
 {
+  if (p->sync_P && p->parts && c->gpu && !c->mpi) {
+    /* a level-synchronous loop over parts (plan.c parts_sync_rule): only
+     * the contexts, made with pushes; no last-seen values */
+    c->rs_n = NULL;
+    for (int i = 1; i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE)
+        c->rs_n = p->steps[i].stmt;
+    c->topo_rm = ctx_printf(c, "fal_rm%d", ++c->uniq);
+    c->rm_P = p->sync_P;
+    c->rm_push = true;
+    putf(c, "{ static fal_rmh %s; ", c->topo_rm);
+    return;
+  }
   if (!p->topo || p->frontier)
     return;
   int u = ++c->uniq;
@@ -849,6 +911,8 @@ static void topo_open(Ctx *c, const LoopPlan *p)
          c->topo_tv, c->topo_ok, g, g, g);
   } else if (p->parts && c->gpu) {
     c->topo_rm = ctx_printf(c, "fal_rm%d", u);
+    c->rm_P = p->topo;
+    c->rm_push = false;
     putf(c, "{ static fal_seen %s; static fal_rmh %s; int %s = 0, %s = %s->fal_nparts < 2 || "
          "%s->fal_merge != NULL; ", c->topo_sn, c->topo_rm, c->topo_tv, c->topo_ok, g, g);
   } else if (p->parts)
@@ -860,6 +924,13 @@ static void topo_open(Ctx *c, const LoopPlan *p)
 
 static void topo_close(Ctx *c, const LoopPlan *p)
 {
+  if (c->rs_n) { /* (its host's rounds keep the exchange: nothing to refresh) */
+    put(c, " }");
+    c->rs_n = NULL;
+    c->topo_rm = c->rm_P = NULL;
+    c->rm_push = false;
+    return;
+  }
   if (!c->topo_sn)
     return;
   if (c->topo_rm) /* host rounds whose MINs went to their owners left the ghosts: refresh them */
@@ -868,7 +939,7 @@ static void topo_close(Ctx *c, const LoopPlan *p)
   put(c, " }");
   c->topo_n = NULL;
   c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = c->topo_rep = NULL;
-  c->topo_rm = NULL;
+  c->topo_rm = c->rm_P = NULL;
 }
 
 /* --mpi, --target=gpu (plan.c: the host runs the rounds, each foreach

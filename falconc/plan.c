@@ -1182,6 +1182,10 @@ typedef struct Topo {
   const Node *loop;   /* ... then this host loop's text says (read-first rule) */
   const char *why;
   int depth;
+  bool lvl;           /* parts_sync_rule: values may read variables the loop
+                       * writes (its counters: one value a round, the same in
+                       * every part) and P of any point (owners' values, or
+                       * ghosts kept fresh) */
 } Topo;
 
 static bool topo_no(Topo *t, const char *why)
@@ -1234,7 +1238,8 @@ static bool topo_pure(Topo *t, const Node *e)
       return topo_no(t, "a call with side effects");
     /* A variable the loop writes (a round counter...) would make the
      * same element compute other values in another round. */
-    if (n->kind == K_IDENTIFIER && n->field != F_FUNCTION && topo_written(t, text_of(t->c, n)))
+    if (n->kind == K_IDENTIFIER && n->field != F_FUNCTION && !t->lvl &&
+        topo_written(t, text_of(t->c, n)))
       return topo_no(t, "a variable written in the loop is read");
     if (n->kind == K_FIELD_EXPRESSION) {
       const char *f = text_of(t->c, node_field(n, F_FIELD));
@@ -1244,7 +1249,7 @@ static bool topo_pure(Topo *t, const Node *e)
       const Node *a = node_unparen(node_field(n, F_ARGUMENT));
       bool own = a && a->kind == K_IDENTIFIER && strcmp(text_of(t->c, a), t->elem) == 0;
       if (t->prop && strcmp(pr->name, t->prop) == 0) {
-        if (!own)
+        if (!own && !t->lvl)
           return topo_no(t, "the MIN property is read of a point other than the element");
       } else if (topo_written(t, pr->name)) {
         return topo_no(t, "a property written in the loop is read");
@@ -1446,10 +1451,10 @@ static const FuncInfo *topo_body(Ctx *c, Topo *t, const Node *n)
 /* The rule on phase s's body and its filter, into *t: a filter that
  * reads P only of the element (and nothing the loop writes) gives a
  * skipped point the answer it gave at its last visit. */
-static void topo_phase(Ctx *c, LoopPlan *p, const Step *s, Topo *t)
+static void topo_phase(Ctx *c, LoopPlan *p, const Step *s, Topo *t, bool lvl)
 {
   const Node *n = s->stmt;
-  *t = (Topo){c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0};
+  *t = (Topo){c, text_of(c, node_field(n, F_VARIABLE)), {0}, 0, NULL, 0, p, NULL, NULL, 0, lvl};
   const char *elem = t->elem;
   topo_body(c, t, n);
   const Node *filter = node_field(n, F_CONDITION);
@@ -1474,7 +1479,7 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
   const Node *n = s->stmt;
   Topo t;
-  topo_phase(c, p, s, &t);
+  topo_phase(c, p, s, &t, false);
   if (!t.why && prop_written(p, t.prop))
     topo_only_phase(p, s, &t);
   if (!t.why)
@@ -1615,7 +1620,7 @@ static void parts_topo_rule(Ctx *c, LoopPlan *p)
     return;
   const Node *n = s->stmt;
   Topo t;
-  topo_phase(c, p, s, &t);
+  topo_phase(c, p, s, &t, false);
   if (!t.why)
     topo_only_phase(p, s, &t);
   /* a call could partition the graph again, or write P through a pointer */
@@ -1773,29 +1778,34 @@ static const char *mins_flag(Ctx *c, const Node *root, const char *P, const char
  * no part changes anything and no MIN is on its way (falcon/cuda.cuh
  * fal_ra_round), at a fixpoint of the same MINs.  A counter counts part
  * 0's rounds (docs/language-choices.md, Partitions). */
-static void parts_own_rule(Ctx *c, LoopPlan *p)
+/* The shape that parts_own_rule and parts_sync_rule share, the loop
+ * with its one phase at steps[ph]:
+ *     while (1) {  X.F[0] = 0;  foreach (...) ...;
+ *                  if (X.F[0] == 0) break;  X.updatePartition();  n++; }
+ * its condition a constant other than 0; the steps before the phase set
+ * the flag to 0 (one at least); after it come one break when the flag is
+ * 0, updatePartition (nothing, in the kernels) and counters (`n++`,
+ * `n += 2`), which nothing else in the loop names unless `read` (each
+ * thread of a kernel keeps its copy, so a counter has one value a round
+ * in every thread of every part).  Returns why not, or NULL and *Fp = F. */
+static const char *flag_loop_shape(Ctx *c, const LoopPlan *p, int ph, bool read, const char **Fp)
 {
   const char *why = NULL, *F = NULL;
-  int ph = 0, nbrk = 0, nzero = 0;
-  for (int i = 1; i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE)
-      ph = i;
+  int nbrk = 0, nzero = 0;
   const Node *cond = node_unparen(p->steps[0].stmt);
-  if (!p->topo || !p->gp_early || !ph)
-    why = "not a topology-driven loop with its steps between the exchange's barriers";
-  else if (!cond || !cond->type ||
-           !((strcmp(cond->type, "number_literal") == 0 && !is_literal(c, cond, "0")) ||
-             strcmp(cond->type, "true") == 0))
-    why = "the loop's condition is not a constant";
-  for (int i = ph + 1; i < p->nsteps && !why; i++) { /* the flag, from the break */
+  if (!cond || !cond->type ||
+      !((strcmp(cond->type, "number_literal") == 0 && !is_literal(c, cond, "0")) ||
+        strcmp(cond->type, "true") == 0))
+    return "the loop's condition is not a constant";
+  for (int i = ph + 1; i < p->nsteps; i++) { /* the flag, from the break */
     const char *f = break_flag(c, p->steps[i].stmt, p->graph);
     if (f) {
       F = f;
       nbrk++;
     }
   }
-  if (!why && nbrk != 1)
-    why = "no one `if (G.F[0] == 0) break;` after the phase";
+  if (nbrk != 1)
+    return "no one `if (G.F[0] == 0) break;` after the phase";
   for (int i = 1; i < p->nsteps && !why; i++) {
     const Step *s = &p->steps[i];
     const Node *st = s->stmt, *e = expr_of_stmt(st);
@@ -1823,34 +1833,142 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
     const char *x = counter_of(c, st);
     if (!x)
       why = "a step after the phase is not a break on the flag, updatePartition or a counter";
-    else if (names_var(c, node_field(p->loop, F_BODY), st, x) ||
-             names_var(c, p->steps[0].stmt, NULL, x))
+    else if (!read && (names_var(c, node_field(p->loop, F_BODY), st, x) ||
+                       names_var(c, p->steps[0].stmt, NULL, x)))
       why = "a counter that the loop reads";
   }
   if (!why && !nzero) /* else the flag, once set, stays set: the loop never ends */
     why = "no step before the phase sets the flag to 0";
-  if (!why) {
-    const Node *n = p->steps[ph].stmt, *body = node_field(n, F_BODY);
-    why = mins_flag(c, body, p->topo, F, p->graph);
-    for (const Node *q = body; q && !why; q = node_next(q, body, true)) {
-      const Node *fn = q->kind == K_CALL_EXPRESSION ? node_field(q, F_FUNCTION) : NULL;
-      const FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
-      if (!f || !f->def)
-        continue;
-      /* in f, the partitioned graph is the parameter it is passed to */
-      const Node *args = node_field(q, F_ARGUMENTS), *pg = NULL;
-      for (const Node *a = args ? args->child : NULL; a && !pg; a = a->next)
-        if (a->named && a->kind == K_IDENTIFIER && node_text_is(c->src, a, p->graph))
-          pg = param_for(f, args, a);
-      why = mins_flag(c, node_field(f->def, F_BODY), p->topo, F, pg ? text_of(c, pg) : NULL);
-    }
+  if (!why)
+    *Fp = F;
+  return why;
+}
+
+/* Every MIN/MAX on P in phase steps[ph] (and the element functions it
+ * calls, where the partitioned graph is the parameter it is passed to)
+ * is marked remote and flags F[0]: NULL, else why not. */
+static const char *phase_mins_flag(Ctx *c, const LoopPlan *p, int ph, const char *P, const char *F)
+{
+  const Node *n = p->steps[ph].stmt, *body = node_field(n, F_BODY);
+  const char *why = mins_flag(c, body, P, F, p->graph);
+  for (const Node *q = body; q && !why; q = node_next(q, body, true)) {
+    const Node *fn = q->kind == K_CALL_EXPRESSION ? node_field(q, F_FUNCTION) : NULL;
+    const FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+    if (!f || !f->def)
+      continue;
+    const Node *args = node_field(q, F_ARGUMENTS), *pg = NULL;
+    for (const Node *a = args ? args->child : NULL; a && !pg; a = a->next)
+      if (a->named && a->kind == K_IDENTIFIER && node_text_is(c->src, a, p->graph))
+        pg = param_for(f, args, a);
+    why = mins_flag(c, node_field(f->def, F_BODY), P, F, pg ? text_of(c, pg) : NULL);
   }
+  return why;
+}
+
+/* A parts plan with topo (parts_topo_rule) and steps between the
+ * exchange's barriers (gp_early) may let each part run its own rounds
+ * (p->own_rounds, flag p->own_flag) when the loop has flag_loop_shape
+ * (counters that nothing reads) and every MIN of the phase on P flags
+ * F[0] and may go to another part (plan_remote).  Such a loop ends at the
+ * first round that changes nothing, and what it computes is the fixpoint
+ * of its MINs; with parts that run their own rounds it ends when no part
+ * changes anything and no MIN is on its way (falcon/cuda.cuh
+ * fal_ra_round), at a fixpoint of the same MINs.  A counter counts part
+ * 0's rounds (docs/language-choices.md, Partitions). */
+static void parts_own_rule(Ctx *c, LoopPlan *p)
+{
+  const char *why = NULL, *F = NULL;
+  int ph = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      ph = i;
+  if (!p->topo || !p->gp_early || !ph)
+    why = "not a topology-driven loop with its steps between the exchange's barriers";
+  if (!why)
+    why = flag_loop_shape(c, p, ph, false, &F);
+  if (!why)
+    why = phase_mins_flag(c, p, ph, p->topo, F);
   if (why) {
     snprintf(p->owhy, sizeof p->owhy, "%s", why);
     return;
   }
   p->own_rounds = true;
   p->own_flag = xstrdup(F);
+}
+
+/* ---- Level-synchronous loops over parts (docs/optimiser.md
+ * "Level-synchronous loops over parts") ----
+ *
+ * A parts plan (CUDA, not --mpi) that is not topology-driven, with steps
+ * between the exchange's barriers (gp_early), of flag_loop_shape (its
+ * counters may be read: `lev++` and a phase that reads lev), whose one
+ * phase is the topology rule's kind of body (MIN/MAX on out-neighbours'
+ * P, flags, pure values) except that its values and filters may read the
+ * counters and P of any point (Topo.lvl: BFS's `(t.level == lev)` and
+ * `(n.level == INF)`), and that writes only P (by MIN/MAX, each flagging
+ * F[0] and marked remote) and F; the program's one updateFunction moves P
+ * the same way (merge_is_minmax).  Then the round's exchange has nothing
+ * to do if every MIN goes to the point's owner and to every part that
+ * holds it as a ghost, at once (fal_ra_mm with hold): the owner's value is
+ * the merge's (the MIN is the merge), every ghost its owner's when the
+ * round ends (all copies took the same MINs), and a part reads during a
+ * round values of its own points that other parts' MINs of the round
+ * lowered, as one part's kernel reads its own threads' (§4.1).  The
+ * flag is each part's, set when its copy fell; each copy starts the round
+ * equal to the owner's, so F[0] summed over the parts is set exactly when
+ * some point's value fell in the round, as with the exchange.  What is
+ * left is one barrier a round that combines the flags, and the flag's
+ * zeroing moves into it (fal_rs_round). */
+static void parts_sync_rule(Ctx *c, LoopPlan *p)
+{
+  const char *why = NULL, *F = NULL;
+  int ph = 0, nph = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      ph = i;
+      nph++;
+    }
+  if (p->topo || !c->gpu || c->mpi)
+    return; /* the topology rule's forms; the kernels per part are CUDA's */
+  if (!p->gp_early)
+    why = "steps between phases that need a barrier of their own";
+  else if (nph != 1)
+    why = "not one phase";
+  if (!why)
+    why = flag_loop_shape(c, p, ph, true, &F);
+  Topo t = {0};
+  const Step *s = &p->steps[ph];
+  if (!why) {
+    topo_phase(c, p, s, &t, true);
+    if (!t.why)
+      topo_only_phase(p, s, &t);
+    why = t.why;
+  }
+  for (int j = 0; !why && j < s->nacc; j++)
+    if (s->acc[j].write && strcmp(s->acc[j].name, t.prop) != 0 && strcmp(s->acc[j].name, F) != 0)
+      why = "the phase writes something other than the MIN property and the flag";
+  for (int j = 0; !why && j < s->nhvar; j++)
+    if (s->hmode[j] & 2)
+      why = "the phase writes a variable";
+  const FuncInfo *m = NULL;
+  int nm = 0;
+  for (int i = 0; !why && i < c->prog->nfuncs; i++)
+    if (c->prog->funcs[i].merge) {
+      m = &c->prog->funcs[i];
+      nm++;
+    }
+  if (!why && nm != 1)
+    why = nm ? "more than one updateFunction" : "no updateFunction";
+  if (!why && !merge_is_minmax(c, m, s, t.prop, t.op))
+    why = "the updateFunction may move the MIN property other than the MINs do";
+  if (!why)
+    why = phase_mins_flag(c, p, ph, t.prop, F);
+  if (why) {
+    snprintf(p->swhy, sizeof p->swhy, "%s", why);
+    return;
+  }
+  p->sync_P = xstrdup(t.prop);
+  p->sync_flag = xstrdup(F);
 }
 
 /* ---- MIN/MAX that load first on the GPU (docs/optimiser.md "MIN and MAX
@@ -2061,7 +2179,7 @@ void plan_read_first(Ctx *c, const Node *root)
     if (!loop || !node_field(n, F_VARIABLE))
       continue;
     const char *var = text_of(c, node_field(n, F_VARIABLE));
-    Topo t = {c, var, {0}, 0, NULL, 0, NULL, loop, NULL, 0};
+    Topo t = {c, var, {0}, 0, NULL, 0, NULL, loop, NULL, 0, false};
     const FuncInfo *f = topo_body(c, &t, n);
     if (!t.prop) /* refused before it looked for P: find it for --explain */
       topo_find_prop(&t, f ? node_field(f->def, F_BODY) : node_field(n, F_BODY));
@@ -2643,6 +2761,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
       }
     parts_topo_rule(c, p);
     parts_own_rule(c, p);
+    parts_sync_rule(c, p);
     p->kind = PLAN_DEVICE;
     p->graph = p->pgraph;
     snprintf(p->fwhy, sizeof p->fwhy, "a kernel per part");
@@ -2716,6 +2835,13 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
               p->own_flag);
     else if (p->topo)
       fprintf(f, "  rounds: in step (%s)\n", p->owhy);
+    else if (p->sync_P)
+      fprintf(f, "  rounds: in step, one barrier between the parts a round and no exchange, "
+                 "where the parts' GPUs have atomics on each other's memory: MINs on %s go to "
+                 "the point's owner and to every part that holds it; %s[0] combined at the "
+                 "barrier\n", p->sync_P, p->sync_flag);
+    else if (p->swhy[0])
+      fprintf(f, "  rounds: in step, with the exchange (%s)\n", p->swhy);
   } else if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
@@ -2787,6 +2913,8 @@ void plan_free(LoopPlan *p)
     free(p->flags[i]);
   free(p->topo);
   free(p->own_flag);
+  free(p->sync_P);
+  free(p->sync_flag);
   free(p->level);
   free(p->lev);
   free(p->pull_k);

@@ -144,6 +144,15 @@ typedef struct LoopPlan {
   bool own_rounds;
   char *own_flag;
   char owhy[256];
+  /* parts, not topo (plan.c parts_sync_rule): a level-synchronous loop
+   * (its phase may read a round counter and neighbours' P) whose MINs on
+   * P go to the owners and to every ghost of the point, so that a round
+   * takes one barrier between the parts and no exchange (lower_plan.c
+   * parts_rs_body); sync_P is P, sync_flag the F whose F[0] == 0 ends the
+   * loop; swhy: why not. */
+  char *sync_P;
+  char *sync_flag;
+  char swhy[256];
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

@@ -3112,6 +3112,14 @@ typedef struct fal_rmt {
   unsigned long long *peer[FAL_PX_MAX];
   unsigned long long *st;
   unsigned *done;
+  /* a level-synchronous loop (falconc plan.c parts_sync_rule) keeps the
+   * ghosts fresh: */
+  unsigned *hold;                    /* this part's device, its own points
+                                      * from lo[me]: bit i when part i holds
+                                      * the point as a ghost; NULL: no pushes */
+  unsigned long long *rs[FAL_PX_MAX]; /* part j's device: the flags the parts
+                                      * published at a barrier (fal_rs_round),
+                                      * two rounds' slots of FAL_PX_MAX */
 } fal_rmt;
 
 #ifdef __CUDACC__
@@ -3268,7 +3276,10 @@ __device__ static inline void fal_mm_sys(double *p, double v, int mx) { fal_mm_s
 
 /* MIN (MX 0) or MAX (MX 1) of v into *a, a point of g's property whose
  * array is base, read first (RF) or not; with a context ra (device code)
- * a point another part owns is sent to its owner (above). */
+ * a point another part owns is sent to its owner (above), and with hold
+ * (a level-synchronous loop's kernels, two parts: fal_rm_ready) an own
+ * point that fell goes to the other part if it holds the point, so that
+ * every copy of a point takes every MIN on it. */
 template <int MX, int RF, typename T, typename V>
 FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
 {
@@ -3292,6 +3303,18 @@ FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
       }
       return 1;
     }
+#ifdef FAL_RA_HOLD /* (falconc defines it for a program with such a loop: the
+                    * others keep the registers of the plain MIN) */
+    if (r->hold) { /* an own point: to the part that holds it */
+      if (!(MX ? fal_max_rf(a, v) : fal_min_rf(a, v)))
+        return 0;
+      if (r->hold[t - r->lo[r->me]]) {
+        fal_mm_sys((T *)r->own[1 - r->me] + t, (T)v, MX);
+        fal_ra_bsent = 1;
+      }
+      return 1;
+    }
+#endif
   }
 #else
   (void)ra;
@@ -3301,6 +3324,70 @@ FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
     return RF ? fal_max_rf(a, v) : fal_max(a, v);
   return RF ? fal_min_rf(a, v) : fal_min(a, v);
 }
+
+#ifdef __CUDACC__
+/* The end of a round of a level-synchronous loop's kernel per part
+ * (falconc plan.c parts_sync_rule, lower_plan.c parts_rs_body;
+ * docs/optimiser.md "Level-synchronous loops over parts"): one barrier of
+ * every part's kernel, and the loop's flag combined.  The phase's MINs
+ * went to their owners and to every part that holds the point (fal_ra_mm
+ * with hold), so nothing is merged or refreshed.
+ *
+ * A block that sent any MIN to another part fences system-wide once (the
+ * others device-wide: their flag writes), then arrives on its part's
+ * count (lw[0]).  The part's last block takes the part's flag (every
+ * block's MINs are in), zeroes it for the next round (the loop's own
+ * `F[0] = 0`, which the rule says is all its steps before the phase do),
+ * fences, and stores one word, 2 nb + (flag != 0), into this part's slot
+ * in every part's memory: a plain store, which crosses the link once.
+ * Every block then waits in its own device's memory until the k slots say
+ * nb: every part's blocks are in, with their MINs.  Slots come in two
+ * sets, by nb's parity: a part that passed barrier nb may store nb + 1
+ * before a slower part read nb, but it stores nb + 2 in the same set only
+ * after every part arrived at nb + 1, after its reads of nb.  (The rule
+ * makes the flag 0 or 1: MIN sets it to 1, the steps only zero it; the
+ * combined value is 1 when any part's is.)  The slots start at 0 each
+ * launch (fal_rm_reset). */
+static __shared__ unsigned long long fal_rs_c;
+template <typename F>
+__device__ static inline F fal_rs_round(cooperative_groups::grid_group &grid, const fal_px &x,
+                                        F *flag, unsigned long long &nb)
+{
+  (void)grid;
+  const fal_rmt *r = (const fal_rmt *)x.ra;
+  nb++;
+  __syncthreads();
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    const int k = x.k, me = x.me, set = (int)(nb & 1) * FAL_PX_MAX;
+    if (fal_ra_bsent) {
+      __threadfence_system(); /* the block's MINs and pushes, before it arrives */
+      fal_ra_bsent = 0;
+    } else {
+      __threadfence(); /* its flag writes, for the part's last block */
+    }
+    unsigned long long got = atomicAdd(&x.lw[0], 1ull) + 1;
+    if (got == nb * (unsigned long long)gridDim.x) { /* the part's last block */
+      __threadfence();
+      bool v = *(volatile F *)flag != 0;
+      *(volatile F *)flag = 0;
+      __threadfence_system();
+      for (int j = 0; j < k; j++)
+        *(volatile unsigned long long *)&r->rs[j][set + me] = 2 * nb + (v ? 1 : 0);
+    }
+    unsigned long long c = 0;
+    for (int j = 0; j < k; j++) {
+      unsigned long long w;
+      while (((w = *(volatile unsigned long long *)&r->rs[me][set + j]) >> 1) < nb)
+        ;
+      c |= w & 1;
+    }
+    fal_px_fence(x); /* the other parts' MINs and pushes, before the next phase */
+    fal_rs_c = c;
+  }
+  __syncthreads();
+  return (F)(fal_rs_c ? 1 : 0);
+}
+#endif
 
 #ifdef __CUDACC__
 /* The end of a round of a part's kernel that runs its own rounds
@@ -3731,9 +3818,10 @@ typedef struct fal_rmh {
   void *own[FAL_PX_MAX];        /* the parts' P arrays they were made for */
   fal_rmt *dh[FAL_PX_MAX];      /* part i's, on its device: the host's rounds
                                  * and the kernels with rounds in step */
-  fal_rmt *df[FAL_PX_MAX];      /* ... kernels that run their own rounds */
+  fal_rmt *df[FAL_PX_MAX];      /* ... kernels that run their own rounds, or
+                                 * a level-synchronous loop's kernels */
   void *w[FAL_PX_MAX];          /* on part i's device: sent (64 bytes), then
-                                 * fal_rmt.peer[i] */
+                                 * fal_rmt.peer[i], then fal_rmt.rs[i] */
   void *done;                   /* on part 0's device */
   int old;                      /* the host's rounds left the ghosts as they
                                  * were (fal_G_bx_end's own_only 2): the loop
@@ -3741,13 +3829,30 @@ typedef struct fal_rmh {
 } fal_rmh;
 
 #define FAL_RM_WORDS (64 + (4 + 2 * FAL_PX_MAX) * 8)
+#define FAL_RM_RS (2 * FAL_PX_MAX * 8) /* fal_rmt.rs: two sets of slots */
+#define FAL_RM_AL(n) (((n) + 255) & ~(size_t)255)
+
+#ifdef __CUDACC__
+/* Part me's hold bits from its lists (i, me), one holder i at a time: a
+ * point is at most once in a list. */
+__global__ static void fal_rm_hold_k(unsigned *hold, const fal_point *ids, int64_t n, int64_t lo,
+                                     unsigned bit)
+{
+  for (int64_t y = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; y < n;
+       y += (int64_t)gridDim.x * blockDim.x)
+    hold[ids[y] - lo] |= bit;
+}
+#endif
 
 /* Whether parts (k of them, their graphs `stride` bytes apart from
  * `parts`, P at `off` in each) with exchange x and first points lo can
- * send their MINs to the owners; makes the contexts the first time. */
+ * send their MINs to the owners; makes the contexts the first time.
+ * push: a level-synchronous loop's (plan.c parts_sync_rule), whose MINs
+ * also go to every ghost of the point (fal_rmt.hold).  Each part's words,
+ * contexts and hold bits are one allocation on its device. */
 static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, int k,
-                               const char *parts, size_t stride, size_t off, const char *file,
-                               int line)
+                               const char *parts, size_t stride, size_t off, int push,
+                               const char *file, int line)
 {
   if (!x || k < 2 || k > FAL_PX_MAX || k != x->k)
     return 0;
@@ -3764,6 +3869,8 @@ static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, i
   const char *why = NULL;
   if (fal_env_switch("FALCON_PX_REMOTE", "on", "off") == 0)
     why = "FALCON_PX_REMOTE=off";
+  if (push && k != 2 && !why)
+    why = "the kernels with one barrier a round take two parts";
   for (int i = 0; i < k && !why; i++)
     if (x->onhost[i])
       why = "a host part";
@@ -3784,15 +3891,32 @@ static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, i
     return 0;
   }
   r->k = k;
-  fal_cuda_use(x->dev[0]);
-  r->done = fal_dalloc(8, file, line);
   fal_rmt h[FAL_PX_MAX];
+  unsigned *hold[FAL_PX_MAX];
   memset(h, 0, sizeof h);
-  for (int i = 0; i < k; i++) {
+  const size_t ctx = FAL_RM_AL(sizeof(fal_rmt));
+  const size_t words = FAL_RM_AL(FAL_RM_WORDS + FAL_RM_RS);
+  for (int i = 0; i < k; i++) { /* words, dh, df, (part 0) done, (push) hold */
+    size_t hb = push ? (size_t)(lo[i + 1] - lo[i]) * sizeof(unsigned) : 0;
     fal_cuda_use(x->dev[i]);
-    r->w[i] = fal_dalloc(FAL_RM_WORDS, file, line);
-    FAL_CUDA(cudaMemset(r->w[i], 0, FAL_RM_WORDS));
+    char *m = (char *)fal_dalloc(words + 2 * ctx + (i == 0 ? 256 : 0) + hb, file, line);
+    FAL_CUDA(cudaMemset(m, 0, words + (i == 0 ? 2 * ctx + 256 : 0)));
+    r->w[i] = m;
+    r->dh[i] = (fal_rmt *)(m + words);
+    r->df[i] = (fal_rmt *)(m + words + ctx);
+    if (i == 0)
+      r->done = m + words + 2 * ctx;
+    hold[i] = push ? (unsigned *)(m + words + 2 * ctx + (i == 0 ? 256 : 0)) : NULL;
     r->own[i] = *(void *const *)(parts + i * stride + off);
+    if (push && hb) {
+      FAL_CUDA(cudaMemset(hold[i], 0, hb));
+      for (int j = 0; j < k; j++) { /* list (j, i): part j holds them */
+        int64_t a = x->ooff[i * (k + 1) + j], n = x->ooff[i * (k + 1) + j + 1] - a;
+        if (j != i && n > 0)
+          fal_rm_hold_k<<<fal_cuda_grid(n), FAL_BLOCK>>>(hold[i], x->oids[i] + a, n, lo[i], 1u << j);
+      }
+      FAL_CUDA(cudaGetLastError());
+    }
   }
   for (int i = 0; i < k; i++) {
     h[i].k = k;
@@ -3803,19 +3927,19 @@ static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, i
     for (int j = 0; j < k; j++) {
       h[i].own[j] = r->own[j];
       h[i].peer[j] = (unsigned long long *)((char *)r->w[j] + 64);
+      h[i].rs[j] = (unsigned long long *)((char *)r->w[j] + FAL_RM_WORDS);
     }
     h[i].st = h[i].peer[i];
     h[i].done = (unsigned *)r->done;
+    h[i].hold = hold[i];
     fal_cuda_use(x->dev[i]);
-    r->dh[i] = (fal_rmt *)fal_dalloc(sizeof(fal_rmt), file, line);
-    r->df[i] = (fal_rmt *)fal_dalloc(sizeof(fal_rmt), file, line);
     FAL_CUDA(cudaMemcpy(r->dh[i], &h[i], sizeof h[i], cudaMemcpyHostToDevice));
     h[i].sent = (unsigned *)r->w[i];
     FAL_CUDA(cudaMemcpy(r->df[i], &h[i], sizeof h[i], cudaMemcpyHostToDevice));
   }
   if (fal_verbose())
-    fprintf(stderr, "%s:%d: note: the parts' MINs on other parts' points go to their owners\n",
-            file, line);
+    fprintf(stderr, "%s:%d: note: the parts' MINs on other parts' points go to their owners%s\n",
+            file, line, push ? ", and to every part that holds the point" : "");
   r->state = 1;
   return 1;
 }
@@ -3847,12 +3971,13 @@ static inline void fal_rm_report(const fal_rmh *r, const fal_bx *x, const char *
 }
 
 /* Before kernels that run their own rounds: every part active, nothing
- * sent or taken, not done (fal_ra_round). */
+ * sent or taken, not done (fal_ra_round); before a level-synchronous
+ * loop's kernels: no slot says a round (fal_rs_round). */
 static inline void fal_rm_reset(fal_rmh *r, const fal_bx *x)
 {
   for (int i = 0; i < r->k; i++) {
     fal_cuda_use(x->dev[i]);
-    FAL_CUDA(cudaMemset(r->w[i], 0, FAL_RM_WORDS));
+    FAL_CUDA(cudaMemset(r->w[i], 0, FAL_RM_WORDS + FAL_RM_RS));
     FAL_CUDA(cudaDeviceSynchronize());
   }
   fal_cuda_use(x->dev[0]);
