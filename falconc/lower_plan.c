@@ -1001,8 +1001,9 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
              warp_body_check(c, p->steps[i].stmt, NULL, NULL, NULL);
   if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked */
     putf(c, "{ if (%s->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)%s, \"%s\", %u, "
-         "%s->fal_nparts)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
-         gname(c, p->graph), kname, path_literal(c), loop->loc.line, gname(c, p->graph), launch);
+         "%s->fal_nparts, &%s->fal_base)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } "
+         "fal_ra++; ", gname(c, p->graph), kname, path_literal(c), loop->loc.line, gname(c, p->graph),
+         gname(c, p->graph), launch);
   else if (ok)
     putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, %s)) "
          "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line,

@@ -2837,9 +2837,9 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
       fprintf(f, "  rounds: in step (%s)\n", p->owhy);
     else if (p->sync_P)
       fprintf(f, "  rounds: in step, one barrier between the parts a round and no exchange, "
-                 "where the parts' GPUs have atomics on each other's memory: MINs on %s go to "
-                 "the point's owner and to every part that holds it; %s[0] combined at the "
-                 "barrier\n", p->sync_P, p->sync_flag);
+                 "with two parts whose GPUs have atomics on each other's memory: MINs on %s go "
+                 "to the point's owner and to the other part if it holds the point; %s[0] "
+                 "combined at the barrier\n", p->sync_P, p->sync_flag);
     else if (p->swhy[0])
       fprintf(f, "  rounds: in step, with the exchange (%s)\n", p->swhy);
   } else if (p->frontier) {

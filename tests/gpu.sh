@@ -517,6 +517,27 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 	else
 		fail "gpu: building tests/e2e/part_own.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# tests/e2e/part_sync.fal: two level-synchronous loops with one
+	# barrier a round (two parts on this GPU), two refused; three parts
+	# and a host part keep the exchange
+	if cuda_build part_sync "$srcdir/tests/e2e/part_sync.fal" "$tmp/gpu" &&
+		cpu_twin part_sync "$srcdir/tests/e2e/part_sync.fal" "$tmp/gpu"; then
+		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin; do
+			src=$(e2e_source "$gf")
+			"$tmp/gpu/part_sync_cpu" "$gf" "$src" 1 0 "$tmp/e2e/sync.ref" >/dev/null 2>&1 ||
+				{ fail "gpu part_sync $(basename "$gf"): the CPU build failed"; continue; }
+			for mode in device auto; do
+				for split in "2 0" "3 0" "1 1"; do
+					# shellcheck disable=SC2086 # the split is two words
+					run_vs_cpu "gpu part_sync $(basename "$gf") ($mode, $split)" "$tmp/e2e/sync.out" \
+						"$tmp/e2e/sync.ref" env FALCON_GPU_LOOPS=$mode \
+						"$tmp/gpu/part_sync" "$gf" "$src" $split "$tmp/e2e/sync.out"
+				done
+			done
+		done
+	else
+		fail "gpu: building tests/e2e/part_sync.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	# Parts that run their own rounds (plan.c parts_own_rule, docs/optimiser.md
 	# "Cut edges that write their owner"): with 2 parts on this GPU, the
 	# first two loops (MIN, MAX) must have run so, the third in step, and
@@ -922,6 +943,22 @@ gpu_multi() {
 		fail "gpu multi: 2 parts on GPUs 0 and 1, the loop in a kernel per part"
 		grep 'falcon' "$tmp/e2e/run" | sed 's/^/    /' | head -12
 	fi
+	# ... and BFS's level-synchronous loop with one barrier a round, its
+	# MINs sent to the owners and the ghosts (plan.c parts_sync_rule,
+	# fal_rs_round), the levels against falref's
+	p=$tmp/gpu/partitioned_bfs
+	src=$(e2e_source "$g")
+	"$FALREF" bfs "$g" "$src" "$tmp/e2e/sync.ref" >/dev/null 2>&1
+	if [ -x "$p" ] && FALCON_GPU_LOOPS=device FALCON_VERBOSE=1 FALCON_PROFILE=1 timeout 120 "$p" "$g" \
+		"$src" 2 0 "$tmp/e2e/sync.out" >"$tmp/e2e/run2" 2>&1 &&
+		"$FALREF" compare exact "$tmp/e2e/sync.out" "$tmp/e2e/sync.ref" >/dev/null 2>&1 &&
+		grep -q '^falcon profile: [^ ]*:[0-9]*  *parts (one barrier) ' "$tmp/e2e/run2" &&
+		grep -q "note: the parts' MINs on other parts' points go to their owners, and to every part that holds the point" "$tmp/e2e/run2"; then
+		pass "gpu multi: BFS's rounds on GPUs 0 and 1 take one barrier each"
+	else
+		fail "gpu multi: BFS's rounds on GPUs 0 and 1 take one barrier each"
+		grep 'falcon' "$tmp/e2e/run2" | sed 's/^/    /' | head -12
+	fi
 	# ... and in kernels that run their own rounds, the MINs sent over the
 	# link (plan.c parts_own_rule, fal_ra_round)
 	if grep -q '^falcon profile: [^ ]*:[0-9]*  *parts (own rounds) ' "$tmp/e2e/run" &&
@@ -931,7 +968,7 @@ gpu_multi() {
 		fail "gpu multi: 2 parts on GPUs 0 and 1 run their own rounds"
 		grep 'falcon' "$tmp/e2e/run" | sed 's/^/    /' | head -12
 	fi
-	for t in part_phases part_topo part_own; do
+	for t in part_phases part_topo part_own part_sync; do
 		if ! cuda_build $t "$srcdir/tests/e2e/$t.fal" "$tmp/gpu" || ! cpu_twin $t "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
 			fail "gpu multi: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi

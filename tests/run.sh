@@ -1072,6 +1072,24 @@ run_e2e() {
 	else
 		fail "e2e: parts in their own rounds (--explain of part_own.fal)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
 	fi
+	# Level-synchronous loops over parts with one barrier a round (plan.c
+	# parts_sync_rule, docs/optimiser.md "Level-synchronous loops over
+	# parts"): the verdict on each loop of tests/e2e/part_sync.fal (its GPU
+	# runs are check-gpu's), and the define that keeps other programs'
+	# MINs as they were.
+	"$FALCONC" --target=gpu --explain -o "$tmp/e2e/sync.cu" "$srcdir/tests/e2e/part_sync.fal" 2>"$tmp/e2e/explain"
+	"$FALCONC" --target=gpu -o "$tmp/e2e/own.cu" "$srcdir/tests/e2e/part_own.fal" 2>/dev/null
+	if [ "$(grep -c "^  rounds: in step, one barrier between the parts a round and no exchange" "$tmp/e2e/explain")" = 2 ] &&
+		grep -A6 'part_sync.fal:68: loop: device' "$tmp/e2e/explain" | grep -q "MINs on a go to the point's owner and to the other part if it holds the point" &&
+		grep -A6 'part_sync.fal:80: loop: device' "$tmp/e2e/explain" | grep -q "MINs on b go to the point's owner and to the other part if it holds the point" &&
+		grep -q '^  rounds: in step, with the exchange (MIN/MAX on two properties)' "$tmp/e2e/explain" &&
+		grep -q "^  rounds: in step, with the exchange (the loop's condition is not a constant)" "$tmp/e2e/explain" &&
+		[ "$(grep -c '^__global__ void fal_looprs_' "$tmp/e2e/sync.cu")" = 2 ] &&
+		grep -q '^#define FAL_RA_HOLD 1' "$tmp/e2e/sync.cu" && ! grep -q 'FAL_RA_HOLD' "$tmp/e2e/own.cu"; then
+		pass "e2e: level-synchronous loops over parts: two with one barrier a round, two refused with their reasons"
+	else
+		fail "e2e: level-synchronous loops over parts (--explain of part_sync.fal)"; sed 's/^/    /' "$tmp/e2e/explain" | head -30
+	fi
 	# Topology-driven loops (docs/lowering.md): the rule's verdict on each
 	# loop, and the levels of the loop that keeps it against falref's BFS,
 	# with the changed-value lists forced on and off.

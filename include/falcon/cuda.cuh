@@ -313,8 +313,8 @@ static inline int fal_gpu_loops_mode(void)
 
 /* ... `per` (1, or a partitioned loop's parts): the limit a round is
  * `per` times FALCON_LOOP_SWITCH_US. */
-static inline bool fal_loop_switch_k(fal_loop_sw *s, const void *fn, const char *file,
-                                     unsigned line, int after, int per)
+static inline bool fal_loop_switch_w(fal_loop_sw *s, const void *fn, const char *file,
+                                     unsigned line, int after, int per, int window)
 {
   static int mode = -1;       /* 0 auto, 1 host, 2 device */
   static double limit = 60e-6;
@@ -346,13 +346,19 @@ static inline bool fal_loop_switch_k(fal_loop_sw *s, const void *fn, const char 
     return false;
   if (after >= 0)
     return ++s->rounds >= after;
-  if (++s->rounds < FAL_LOOP_WINDOW)
+  if (++s->rounds < window)
     return false;
   double now = fal_rtclock();
-  bool go = now - s->t0 < limit * FAL_LOOP_WINDOW * (per > 1 ? per : 1);
+  bool go = now - s->t0 < limit * window * (per > 1 ? per : 1);
   s->rounds = 0;
   s->t0 = now;
   return go;
+}
+
+static inline bool fal_loop_switch_k(fal_loop_sw *s, const void *fn, const char *file,
+                                     unsigned line, int after, int per)
+{
+  return fal_loop_switch_w(s, fn, file, line, after, per, FAL_LOOP_WINDOW);
 }
 
 static inline bool fal_loop_switch_x(fal_loop_sw *s, const void *fn, const char *file,
@@ -374,11 +380,21 @@ static inline bool fal_loop_switch(fal_loop_sw *s, const void *fn, const char *f
  * H100 (docs/optimiser.md "Partitioned loops on the devices"): on road-FLA
  * host rounds took 36, 59, 109 and 181 us with 1 to 4 parts and the
  * kernels were faster at each; on kron-22 a host round took over 1 ms,
- * where the kernels' thread per point loses to the host's warps. */
+ * where the kernels' thread per point loses to the host's warps.  The
+ * window is FAL_LOOP_WINDOW rounds on graphs whose host rounds take a warp
+ * per point (g's average degree, fal_warp_pick: there the kernels' thread
+ * per point may lose by a hundred times, as on kron-22 BFS, and a few
+ * short first rounds must not decide), and FAL_LOOP_WINDOW_PARTS on the
+ * others, whose host rounds take a thread per point as the kernels do:
+ * road-FLA BFS with two parts spent 16 host rounds, 1.4 ms, before its
+ * kernels took over (bench/results/2026-11-28-one-barrier.md). */
+#define FAL_LOOP_WINDOW_PARTS 4
+static inline bool fal_warp_pick(const fal_gbase *g);
 static inline bool fal_loop_switch_parts(fal_loop_sw *s, const void *fn, const char *file,
-                                         unsigned line, int parts)
+                                         unsigned line, int parts, const fal_gbase *g)
 {
-  return fal_loop_switch_k(s, fn, file, line, -1, parts);
+  return fal_loop_switch_w(s, fn, file, line, -1, parts,
+                           fal_warp_pick(g) ? FAL_LOOP_WINDOW : FAL_LOOP_WINDOW_PARTS);
 }
 
 /* The GPU side of FALCON_PROFILE: the loop's time includes its kernels. */
