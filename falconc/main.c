@@ -56,7 +56,7 @@ static const char usage_text[] =
     "  FALCON_PX_MULTI=off          parts on several GPUs: loops from the host\n"
     "                               instead of a kernel per part (CUDA)\n"
     "  FALCON_PX_REMOTE=off         parts' MINs on other parts' points wait for\n"
-    "                               the exchange, rounds in step (CUDA)\n";
+    "                               the exchange every round (CUDA)\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
