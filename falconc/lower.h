@@ -149,11 +149,11 @@ typedef struct Ctx {
    * loop's kernel whose parts run their own rounds (LoopPlan.own_rounds) */
   const char *topo_rm;
   bool px_own;
-  /* a parts plan with sync_P: its phase, while lower_plan.c prints the
-   * loop (the kernel with one barrier a round, whose MINs go to the owners
-   * and to every ghost through topo_rm's contexts, made with pushes; the
-   * host's rounds keep the exchange), and px_rs: printing that kernel
-   * (lower_plan.c parts_rs_body) */
+  /* a parts plan with sync_P: its loop, while lower_plan.c prints it
+   * (the kernel with one barrier a round, whose MINs go to the owners and
+   * to the other part's copy through topo_rm's contexts, made with
+   * pushes; the host's rounds keep the exchange), and px_rs: printing
+   * that kernel (lower_plan.c parts_rs_body) */
   const Node *rs_n;
   bool px_rs;
   const char *rm_P;  /* topo_rm's property (topo_P, or LoopPlan.sync_P) */

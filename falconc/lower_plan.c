@@ -881,10 +881,7 @@ static void topo_open(Ctx *c, const LoopPlan *p)
   if (p->sync_P && p->parts && c->gpu && !c->mpi) {
     /* a level-synchronous loop over parts (plan.c parts_sync_rule): only
      * the contexts, made with pushes; no last-seen values */
-    c->rs_n = NULL;
-    for (int i = 1; i < p->nsteps; i++)
-      if (p->steps[i].kind == STEP_PHASE)
-        c->rs_n = p->steps[i].stmt;
+    c->rs_n = p->loop;
     c->topo_rm = ctx_printf(c, "fal_rm%d", ++c->uniq);
     c->rm_P = p->sync_P;
     c->rm_push = true;
