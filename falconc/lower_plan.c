@@ -523,7 +523,11 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
  * fal_ra_round, which zeroes the flag for the next round and says
  * whether there is one.  No exchange: the ghosts are refreshed once,
  * after the kernels (parts_launch). */
-static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
+/* The start that parts_own_body and parts_rs_body share, for a loop of
+ * one phase whose steps before it only zero the flag (plan.c
+ * flag_loop_shape): round 0, a grid barrier, the rounds' loop opened and
+ * the phase over the part's own points.  Returns the phase's step. */
+static int flag_loop_head(Ctx *c, const LoopPlan *p, const char *g)
 {
   int ph = 0;
   for (int i = 1; i < p->nsteps; i++)
@@ -532,6 +536,12 @@ static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
   parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
   put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
   part_phase_loop(c, p, &p->steps[ph]);
+  return ph;
+}
+
+static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
+{
+  int ph = flag_loop_head(c, p, g);
   for (int i = ph + 1; i < p->nsteps; i++) /* the counters (and updatePartition: nothing) */
     if (p->steps[i].leader && !p->steps[i].brk)
       loop_step(c, p, &p->steps[i], g);
@@ -552,13 +562,7 @@ static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
  * rounds in step. */
 static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
 {
-  int ph = 0;
-  for (int i = 1; i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE)
-      ph = i;
-  parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
-  put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
-  part_phase_loop(c, p, &p->steps[ph]);
+  int ph = flag_loop_head(c, p, g);
   putf(c, "    fal_gv.%s = fal_rs_round(fal_grid, fal_px, &%s->%s[0], fal_nb);\n"
           "    fal_brk = 1;\n    do {\n", p->sync_flag, g, p->sync_flag);
   for (int i = ph + 1; i < p->nsteps; i++)

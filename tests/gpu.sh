@@ -292,6 +292,31 @@ fi
 
 }
 
+# part_one_gpu T: tests/e2e/T.fal with 2 and 3 parts on this GPU and
+# 1 + a host part, its loops on the device and auto, against its CPU
+# build, on the Kronecker, grid and uniform graphs.
+part_one_gpu() {
+	pog=$1
+	if cuda_build "$pog" "$srcdir/tests/e2e/$pog.fal" "$tmp/gpu" &&
+		cpu_twin "$pog" "$srcdir/tests/e2e/$pog.fal" "$tmp/gpu"; then
+		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin; do
+			src=$(e2e_source "$gf")
+			"$tmp/gpu/${pog}_cpu" "$gf" "$src" 1 0 "$tmp/e2e/$pog.ref" >/dev/null 2>&1 ||
+				{ fail "gpu $pog $(basename "$gf"): the CPU build failed"; continue; }
+			for mode in device auto; do
+				for split in "2 0" "3 0" "1 1"; do
+					# shellcheck disable=SC2086 # the split is two words
+					run_vs_cpu "gpu $pog $(basename "$gf") ($mode, $split)" "$tmp/e2e/$pog.out" \
+						"$tmp/e2e/$pog.ref" env FALCON_GPU_LOOPS=$mode \
+						"$tmp/gpu/$pog" "$gf" "$src" $split "$tmp/e2e/$pog.out"
+				done
+			done
+		done
+	else
+		fail "gpu: building tests/e2e/$pog.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+}
+
 # The second half (GPU_PART=tests2).
 gpu_tests_b() {
 # A growing graph (§6): additions on the host, copies to the GPU.
@@ -499,45 +524,11 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 	done
 	# tests/e2e/part_own.fal: one loop in own rounds, two refused, with
 	# parts on this GPU (and a host part: in step from the host)
-	if cuda_build part_own "$srcdir/tests/e2e/part_own.fal" "$tmp/gpu" &&
-		cpu_twin part_own "$srcdir/tests/e2e/part_own.fal" "$tmp/gpu"; then
-		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin; do
-			src=$(e2e_source "$gf")
-			"$tmp/gpu/part_own_cpu" "$gf" "$src" 1 0 "$tmp/e2e/own.ref" >/dev/null 2>&1 ||
-				{ fail "gpu part_own $(basename "$gf"): the CPU build failed"; continue; }
-			for mode in device auto; do
-				for split in "2 0" "3 0" "1 1"; do
-					# shellcheck disable=SC2086 # the split is two words
-					run_vs_cpu "gpu part_own $(basename "$gf") ($mode, $split)" "$tmp/e2e/own.out" \
-						"$tmp/e2e/own.ref" env FALCON_GPU_LOOPS=$mode \
-						"$tmp/gpu/part_own" "$gf" "$src" $split "$tmp/e2e/own.out"
-				done
-			done
-		done
-	else
-		fail "gpu: building tests/e2e/part_own.fal"; sed 's/^/    /' "$tmp/err" | head
-	fi
+	part_one_gpu part_own
 	# tests/e2e/part_sync.fal: two level-synchronous loops with one
 	# barrier a round (two parts on this GPU), two refused; three parts
 	# and a host part keep the exchange
-	if cuda_build part_sync "$srcdir/tests/e2e/part_sync.fal" "$tmp/gpu" &&
-		cpu_twin part_sync "$srcdir/tests/e2e/part_sync.fal" "$tmp/gpu"; then
-		for gf in "$tmp"/e2e/graphs/kron.bin "$tmp"/e2e/graphs/grid.gr.xz "$tmp"/e2e/graphs/uniform.bin; do
-			src=$(e2e_source "$gf")
-			"$tmp/gpu/part_sync_cpu" "$gf" "$src" 1 0 "$tmp/e2e/sync.ref" >/dev/null 2>&1 ||
-				{ fail "gpu part_sync $(basename "$gf"): the CPU build failed"; continue; }
-			for mode in device auto; do
-				for split in "2 0" "3 0" "1 1"; do
-					# shellcheck disable=SC2086 # the split is two words
-					run_vs_cpu "gpu part_sync $(basename "$gf") ($mode, $split)" "$tmp/e2e/sync.out" \
-						"$tmp/e2e/sync.ref" env FALCON_GPU_LOOPS=$mode \
-						"$tmp/gpu/part_sync" "$gf" "$src" $split "$tmp/e2e/sync.out"
-				done
-			done
-		done
-	else
-		fail "gpu: building tests/e2e/part_sync.fal"; sed 's/^/    /' "$tmp/err" | head
-	fi
+	part_one_gpu part_sync
 	# Parts that run their own rounds (plan.c parts_own_rule, docs/optimiser.md
 	# "Cut edges that write their owner"): with 2 parts on this GPU, the
 	# first two loops (MIN, MAX) must have run so, the third in step, and
