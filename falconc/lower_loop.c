@@ -659,6 +659,14 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   bool sorted = c->sorts;
   c->sorts = false;
   render_foreach_body(c, n, true);
+  /* The filter alone, as a thread evaluates it (the warp kernel's lanes,
+   * below) */
+  const Node *fcond = node_field(n, F_CONDITION);
+  StrBuf lcond = {0};
+  if (fcond) {
+    c->out = &lcond;
+    render(c, fcond);
+  }
   c->out = out;
   /* The same body with a warp per point (lower_warp.c), when the rule
    * holds; the host picks one of the two kernels per launch. */
@@ -747,7 +755,31 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                                       "if (fal_hsk) continue; } ",
                                       c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo)) : "",
                     elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
-    strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
+    /* A filtered phase (docs/optimiser.md "Filters by lanes"): each warp
+     * takes 32 points at a time, its lanes evaluate the filter (the warp
+     * rule keeps it free of effects) and the hub test on a point each,
+     * and the warp runs the body on those that passed, one after another
+     * (the body checks the filter again, as lane 0 sees it then).  A
+     * round that expands few points no longer pays a warp's turn for
+     * every point; the order of a foreach's elements is unspecified
+     * (§4.1), and a filter found false is that element's whole turn. */
+    const bool lanes = fcond && lcond.data && !topo && !mut;
+    if (lanes)
+      strbuf_printf(k, "  for (int64_t fal_c = %s(%s * (int64_t)blockDim.y + threadIdx.y) * 32; "
+                    "fal_c < %s; fal_c += (int64_t)%s * blockDim.y * 32) {\n"
+                    "    unsigned fal_lm;\n"
+                    "    { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;\n"
+                    "      if (fal_i < %s) { %s %s = (%s)fal_i; %sfal_tk = (%s); }\n"
+                    "      fal_lm = __ballot_sync(0xffffffffu, fal_tk); }\n"
+                    "    while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; "
+                    "fal_lm &= fal_lm - 1; { %s %s = (%s)fal_i; %s } }\n  }\n",
+                    ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
+                    hub ? "(gridDim.x - fal_hb)" : "gridDim.x", limit,
+                    elem_ctype(it), var, elem_ctype(it),
+                    hub ? ctx_printf(c, "if (!FAL_HUB(%s, %s, fal_hd)) ", it->graph, var) : "",
+                    lcond.data, elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
+    else
+      strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "
                   "{ %s%s %s = (%s)fal_i; %s%s%s }\n",
                   ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
@@ -815,6 +847,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
          cs.used ? " }" : "");
   free(a);
   strbuf_free(&wbody);
+  strbuf_free(&lcond);
   strbuf_free(&cs.begins);
   strbuf_free(&pre);
   strbuf_free(&post);

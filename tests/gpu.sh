@@ -921,6 +921,9 @@ gpu_multi() {
 				"2 0" "2 1"
 			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_PX_REMOTE=off" "env FALCON_PX_REMOTE=off" \
 				"2 0"
+			# every round from the host: the exchange after every foreach
+			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_GPU_LOOPS=host" "env FALCON_GPU_LOOPS=host" \
+				"2 0" "3 0" "4 0"
 		done
 	done
 	p=$tmp/gpu/partitioned_sssp
@@ -967,7 +970,7 @@ gpu_multi() {
 			src=$(e2e_source "$gf")
 			"$tmp/gpu/${t}_cpu" "$gf" "$src" 1 0 "$tmp/e2e/multi.ref" >/dev/null 2>&1 ||
 				{ fail "gpu multi $t $(basename "$gf"): the CPU build failed"; continue; }
-			for mode in device auto; do
+			for mode in device auto host; do
 				for split in "2 0" "3 0" "4 0"; do
 					# shellcheck disable=SC2086 # the split is two words
 					run_vs_cpu "gpu multi $t $(basename "$gf") ($mode, $split)" "$tmp/e2e/multi.out" \
