@@ -659,14 +659,6 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   bool sorted = c->sorts;
   c->sorts = false;
   render_foreach_body(c, n, true);
-  /* The filter alone, as a thread evaluates it (the warp kernel's lanes,
-   * below) */
-  const Node *fcond = node_field(n, F_CONDITION);
-  StrBuf lcond = {0};
-  if (fcond) {
-    c->out = &lcond;
-    render(c, fcond);
-  }
   c->out = out;
   /* The same body with a warp per point (lower_warp.c), when the rule
    * holds; the host picks one of the two kernels per launch. */
@@ -675,6 +667,15 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
   WarpInfo wi;
   bool warp = it->dom == D_POINTS && !cs.used &&
               warp_body_check(c, n, var, &wi, &why);
+  /* The filter alone, as a thread evaluates it (the warp kernel's lanes,
+   * below) */
+  const Node *fcond = node_field(n, F_CONDITION);
+  StrBuf lcond = {0};
+  if (warp && fcond) {
+    c->out = &lcond;
+    render(c, fcond);
+    c->out = out;
+  }
   if (warp) {
     WarpScope ws = warp_begin(c, &wi);
     c->out = &wbody;
