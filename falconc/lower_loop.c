@@ -764,21 +764,21 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
      * round that expands few points no longer pays a warp's turn for
      * every point; the order of a foreach's elements is unspecified
      * (§4.1), and a filter found false is that element's whole turn. */
-    const bool lanes = fcond && lcond.data && !topo && !mut;
+    const bool lanes = hub && fcond && lcond.data && !topo; /* hub: a warp kernel, no mutation */
     if (lanes)
-      strbuf_printf(k, "  for (int64_t fal_c = %s(%s * (int64_t)blockDim.y + threadIdx.y) * 32; "
-                    "fal_c < %s; fal_c += (int64_t)%s * blockDim.y * 32) {\n"
+      strbuf_printf(k, "  for (int64_t fal_c = %s((blockIdx.x - fal_hb) * (int64_t)blockDim.y + "
+                    "threadIdx.y) * 32; fal_c < %s; fal_c += (int64_t)(gridDim.x - fal_hb) * "
+                    "blockDim.y * 32) {\n"
                     "    unsigned fal_lm;\n"
                     "    { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;\n"
-                    "      if (fal_i < %s) { %s %s = (%s)fal_i; %sfal_tk = (%s); }\n"
+                    "      if (fal_i < %s) { %s %s = (%s)fal_i; if (!FAL_HUB(%s, %s, fal_hd)) "
+                    "fal_tk = (%s); }\n"
                     "      fal_lm = __ballot_sync(0xffffffffu, fal_tk); }\n"
                     "    while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; "
                     "fal_lm &= fal_lm - 1; { %s %s = (%s)fal_i; %s } }\n  }\n",
-                    ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
-                    hub ? "(gridDim.x - fal_hb)" : "gridDim.x", limit,
-                    elem_ctype(it), var, elem_ctype(it),
-                    hub ? ctx_printf(c, "if (!FAL_HUB(%s, %s, fal_hd)) ", it->graph, var) : "",
-                    lcond.data, elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
+                    ranged ? "fal_lo + " : "", limit, limit, elem_ctype(it), var, elem_ctype(it),
+                    it->graph, var, lcond.data, elem_ctype(it), var, elem_ctype(it),
+                    wbody.data ? wbody.data : "");
     else
       strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "

@@ -514,15 +514,6 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
   put(c, "  }\n");
 }
 
-/* A parts plan with own_rounds (plan.c parts_own_rule), the kernel whose
- * parts run their own rounds (docs/optimiser.md "Cut edges that write
- * their owner"): round 0 as in parts_early_body (the condition, a
- * constant, and the flag's zeroing); then the phase over the part's own
- * points, whose MINs on other parts' points go to their owners
- * (fal_rmt, set by the launch), the leader's counters, and
- * fal_ra_round, which zeroes the flag for the next round and says
- * whether there is one.  No exchange: the ghosts are refreshed once,
- * after the kernels (parts_launch). */
 /* The start that parts_own_body and parts_rs_body share, for a loop of
  * one phase whose steps before it only zero the flag (plan.c
  * flag_loop_shape): round 0, a grid barrier, the rounds' loop opened and
@@ -539,6 +530,15 @@ static int flag_loop_head(Ctx *c, const LoopPlan *p, const char *g)
   return ph;
 }
 
+/* A parts plan with own_rounds (plan.c parts_own_rule), the kernel whose
+ * parts run their own rounds (docs/optimiser.md "Cut edges that write
+ * their owner"): round 0 as in parts_early_body (the condition, a
+ * constant, and the flag's zeroing); then the phase over the part's own
+ * points, whose MINs on other parts' points go to their owners
+ * (fal_rmt, set by the launch), the leader's counters, and
+ * fal_ra_round, which zeroes the flag for the next round and says
+ * whether there is one.  No exchange: the ghosts are refreshed once,
+ * after the kernels (parts_launch). */
 static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
 {
   int ph = flag_loop_head(c, p, g);
