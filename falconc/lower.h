@@ -213,6 +213,8 @@ bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out);
 bool warp_body_check(Ctx *c, const Node *foreach, const char *var, WarpInfo *out,
                      const char **why);
 bool calls_warp_body(Ctx *c, const Node *n);
+/* A warp body whose hubs may be split among several blocks. */
+bool warp_split_check(Ctx *c, const Node *foreach, const WarpInfo *wi);
 /* Rendering as a warp body (wi; NULL: as a thread runs it) until
  * warp_end gives back what warp_begin replaced. */
 typedef struct WarpScope {

@@ -691,9 +691,13 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
    * whole block as its lanes; the other blocks skip points of fal_hd edges
    * or more and give the rest a warp each. */
   bool hub = warp && !mut;
+  /* A hub over several blocks (docs/optimiser.md): its pieces, when the
+   * body is one neighbour loop and nothing else (warp_split_check) */
+  bool split = hub && warp_split_check(c, n, &wi);
   if (hub && c->opt->explain)
     fprintf(stderr, "%s:%u: foreach: points of FALCON_HUB_DEGREE (1024) edges or more get a "
-            "block each (the warp kernel's first blocks)\n", c->src->path, n->loc.line);
+            "block each (the warp kernel's first blocks)%s\n", c->src->path, n->loc.line,
+            split ? "; a hub's edges in pieces of FALCON_HUB_PIECE (16384), a block each" : "");
   c->rl = saved_rl;
   c->nrl = saved_nrl;
   coll_single_leave(c, &cs, scs);
@@ -734,10 +738,8 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     strbuf_printf(k, "__global__ void %s_w(%s%s%s%s)\n{\n%s", name,
                   params.data ? params.data : "", (*rng || hub) && more ? ", " : "",
                   rng,
-                  !hub ? "" : *rng ? ", const fal_point *fal_hubs, int64_t fal_nh, "
-                                       "int64_t fal_hd, unsigned fal_hb"
-                                     : "const fal_point *fal_hubs, int64_t fal_nh, "
-                                       "int64_t fal_hd, unsigned fal_hb",
+                  !hub ? "" : *rng ? ", fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb"
+                                     : "fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb",
                   views.data ? views.data : "");
     strbuf_puts(k, rret);
     strbuf_puts(k, hub ? "  if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();\n"
@@ -745,17 +747,39 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     if (topo && hub)
       strbuf_puts(k, "  __shared__ int fal_hsk; /* the block's hub is skipped */\n");
     rl_kernel_begin(k, rl, nrl);
-    if (hub)
-      strbuf_printf(k, "  if (blockIdx.x < fal_hb) {\n"
-                    "  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) "
-                    "{ int64_t fal_i = fal_hubs[fal_h]; %s%s %s = (%s)fal_i; %s }\n  } else\n",
-                    topo ? ctx_printf(c, "if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && "
+    const char *thead = !topo ? "" : ctx_printf(c, "if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && "
                                       "threadIdx.y == 0) { %s fal_sv = %s->%s[fal_i]; fal_hsk = "
                                       "fal_tvk && fal_sv == fal_snp[fal_i - %s]; if (!fal_hsk) "
                                       "%s } __syncthreads(); "
                                       "if (fal_hsk) continue; } ",
+                                      c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo));
+    if (hub && !split)
+      strbuf_printf(k, "  if (blockIdx.x < fal_hb) {\n"
+                    "  for (int64_t fal_h = fal_hk.h0 + blockIdx.x; fal_h < fal_hk.h0 + fal_hk.nh; "
+                    "fal_h += fal_hb) "
+                    "{ int64_t fal_i = fal_hk.d[fal_h]; %s%s %s = (%s)fal_i; %s }\n  } else\n",
+                    thead, elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
+    /* the pieces of a hub decide once whether it runs: the first to come
+     * takes the skip test (a topology-driven loop: recording the value)
+     * and the filter, as one thread evaluates it (fal_hclaim) */
+    if (split)
+      strbuf_printf(k, "  if (blockIdx.x < fal_hb) {\n"
+                    "  for (int64_t fal_q = fal_hk.q0 + blockIdx.x; fal_q < fal_hk.q1; fal_q += fal_hb) "
+                    "{ int64_t fal_h = fal_hk.ih[fal_q]; int64_t fal_i = fal_hk.d[fal_h];\n"
+                    "    if (fal_hpiece(fal_hk, fal_q, fal_h)) {\n"
+                    "      if (threadIdx.x == 0 && threadIdx.y == 0) {\n"
+                    "        if (fal_hclaim(fal_hk, fal_h)) { %s %s = (%s)fal_i; bool fal_go = true; "
+                    "%s%s(void)%s; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }\n"
+                    "        else fal_wdec = fal_hwait(fal_hk, fal_h);\n"
+                    "      }\n      __syncthreads();\n      if (!fal_wdec) continue;\n"
+                    "    } else { %s}\n"
+                    "    { %s %s = (%s)fal_i; %s } }\n  } else\n",
+                    elem_ctype(it), var, elem_ctype(it),
+                    topo ? ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && "
+                                      "fal_sv == fal_snp[fal_i - %s]) fal_go = false; else %s } ",
                                       c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo)) : "",
-                    elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
+                    fcond && lcond.data ? ctx_printf(c, "if (fal_go) fal_go = (%s); ", lcond.data) : "",
+                    var, thead, elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
     /* A filtered phase (docs/optimiser.md "Filters by lanes"): each warp
      * takes 32 points at a time, its lanes evaluate the filter (the warp
      * rule keeps it free of effects) and the hub test on a point each,
@@ -823,12 +847,14 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
              * is never mutable, so every ranged warp kernel is here */
     putf(c, "if (fal_warp_pick(&%s->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&%s->fal_base); "
          "int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : %s; "
-         "unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; "
+         "fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); "
+         "unsigned fal_hbk = fal_nh ? fal_hub_grid(%s) : 0; "
          "%s_w<<<fal_hbk + fal_cuda_grid((int64_t)(%s) * 32), dim3(32, FAL_BLOCK / 32)>>>"
-         "(%s%s%s%sfal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, "
+         "(%s%s%s%sfal_hk, "
          "fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else "
          "%s<<<fal_cuda_grid(%s), FAL_BLOCK>>>(%s%s%s); FAL_CHECK_LAUNCH(\"%s\");%s }",
-         g, g, ranged ? "fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0)" : "fal_hb->n", name,
+         g, g, ranged ? "fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0)" : "fal_hb->n",
+         split ? "fal_hk.q1 - fal_hk.q0" : "fal_nh", name,
          ranged ? "fal_hi - fal_lo" : hlimit, a, *a && *rargs ? ", " : "", rargs,
          *a || *rargs ? ", " : "",
          name, ranged ? "fal_hi - fal_lo" : hlimit, a, *rargs && *a ? ", " : "",

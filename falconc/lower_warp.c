@@ -456,6 +456,61 @@ bool warp_body_check(Ctx *c, const Node *foreach, const char *var, WarpInfo *out
   return ok;
 }
 
+/* ---- a hub over several blocks (docs/optimiser.md) ---------------------- */
+
+/* Whether s runs the same when a hub's edges are split among several
+ * blocks (pieces) that each run it at their own time: it is only
+ * neighbour loops (each edge is one lane's in one piece), blocks, and
+ * calls of warp bodies that are themselves such, with arguments that
+ * are names or numbers (read once, at the call, and not changing: a
+ * property read there could differ between pieces).  One neighbour loop
+ * in all: pieces do not wait for each other between two.  No sums, no lane-0
+ * stores, no conditions, locals or returns: those would run once per
+ * piece, or read what other points change at different times.  The
+ * foreach's own filter is decided once per hub (fal_hclaim). */
+static bool split_stmt(Ctx *c, const Node *s, int depth, int *loops)
+{
+  if (!s || depth > W_MAXDEPTH)
+    return false;
+  switch (s->kind) {
+  case K_COMMENT:
+    return true;
+  case K_COMPOUND_STATEMENT:
+    for (const Node *ch = s->child; ch; ch = ch->next)
+      if (ch->named && !split_stmt(c, ch, depth + 1, loops))
+        return false;
+    return true;
+  case K_FOREACH_STATEMENT: /* one loop: a second would not wait for the first */
+    return is_nbr_loop(c, s) && ++*loops == 1;
+  case K_EXPRESSION_STATEMENT: {
+    const Node *e = node_named_child(s, 0);
+    if (!e || e->kind != K_CALL_EXPRESSION)
+      return false;
+    FuncInfo *f = callee(c, e);
+    if (!f || !f->element || !warp_body_fn(c, f))
+      return false;
+    const Node *al = node_field(e, F_ARGUMENTS);
+    for (const Node *a = al ? al->child : NULL; a; a = a->next)
+      if (a->named && a->kind != K_COMMENT && a->kind != K_IDENTIFIER &&
+          strcmp(a->type, "number_literal") != 0)
+        return false;
+    WarpInfo wi;
+    if (!warp_fn_info(c, f, &wi) || wi.nsums || wi.nlane0)
+      return false;
+    return split_stmt(c, node_field(f->def, F_BODY), depth + 1, loops);
+  }
+  default:
+    return false;
+  }
+}
+
+bool warp_split_check(Ctx *c, const Node *foreach, const WarpInfo *wi)
+{
+  int loops = 0;
+  return !wi->nsums && !wi->nlane0 && split_stmt(c, node_field(foreach, F_BODY), 0, &loops) &&
+         loops == 1;
+}
+
 /* The sums and lane-0 statements of a warp-split function, for its
  * rendering. */
 bool warp_fn_info(Ctx *c, FuncInfo *f, WarpInfo *out)

@@ -562,6 +562,14 @@ __device__ static inline long long fal_dlen(const fal_dlist *l, unsigned gen, lo
 
 /* ---- warp per point (falconc/lower_warp.c) ---- */
 
+#ifdef __CUDACC__
+/* A hub block on piece fal_wpc of its hub's fal_wpn (fal_hpiece: the
+ * lanes below); fal_wdec: the hub's decision (fal_hclaim) when it has
+ * several pieces. */
+static __shared__ int fal_wpc, fal_wpn;
+static __shared__ bool fal_wdec;
+#endif
+
 /* A warp body runs as a thread per point (blocks of FAL_BLOCK x 1) or as
  * a warp per point (blocks of 32 x FAL_BLOCK/32, threadIdx.y the warp):
  * FAL_WN lanes share each neighbour loop, this thread being lane FAL_WL.
@@ -577,10 +585,15 @@ static __shared__ bool fal_wsolo;
  * every thread of the block is a lane.  fal_wbegin clears it, fal_bbegin
  * sets it. */
 static __shared__ bool fal_wblk;
+/* A hub block on piece fal_wpc of fal_wpn (docs/optimiser.md "A hub over
+ * several blocks"): its lanes take every fal_wpn-th run of the block's
+ * width of the hub's edges; and, when fal_wpn > 1, the filter's fal_wb
+ * returns the hub's decision (fal_wdec). */
 #define FAL_WSPLIT (blockDim.y > 1 && !fal_wsolo)
 #define FAL_WBLK (blockDim.y > 1 && fal_wblk)
-#define FAL_WN (FAL_WBLK ? (int)(blockDim.x * blockDim.y) : FAL_WSPLIT ? 32 : 1)
-#define FAL_WL (FAL_WBLK ? (int)(threadIdx.y * blockDim.x + threadIdx.x) \
+#define FAL_WN (FAL_WBLK ? (int)(blockDim.x * blockDim.y) * fal_wpn : FAL_WSPLIT ? 32 : 1)
+#define FAL_WL (FAL_WBLK ? (int)(blockDim.x * blockDim.y) * fal_wpc + \
+                (int)(threadIdx.y * blockDim.x + threadIdx.x) \
                 : FAL_WSPLIT ? (int)threadIdx.x : 0)
 /* fal_wb's value for the block, and fal_wsum's warp totals (a hub block) */
 static __shared__ int fal_wbval;
@@ -631,6 +644,8 @@ static __device__ inline void fal_bbegin(void)
   if (threadIdx.x == 0 && threadIdx.y == 0) {
     fal_wsolo = false;
     fal_wblk = true;
+    fal_wpc = 0;
+    fal_wpn = 1;
   }
   __syncthreads();
 #endif
@@ -655,6 +670,8 @@ static __host__ __device__ inline int fal_wb(int x)
 {
 #ifdef __CUDA_ARCH__
   if (FAL_WBLK) {
+    if (fal_wpn > 1) /* a piece of a hub: the hub's one decision */
+      return fal_wdec;
     __syncthreads();
     if (threadIdx.x == 0 && threadIdx.y == 0)
       fal_wbval = x;
@@ -1473,7 +1490,26 @@ typedef struct fal_hubs {
   int64_t deg;        /* the threshold it was made with */
   int64_t n;
   fal_point *d, *h;   /* the hubs, ascending: device, host */
+  /* Pieces (docs/optimiser.md "A hub over several blocks"): hub i is
+   * pieces pc[i] .. pc[i + 1] - 1, about FALCON_HUB_PIECE edges each
+   * (default 16384; 0: one piece a hub); piece q is hub ih[q]'s; dec[i]
+   * is hub i's decision for a launch (fal_hclaim). */
+  int64_t *pc, *pch;  /* n + 1: device, host */
+  int *ih;            /* pc[n] pieces, device */
+  unsigned long long *dec; /* n cells, device */
 } fal_hubs;
+
+/* A warp kernel's hubs, for one launch: hubs h0 .. h0 + nh - 1 of the
+ * list d (their pieces q0 .. q1 - 1), and the launch's number ep, which
+ * tells its decisions from earlier launches'. */
+typedef struct fal_hubk {
+  const fal_point *d;
+  const int64_t *pc;
+  const int *ih;
+  unsigned long long *dec;
+  int64_t h0, nh, q0, q1;
+  unsigned long long ep;
+} fal_hubk;
 
 FAL_HD static inline int64_t fal_pdeg(const fal_graph *g, fal_point p)
 {
@@ -1517,6 +1553,129 @@ static inline int64_t fal_hub_degree(void)
   return deg;
 }
 
+__global__ void fal_hubs_deg(fal_graph g, const fal_point *d, int64_t n, int64_t *out)
+{
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x)
+    out[i] = fal_pdeg(&g, d[i]);
+}
+
+/* Edges a piece of a hub takes (FALCON_HUB_PIECE, default 16384; 0: a
+ * hub is one piece). */
+static inline int64_t fal_hub_piece(void)
+{
+  static int64_t pe = -1;
+  if (pe < 0) {
+    double d = 16384;
+    fal_env_number("FALCON_HUB_PIECE", 0, 1e15, true, &d);
+    pe = (int64_t)d;
+  }
+  return pe;
+}
+
+/* x's pieces (x->d and x->n made, on the current device): hub i of
+ * degree D is ceil(D / FALCON_HUB_PIECE) pieces; pc and ih on the device,
+ * pc also on the host (a launch's range), zeroed decision cells. */
+static inline void fal_hubs_pieces(fal_hubs *x, const fal_graph *g)
+{
+  int64_t n = x->n, pe = fal_hub_piece();
+  int64_t *deg = (int64_t *)fal_alloc((size_t)(n + 1) * sizeof *deg);
+  x->pch = (int64_t *)fal_alloc((size_t)(n + 1) * sizeof *x->pch);
+  x->pc = (int64_t *)fal_dalloc((size_t)(n + 1) * sizeof *x->pc, __FILE__, __LINE__);
+  x->dec = (unsigned long long *)fal_dalloc((size_t)(n + 1) * sizeof *x->dec, __FILE__, __LINE__);
+  FAL_CUDA(cudaMemset(x->dec, 0, (size_t)(n + 1) * sizeof *x->dec));
+  if (n > 0) {
+    int64_t *dd = (int64_t *)fal_dalloc((size_t)n * sizeof *dd, __FILE__, __LINE__);
+    fal_hubs_deg<<<fal_cuda_grid(n), FAL_BLOCK>>>(*g, x->d, n, dd);
+    FAL_CHECK_LAUNCH("fal_hubs_deg");
+    FAL_CUDA(cudaMemcpy(deg, dd, (size_t)n * sizeof *dd, cudaMemcpyDeviceToHost));
+    FAL_CUDA(cudaFree(dd));
+  }
+  x->pch[0] = 0;
+  for (int64_t i = 0; i < n; i++) {
+    int64_t k = pe > 0 ? (deg[i] + pe - 1) / pe : 1;
+    x->pch[i + 1] = x->pch[i] + (k < 1 ? 1 : k);
+  }
+  int64_t np = x->pch[n];
+  int *ih = (int *)fal_alloc((size_t)np * sizeof *ih + 1);
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t q = x->pch[i]; q < x->pch[i + 1]; q++)
+      ih[q] = (int)i;
+  x->ih = (int *)fal_dalloc((size_t)np * sizeof *x->ih + 1, __FILE__, __LINE__);
+  FAL_CUDA(cudaMemcpy(x->pc, x->pch, (size_t)(n + 1) * sizeof *x->pc, cudaMemcpyHostToDevice));
+  FAL_CUDA(cudaMemcpy(x->ih, ih, (size_t)np * sizeof *ih, cudaMemcpyHostToDevice));
+  free(ih);
+  free(deg);
+}
+
+/* Hubs h0 .. h0 + nh - 1 of x (NULL or nh 0: none) for a launch. */
+static inline fal_hubk fal_hubk_of(const fal_hubs *x, int64_t h0, int64_t nh)
+{
+  static unsigned long long ep = 0;
+  fal_hubk k;
+  memset(&k, 0, sizeof k);
+  if (!x || nh <= 0)
+    return k;
+  k.d = x->d;
+  k.pc = x->pc;
+  k.ih = x->ih;
+  k.dec = x->dec;
+  k.h0 = h0;
+  k.nh = nh;
+  k.q0 = x->pch[h0];
+  k.q1 = x->pch[h0 + nh];
+  k.ep = __atomic_add_fetch(&ep, 1, __ATOMIC_RELAXED);
+  return k;
+}
+
+#ifdef __CUDACC__
+/* A hub block's piece q of hub h (global indices in k): sets the block's
+ * lanes to the piece's edges (FAL_WL, FAL_WN) and returns whether the
+ * hub has several pieces.  Every thread of the block calls it. */
+static __device__ inline bool fal_hpiece(const fal_hubk &k, int64_t q, int64_t h)
+{
+  __syncthreads(); /* the last piece's lanes are done with fal_wpc, fal_wpn */
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    fal_wpc = (int)(q - k.pc[h]);
+    fal_wpn = (int)(k.pc[h + 1] - k.pc[h]);
+  }
+  __syncthreads();
+  return fal_wpn > 1;
+}
+
+/* The pieces of hub h decide once a launch whether it runs (its skip
+ * test and filter, which other points of the foreach may be changing):
+ * the first piece to come claims the decision (true), makes it and
+ * publishes it (fal_hpub); the others wait for it (fal_hwait).  The
+ * claimer is running when the others wait, so they do not wait for a
+ * block that has not started.  The cell holds 4 ep + 1 (claimed), + 2
+ * (run) or + 3 (skip); one thread of a block calls these. */
+static __device__ inline bool fal_hclaim(const fal_hubk &k, int64_t h)
+{
+  unsigned long long *cell = &k.dec[h], old = *(volatile unsigned long long *)cell;
+  while ((old >> 2) != k.ep) {
+    unsigned long long got = atomicCAS(cell, old, (k.ep << 2) | 1);
+    if (got == old)
+      return true;
+    old = got;
+  }
+  return false;
+}
+static __device__ inline void fal_hpub(const fal_hubk &k, int64_t h, bool run)
+{
+  __threadfence(); /* the claimer's record of the hub, before the decision */
+  *(volatile unsigned long long *)&k.dec[h] = (k.ep << 2) | (run ? 2 : 3);
+}
+static __device__ inline bool fal_hwait(const fal_hubk &k, int64_t h)
+{
+  unsigned long long v;
+  while (((v = *(volatile unsigned long long *)&k.dec[h]) & 3) == 1 && (v >> 2) == k.ep)
+    __nanosleep(32);
+  __threadfence();
+  return (v & 3) == 2;
+}
+#endif
+
 /* The graph's hubs (on its device, which is current), or NULL: hub
  * kernels off, a mutable graph, or no hub. */
 static inline const struct fal_hubs *fal_hubs_of(fal_gbase *b)
@@ -1551,6 +1710,7 @@ static inline const struct fal_hubs *fal_hubs_of(fal_gbase *b)
     FAL_CUDA(cudaMemcpy(d, x->h, (size_t)n * sizeof *d, cudaMemcpyHostToDevice));
     x->d = d;
     x->n = (int64_t)n;
+    fal_hubs_pieces(x, g);
     x->deg = deg;
     x->of = g->offsets;
     x->in_of = g->in_offsets;
@@ -1570,8 +1730,9 @@ static inline int64_t fal_hubs_range(const fal_hubs *x, int64_t lo, int64_t hi, 
   return fal_points_lower(x->h, *first, x->n, hi) - *first;
 }
 
-/* The warp kernel's blocks for n hubs, in front of its other blocks: one
- * each, up to two per multiprocessor (each then takes hubs in turn). */
+/* The warp kernel's blocks for n hubs (or pieces of hubs), in front of
+ * its other blocks: one each, up to two per multiprocessor (each then
+ * takes hubs in turn). */
 static inline unsigned fal_hub_grid(int64_t n)
 {
   int dev = fal_cuda_current < 0 ? 0 : fal_cuda_current;

@@ -108,14 +108,23 @@ __global__ void fal_foreach_L19_2(fal_G fal_kv_g)
                           relax(t, g); } }
 }
 #line 19 "gpu_prototypes.fal"
-__global__ void fal_foreach_L19_2_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L19_2_w(fal_G fal_kv_g, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_q = fal_hk.q0 + blockIdx.x; fal_q < fal_hk.q1; fal_q += fal_hb) { int64_t fal_h = fal_hk.ih[fal_q]; int64_t fal_i = fal_hk.d[fal_h];
+    if (fal_hpiece(fal_hk, fal_q, fal_h)) {
+      if (threadIdx.x == 0 && threadIdx.y == 0) {
+        if (fal_hclaim(fal_hk, fal_h)) { fal_point t = (fal_point)fal_i; bool fal_go = true; (void)t; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
+        else fal_wdec = fal_hwait(fal_hk, fal_h);
+      }
+      __syncthreads();
+      if (!fal_wdec) continue;
+    } else { }
+    { fal_point t = (fal_point)fal_i; {
 #line 19 "gpu_prototypes.fal"
-                          relax(t, g); } }
+                          relax(t, g); } } }
   } else
   for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; {
 #line 19 "gpu_prototypes.fal"
@@ -128,7 +137,7 @@ int main(int argc, char **argv)
   ((void)0);
   fal_G_read_gpu(g, argv[1], __FILE__, __LINE__);
   { fal_cuda_use(g->fal_base.device); fal_foreach_L18_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L18_1"); }
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L19_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L19_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L19_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L19_2"); }
   printf("%d %d %d\n", count_points(g), helper_from_c(1), local_only(2));
 }
 

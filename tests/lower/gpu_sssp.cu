@@ -142,14 +142,23 @@ __global__ void fal_foreach_L28_5(fal_G fal_kv_g)
                                            relax(t, g); } }
 }
 #line 28 "gpu_sssp.fal"
-__global__ void fal_foreach_L28_5_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L28_5_w(fal_G fal_kv_g, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
+  for (int64_t fal_q = fal_hk.q0 + blockIdx.x; fal_q < fal_hk.q1; fal_q += fal_hb) { int64_t fal_h = fal_hk.ih[fal_q]; int64_t fal_i = fal_hk.d[fal_h];
+    if (fal_hpiece(fal_hk, fal_q, fal_h)) {
+      if (threadIdx.x == 0 && threadIdx.y == 0) {
+        if (fal_hclaim(fal_hk, fal_h)) { fal_point t = (fal_point)fal_i; bool fal_go = true; if (fal_go) fal_go = ((g->dist[t] != INF)); (void)t; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
+        else fal_wdec = fal_hwait(fal_hk, fal_h);
+      }
+      __syncthreads();
+      if (!fal_wdec) continue;
+    } else { }
+    { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
 #line 28 "gpu_sssp.fal"
-                                           relax(t, g); } }
+                                           relax(t, g); } } }
   } else
   for (int64_t fal_c = ((blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y) * 32; fal_c < g->npoints; fal_c += (int64_t)(gridDim.x - fal_hb) * blockDim.y * 32) {
     unsigned fal_lm;
@@ -183,7 +192,7 @@ int main(int argc, char *argv[])
   int rounds = 0;
   { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_loop_switch(&fal_sw, (const void *)fal_loop_L26_4, "gpu_sssp.fal", 26)) { { fal_cuda_use(g->fal_base.device); double fal_pt0 = fal_prof_t0(); void *fal_args[] = {(void *)g, (void *)&rounds}; long long fal_lr = 0; fal_coop_launch((const void *)fal_loop_L26_4, fal_args, "fal_loop_L26_4", __FILE__, __LINE__); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L26_4, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L26_4_rounds, sizeof rounds)); fal_gprof_end("gpu_sssp.fal", 26, "device", fal_pt0, fal_lr); } break; } fal_ra++; {
     fal_sym_set(changed, 0);
-    { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L28_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
+    { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L28_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L28_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L28_5"); }
     rounds++;
     if (fal_sym_get(changed) == 0) break;
   } } fal_gprof_end("gpu_sssp.fal", 26, "auto", fal_pt0, fal_ra); }

@@ -145,12 +145,12 @@ __global__ void fal_foreach_L38_5(fal_G fal_kv_g)
                                       pull(t, g, 0.15); } }
 }
 #line 38 "gpu_warp.fal"
-__global__ void fal_foreach_L38_5_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L38_5_w(fal_G fal_kv_g, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->rank[t] > 0)))) continue;
+  for (int64_t fal_h = fal_hk.h0 + blockIdx.x; fal_h < fal_hk.h0 + fal_hk.nh; fal_h += fal_hb) { int64_t fal_i = fal_hk.d[fal_h]; fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->rank[t] > 0)))) continue;
 #line 38 "gpu_warp.fal"
                                       pull(t, g, 0.15); } }
   } else
@@ -190,12 +190,12 @@ __global__ void fal_foreach_L40_7(fal_G fal_kv_g)
   } } }
 }
 #line 40 "gpu_warp.fal"
-__global__ void fal_foreach_L40_7_w(fal_G fal_kv_g, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L40_7_w(fal_G fal_kv_g, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_h = fal_hk.h0 + blockIdx.x; fal_h < fal_hk.h0 + fal_hk.nh; fal_h += fal_hb) { int64_t fal_i = fal_hk.d[fal_h]; fal_point t = (fal_point)fal_i; {
 #line 40 "gpu_warp.fal"
                           {
     int d = fal_outdeg_hd(&g->fal_base.csr, t);
@@ -231,9 +231,9 @@ int main()
   fal_G_read(hg, "graph.bin");
   static fal_G fal_gs_g = fal_G_gpu(-1); fal_G *g = &fal_gs_g;
   fal_G_to_gpu(g, hg, __FILE__, __LINE__);
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); }
   { fal_cuda_use(g->fal_base.device); fal_foreach_L39_6<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L39_6"); }
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L40_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L40_7<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L40_7"); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L40_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L40_7<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g); FAL_CHECK_LAUNCH("fal_foreach_L40_7"); }
 #line 45 "gpu_warp.fal"
 
   fal_G_to_host(hg, g);

@@ -910,7 +910,7 @@ __global__ void fal_foreach_L38_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                              relax(t, hg); } }
 }
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (fal_svis && fal_chk) {
@@ -924,9 +924,18 @@ __global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   __shared__ int fal_hsk; /* the block's hub is skipped */
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && threadIdx.y == 0) { int fal_sv = hg->dist[fal_i]; fal_hsk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_hsk) { fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } } __syncthreads(); if (fal_hsk) continue; } fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_q = fal_hk.q0 + blockIdx.x; fal_q < fal_hk.q1; fal_q += fal_hb) { int64_t fal_h = fal_hk.ih[fal_q]; int64_t fal_i = fal_hk.d[fal_h];
+    if (fal_hpiece(fal_hk, fal_q, fal_h)) {
+      if (threadIdx.x == 0 && threadIdx.y == 0) {
+        if (fal_hclaim(fal_hk, fal_h)) { fal_point t = (fal_point)fal_i; bool fal_go = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) fal_go = false; else { fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } } (void)t; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
+        else fal_wdec = fal_hwait(fal_hk, fal_h);
+      }
+      __syncthreads();
+      if (!fal_wdec) continue;
+    } else { if (fal_snp) { __syncthreads(); if (threadIdx.x == 0 && threadIdx.y == 0) { int fal_sv = hg->dist[fal_i]; fal_hsk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_hsk) { fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } } __syncthreads(); if (fal_hsk) continue; } }
+    { fal_point t = (fal_point)fal_i; {
 #line 38 "partition_mpi_gpu.fal"
-                             relax(t, hg); } }
+                             relax(t, hg); } } }
   } else
   for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { if (FAL_HUB(hg, fal_i, fal_hd)) continue; if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { int fal_sv = hg->dist[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_sk) { fal_snp[fal_i - fal_lo] = fal_sv; if (fal_svis && fal_tvk && *fal_svis != fal_ep) *fal_svis = fal_ep; } } if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
 #line 38 "partition_mpi_gpu.fal"
@@ -963,7 +972,7 @@ fal_G_mpi_end(hg); }
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
   { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; while (1) {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } } else { fal_G *hg = fal_part; 
+    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {

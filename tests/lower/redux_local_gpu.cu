@@ -129,19 +129,28 @@ __global__ void fal_foreach_L35_2(fal_G fal_kv_g, double *fal_rd_s)
   fal_rl_flush_add(fal_rd_s, fal_rl_s);
 }
 #line 35 "redux_local_gpu.fal"
-__global__ void fal_foreach_L35_2_w(fal_G fal_kv_g, double *fal_rd_s, const fal_point *fal_hubs, int64_t fal_nh, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L35_2_w(fal_G fal_kv_g, double *fal_rd_s, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
   double fal_rl_s = (double)0;
   if (blockIdx.x < fal_hb) {
-  for (int64_t fal_h = blockIdx.x; fal_h < fal_nh; fal_h += fal_hb) { int64_t fal_i = fal_hubs[fal_h]; fal_point t = (fal_point)fal_i; {
+  for (int64_t fal_q = fal_hk.q0 + blockIdx.x; fal_q < fal_hk.q1; fal_q += fal_hb) { int64_t fal_h = fal_hk.ih[fal_q]; int64_t fal_i = fal_hk.d[fal_h];
+    if (fal_hpiece(fal_hk, fal_q, fal_h)) {
+      if (threadIdx.x == 0 && threadIdx.y == 0) {
+        if (fal_hclaim(fal_hk, fal_h)) { fal_point t = (fal_point)fal_i; bool fal_go = true; (void)t; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
+        else fal_wdec = fal_hwait(fal_hk, fal_h);
+      }
+      __syncthreads();
+      if (!fal_wdec) continue;
+    } else { }
+    { fal_point t = (fal_point)fal_i; {
 #line 36 "redux_local_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
 #line 37 "redux_local_gpu.fal"
       fal_rl_s += (double)(g->fal_base.csr.weight[fal_e6]); } } }
 #line 37 "redux_local_gpu.fal"
-                                 } }
+                                 } } }
   } else
   for (int64_t fal_i = (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < g->npoints; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; {
 #line 36 "redux_local_gpu.fal"
@@ -166,7 +175,7 @@ int main(int argc, char **argv)
   { fal_cuda_use(g->fal_base.device); fal_foreach_L22_1<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, a), a, fal_hred_buf(1, a2), a2, fal_hred_buf(2, b), b, fal_hred_buf(3, c2), fal_hred_buf(4, g_total), fal_hred_buf(5, m), fal_hred_buf(6, d)); FAL_CHECK_LAUNCH("fal_foreach_L22_1"); a = fal_hred_get(0, a); a2 = fal_hred_get(1, a2); b = fal_hred_get(2, b); c2 = fal_hred_get(3, c2); g_total = fal_hred_get(4, g_total); m = fal_hred_get(5, m); d = fal_hred_get(6, d); }
 #line 34 "redux_local_gpu.fal"
 
-  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_nh) : 0; fal_foreach_L35_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hred_buf(0, s), fal_nh ? fal_hb->d + fal_h0 : NULL, fal_nh, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L35_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, s)); FAL_CHECK_LAUNCH("fal_foreach_L35_2"); s = fal_hred_get(0, s); }
+  { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hb->n; fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L35_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(g->npoints) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_hred_buf(0, s), fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L35_2<<<fal_cuda_grid(g->npoints), FAL_BLOCK>>>(*g, fal_hred_buf(0, s)); FAL_CHECK_LAUNCH("fal_foreach_L35_2"); s = fal_hred_get(0, s); }
 #line 37 "redux_local_gpu.fal"
                                    /* in a neighbour loop: its own copy */
   printf("%ld %ld %ld %ld %ld %u %f\n", a, a2, b, c2, d, m, s);
