@@ -767,6 +767,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     "  for (int64_t fal_q = fal_hk.q0 + blockIdx.x; fal_q < fal_hk.q1; fal_q += fal_hb) "
                     "{ int64_t fal_h = fal_hk.ih[fal_q]; int64_t fal_i = fal_hk.d[fal_h];\n"
                     "    if (fal_hpiece(fal_hk, fal_q, fal_h)) {\n"
+                    "      __syncthreads(); /* the last piece's threads have read fal_wdec */\n"
                     "      if (threadIdx.x == 0 && threadIdx.y == 0) {\n"
                     "        if (fal_hclaim(fal_hk, fal_h)) { %s %s = (%s)fal_i; bool fal_go = true; "
                     "%s%s(void)%s; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }\n"

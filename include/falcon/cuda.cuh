@@ -1634,13 +1634,19 @@ static inline fal_hubk fal_hubk_of(const fal_hubs *x, int64_t h0, int64_t nh)
  * hub has several pieces.  Every thread of the block calls it. */
 static __device__ inline bool fal_hpiece(const fal_hubk &k, int64_t q, int64_t h)
 {
-  __syncthreads(); /* the last piece's lanes are done with fal_wpc, fal_wpn */
-  if (threadIdx.x == 0 && threadIdx.y == 0) {
-    fal_wpc = (int)(q - k.pc[h]);
-    fal_wpn = (int)(k.pc[h + 1] - k.pc[h]);
+  /* every thread reads the piece and the block's lanes; they change (two
+   * barriers) only on a hub of several pieces, not from one hub of one
+   * piece to the next */
+  int pc = (int)(q - k.pc[h]), pn = (int)(k.pc[h + 1] - k.pc[h]);
+  if (pc != fal_wpc || pn != fal_wpn) { /* the same in every thread */
+    __syncthreads(); /* the last piece's lanes are done with them */
+    if (threadIdx.x == 0 && threadIdx.y == 0) {
+      fal_wpc = pc;
+      fal_wpn = pn;
+    }
+    __syncthreads();
   }
-  __syncthreads();
-  return fal_wpn > 1;
+  return pn > 1;
 }
 
 /* The pieces of hub h decide once a launch whether it runs (its skip
