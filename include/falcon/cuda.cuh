@@ -1594,6 +1594,8 @@ static inline void fal_hubs_pieces(fal_hubs *x, const fal_graph *g)
   x->pch[0] = 0;
   for (int64_t i = 0; i < n; i++) {
     int64_t k = pe > 0 ? (deg[i] + pe - 1) / pe : 1;
+    if (k > ((int64_t)1 << 21)) /* FAL_WN, 256 lanes a piece, stays an int */
+      k = (int64_t)1 << 21;
     x->pch[i + 1] = x->pch[i] + (k < 1 ? 1 : k);
   }
   int64_t np = x->pch[n];
@@ -1655,7 +1657,10 @@ static __device__ inline bool fal_hpiece(const fal_hubk &k, int64_t q, int64_t h
  * publishes it (fal_hpub); the others wait for it (fal_hwait).  The
  * claimer is running when the others wait, so they do not wait for a
  * block that has not started.  The cell holds 4 ep + 1 (claimed), + 2
- * (run) or + 3 (skip); one thread of a block calls these. */
+ * (run) or + 3 (skip); one thread of a block calls these.  Launch
+ * numbers only grow on a cell: a device's hub kernels run in the order
+ * of their launches (the default stream), and none is replayed from a
+ * CUDA graph (which would repeat its number). */
 static __device__ inline bool fal_hclaim(const fal_hubk &k, int64_t h)
 {
   unsigned long long *cell = &k.dec[h], old = *(volatile unsigned long long *)cell;
