@@ -789,7 +789,20 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
      * round that expands few points no longer pays a warp's turn for
      * every point; the order of a foreach's elements is unspecified
      * (§4.1), and a filter found false is that element's whole turn. */
-    const bool lanes = hub && fcond && lcond.data && !topo; /* hub: a warp kernel, no mutation */
+    /* A topology-driven phase's lanes also take its skip test, a point
+     * each: the lane records the value it saw and the body runs later
+     * (docs/optimiser.md "Filters by lanes": a later body reads a value
+     * at least as new as the one recorded, and one that moved on is
+     * visited again next round). */
+    const bool lanes = hub && ((fcond && lcond.data) || topo); /* hub: a warp kernel, no mutation */
+    const char *ltest = !lanes ? "" : !topo ? ctx_printf(c, "fal_tk = (%s);", lcond.data)
+                        : ctx_printf(c, "fal_tk = true; if (fal_snp) { %s fal_sv = %s->%s[fal_i]; "
+                                     "if (fal_tvk && fal_sv == fal_snp[fal_i - %s]) fal_tk = false; "
+                                     "else %s }%s",
+                                     c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo),
+                                     fcond && lcond.data
+                                         ? ctx_printf(c, " if (fal_tk) fal_tk = (%s);", lcond.data)
+                                         : "");
     if (lanes)
       strbuf_printf(k, "  for (int64_t fal_c = %s((blockIdx.x - fal_hb) * (int64_t)blockDim.y + "
                     "threadIdx.y) * 32; fal_c < %s; fal_c += (int64_t)(gridDim.x - fal_hb) * "
@@ -797,12 +810,12 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     "    unsigned fal_lm;\n"
                     "    { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;\n"
                     "      if (fal_i < %s) { %s %s = (%s)fal_i; if (!FAL_HUB(%s, %s, fal_hd)) "
-                    "fal_tk = (%s); }\n"
+                    "{ %s } }\n"
                     "      fal_lm = __ballot_sync(0xffffffffu, fal_tk); }\n"
                     "    while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; "
                     "fal_lm &= fal_lm - 1; { %s %s = (%s)fal_i; %s } }\n  }\n",
                     ranged ? "fal_lo + " : "", limit, limit, elem_ctype(it), var, elem_ctype(it),
-                    it->graph, var, lcond.data, elem_ctype(it), var, elem_ctype(it),
+                    it->graph, var, ltest, elem_ctype(it), var, elem_ctype(it),
                     wbody.data ? wbody.data : "");
     else
       strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "

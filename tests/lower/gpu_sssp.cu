@@ -164,7 +164,7 @@ __global__ void fal_foreach_L28_5_w(fal_G fal_kv_g, fal_hubk fal_hk, int64_t fal
   for (int64_t fal_c = ((blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y) * 32; fal_c < g->npoints; fal_c += (int64_t)(gridDim.x - fal_hb) * blockDim.y * 32) {
     unsigned fal_lm;
     { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;
-      if (fal_i < g->npoints) { fal_point t = (fal_point)fal_i; if (!FAL_HUB(g, t, fal_hd)) fal_tk = ((g->dist[t] != INF)); }
+      if (fal_i < g->npoints) { fal_point t = (fal_point)fal_i; if (!FAL_HUB(g, t, fal_hd)) { fal_tk = ((g->dist[t] != INF)); } }
       fal_lm = __ballot_sync(0xffffffffu, fal_tk); }
     while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((g->dist[t] != INF)))) continue;
 #line 28 "gpu_sssp.fal"

@@ -768,9 +768,15 @@ __global__ void fal_foreach_L31_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal
 #line 31 "part_loop.fal"
                              relax(t, hg); } } }
   } else
-  for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { if (FAL_HUB(hg, fal_i, fal_hd)) continue; if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { int fal_sv = hg->dist[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]; if (!fal_sk) fal_snp[fal_i - fal_lo] = fal_sv; } if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } fal_point t = (fal_point)fal_i; if (FAL_HUB(hg, t, fal_hd)) continue; {
+  for (int64_t fal_c = fal_lo + ((blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y) * 32; fal_c < fal_hi; fal_c += (int64_t)(gridDim.x - fal_hb) * blockDim.y * 32) {
+    unsigned fal_lm;
+    { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;
+      if (fal_i < fal_hi) { fal_point t = (fal_point)fal_i; if (!FAL_HUB(hg, t, fal_hd)) { fal_tk = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) fal_tk = false; else fal_snp[fal_i - fal_lo] = fal_sv; } } }
+      fal_lm = __ballot_sync(0xffffffffu, fal_tk); }
+    while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; { fal_point t = (fal_point)fal_i; {
 #line 31 "part_loop.fal"
-                             relax(t, hg); } }
+                             relax(t, hg); } } }
+  }
 }
 #line 18 "part_loop.fal"
 int main(int argc, char *argv[])
