@@ -769,18 +769,19 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     "    if (fal_hpiece(fal_hk, fal_q, fal_h)) {\n"
                     "      __syncthreads(); /* the last piece's threads have read fal_wdec */\n"
                     "      if (threadIdx.x == 0 && threadIdx.y == 0) {\n"
-                    "        if (fal_hclaim(fal_hk, fal_h)) { %s %s = (%s)fal_i; bool fal_go = true; "
-                    "%s%s(void)%s; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }\n"
+                    "        if (fal_hclaim(fal_hk, fal_h)) { bool fal_go = true; "
+                    "%s%sfal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }\n"
                     "        else fal_wdec = fal_hwait(fal_hk, fal_h);\n"
                     "      }\n      __syncthreads();\n      if (!fal_wdec) continue;\n"
                     "    } else { %s}\n"
                     "    { %s %s = (%s)fal_i; %s } }\n  } else\n",
-                    elem_ctype(it), var, elem_ctype(it),
                     topo ? ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && "
                                       "fal_sv == fal_snp[fal_i - %s]) fal_go = false; else %s } ",
                                       c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo)) : "",
-                    fcond && lcond.data ? ctx_printf(c, "if (fal_go) fal_go = (%s); ", lcond.data) : "",
-                    var, thead, elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
+                    fcond && lcond.data ? ctx_printf(c, "if (fal_go) { %s %s = (%s)fal_i; fal_go = (%s); } ",
+                                                     elem_ctype(it), var, elem_ctype(it), lcond.data)
+                                        : "",
+                    thead, elem_ctype(it), var, elem_ctype(it), wbody.data ? wbody.data : "");
     /* A filtered phase (docs/optimiser.md "Filters by lanes"): each warp
      * takes 32 points at a time, its lanes evaluate the filter (the warp
      * rule keeps it free of effects) and the hub test on a point each,

@@ -379,6 +379,15 @@ cli_many_calls() { # 60 functions, each calling the next 200 times: the
 		[ "$(grep -c 'FAL_ATOMIC_ANY(min_rf' "$tmp/cli.out")" -ge 1 ]
 }
 
+cli_hub_split() { # which foreach bodies deal a hub's edges to several blocks
+	expect_status 0 "$FALCONC" --explain "$srcdir/tests/lower/gpu_hub_split.fal" || return 1
+	for l in 41 42 43 44 45 46 47 48; do
+		n=$(grep -c "gpu_hub_split.fal:$l: foreach: .*a block each.*in pieces of FALCON_HUB_PIECE" "$tmp/cli.err")
+		case $l in 4[1-4]) [ "$n" = 1 ] || return 1 ;; *) [ "$n" = 0 ] || return 1 ;; esac
+		grep -q "gpu_hub_split.fal:$l: foreach: points of FALCON_HUB_DEGREE" "$tmp/cli.err" || return 1
+	done
+}
+
 cli_empty_file() {
 	: >"$tmp/empty.fal"
 	expect_status 0 "$FALCONC" "$tmp/empty.fal" && [ ! -s "$tmp/cli.out" ]
@@ -397,6 +406,7 @@ run_cli() {
 	check "cli: no -o file is left after errors" cli_no_output_on_error
 	check "cli: garbage and deep nesting do not crash" cli_garbage
 	check "cli: empty file" cli_empty_file
+	check "cli: --explain: a hub in pieces only for a body of one neighbour loop" cli_hub_split
 	check "cli: deep nesting in and around Falcon code: compiles or a diagnostic" cli_deep_falcon
 	check "cli: a 100,000-line program compiles" cli_big_program
 	check "cli: 60 functions calling each other 200 times each compile in bounded time" cli_many_calls

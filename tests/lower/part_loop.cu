@@ -758,7 +758,7 @@ __global__ void fal_foreach_L31_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal
     if (fal_hpiece(fal_hk, fal_q, fal_h)) {
       __syncthreads(); /* the last piece's threads have read fal_wdec */
       if (threadIdx.x == 0 && threadIdx.y == 0) {
-        if (fal_hclaim(fal_hk, fal_h)) { fal_point t = (fal_point)fal_i; bool fal_go = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) fal_go = false; else fal_snp[fal_i - fal_lo] = fal_sv; } (void)t; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
+        if (fal_hclaim(fal_hk, fal_h)) { bool fal_go = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) fal_go = false; else fal_snp[fal_i - fal_lo] = fal_sv; } fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
         else fal_wdec = fal_hwait(fal_hk, fal_h);
       }
       __syncthreads();

@@ -651,7 +651,7 @@ __global__ void fal_foreach_L23_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_
     if (fal_hpiece(fal_hk, fal_q, fal_h)) {
       __syncthreads(); /* the last piece's threads have read fal_wdec */
       if (threadIdx.x == 0 && threadIdx.y == 0) {
-        if (fal_hclaim(fal_hk, fal_h)) { fal_point t = (fal_point)fal_i; bool fal_go = true; (void)t; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
+        if (fal_hclaim(fal_hk, fal_h)) { bool fal_go = true; fal_hpub(fal_hk, fal_h, fal_go); fal_wdec = fal_go; }
         else fal_wdec = fal_hwait(fal_hk, fal_h);
       }
       __syncthreads();
