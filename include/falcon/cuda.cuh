@@ -1561,7 +1561,10 @@ __global__ void fal_hubs_deg(fal_graph g, const fal_point *d, int64_t n, int64_t
 }
 
 /* Edges a piece of a hub takes (FALCON_HUB_PIECE, default 16384; 0: a
- * hub is one piece). */
+ * hub is one piece).  A program built with a default stream per host
+ * thread (nvcc --default-stream per-thread) may run two hub kernels of
+ * one graph at once, which would share the decision cells (fal_hclaim):
+ * it keeps one piece a hub. */
 static inline int64_t fal_hub_piece(void)
 {
   static int64_t pe = -1;
@@ -1569,6 +1572,9 @@ static inline int64_t fal_hub_piece(void)
     double d = 16384;
     fal_env_number("FALCON_HUB_PIECE", 0, 1e15, true, &d);
     pe = (int64_t)d;
+#ifdef __CUDART_API_PER_THREAD_DEFAULT_STREAM
+    pe = 0;
+#endif
   }
   return pe;
 }
@@ -1659,8 +1665,9 @@ static __device__ inline bool fal_hpiece(const fal_hubk &k, int64_t q, int64_t h
  * block that has not started.  The cell holds 4 ep + 1 (claimed), + 2
  * (run) or + 3 (skip); one thread of a block calls these.  Launch
  * numbers only grow on a cell: a device's hub kernels run in the order
- * of their launches (the default stream), and none is replayed from a
- * CUDA graph (which would repeat its number). */
+ * of their launches (the legacy default stream; fal_hub_piece gives no
+ * pieces with a stream per thread), and none is replayed from a CUDA
+ * graph (which would repeat its number). */
 static __device__ inline bool fal_hclaim(const fal_hubk &k, int64_t h)
 {
   unsigned long long *cell = &k.dec[h], old = *(volatile unsigned long long *)cell;
