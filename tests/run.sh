@@ -1298,7 +1298,7 @@ run_e2e() {
 		[ "$(grep -c 'int \*fal_snp = (int \*)fal_px.seen;' "$tmp/e2e/part_topo.cu")" = 4 ] &&
 		[ "$(grep -c '^__global__ void fal_loopown_L[0-9]*_[0-9]*(.*fal_px fal_px)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c '^__global__ void fal_foreach_L[0-9]*_[0-9]*(.*int \*fal_snp, int fal_tvk)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
-		[ "$(grep -c 'if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0)' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c 'fal_tk = true; if (fal_snp) { int fal_sv = ' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c '__shared__ int fal_hsk;' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c 'static fal_seen fal_sn' "$tmp/e2e/part_topo.cu")" = 2 ]; then
 		pass "e2e: topology-driven parts loops: two kept, three refused with their reasons"
