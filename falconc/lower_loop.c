@@ -592,6 +592,16 @@ const char *topo_skip_code(Ctx *c, const char *g, const char *P, const char *T, 
                     T, g, P, lo, lo, topo_visit(c));
 }
 
+/* The same test where one thread decides for a hub's pieces or a lane
+ * for its point (render_kernel_foreach): `flag = false` when the point
+ * is unchanged, else the record (and visit). */
+static const char *topo_test(Ctx *c, const char *g, const char *lo, const char *flag)
+{
+  return ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && fal_sv == "
+                    "fal_snp[fal_i - %s]) %s = false; else %s }",
+                    c->topo_T, g, c->topo_P, lo, flag, topo_record(c, lo));
+}
+
 /* The last-seen array for part `part` (0 for an unpartitioned graph) of
  * n points on device dev (lower_plan.c topo_open), as a T *, or NULL
  * when the loop may not skip (topo_ok). */
@@ -601,16 +611,6 @@ const char *topo_seen_expr(Ctx *c, const char *part, const char *dev, const char
                     c->topo_ok, c->topo_T, c->topo_sn, part, dev, n, c->topo_T);
 }
 
-/* The same for a warp per point: lane 0 decides and records, and the
- * warp takes its answer (every lane must, for the body's shuffles). */
-static const char *topo_skip_warp(Ctx *c, const char *g, const char *lo)
-{
-  return ctx_printf(c, "if (fal_snp) { int fal_sk = 0; if (threadIdx.x == 0) { %s fal_sv = "
-                    "%s->%s[fal_i]; fal_sk = fal_tvk && fal_sv == fal_snp[fal_i - %s]; "
-                    "if (!fal_sk) %s } "
-                    "if (__shfl_sync(0xffffffffu, fal_sk, 0)) continue; } ",
-                    c->topo_T, g, c->topo_P, lo, topo_record(c, lo));
-}
 
 /* foreach (t In g.points) S, g on a GPU  ==>
  *   __global__ void fal_foreach_L<line>(fal_G fal_kv_g, captures...)
@@ -775,9 +775,7 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
                     "      }\n      __syncthreads();\n      if (!fal_wdec) continue;\n"
                     "    } else { %s}\n"
                     "    { %s %s = (%s)fal_i; %s } }\n  } else\n",
-                    topo ? ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && "
-                                      "fal_sv == fal_snp[fal_i - %s]) fal_go = false; else %s } ",
-                                      c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo)) : "",
+                    topo ? ctx_printf(c, "%s ", topo_test(c, it->graph, lo, "fal_go")) : "",
                     fcond && lcond.data ? ctx_printf(c, "if (fal_go) { %s %s = (%s)fal_i; fal_go = (%s); } ",
                                                      elem_ctype(it), var, elem_ctype(it), lcond.data)
                                         : "",
@@ -795,12 +793,12 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
      * (docs/optimiser.md "Filters by lanes": a later body reads a value
      * at least as new as the one recorded, and one that moved on is
      * visited again next round). */
-    const bool lanes = hub && ((fcond && lcond.data) || topo); /* hub: a warp kernel, no mutation */
+    /* hub: a warp kernel, no mutation.  A topology-driven phase always
+     * takes the lanes: loops are not planned in programs that mutate
+     * graphs (plan.c), so topo implies hub. */
+    const bool lanes = hub && ((fcond && lcond.data) || topo);
     const char *ltest = !lanes ? "" : !topo ? ctx_printf(c, "fal_tk = (%s);", lcond.data)
-                        : ctx_printf(c, "fal_tk = true; if (fal_snp) { %s fal_sv = %s->%s[fal_i]; "
-                                     "if (fal_tvk && fal_sv == fal_snp[fal_i - %s]) fal_tk = false; "
-                                     "else %s }%s",
-                                     c->topo_T, it->graph, c->topo_P, lo, topo_record(c, lo),
+                        : ctx_printf(c, "fal_tk = true; %s%s", topo_test(c, it->graph, lo, "fal_tk"),
                                      fcond && lcond.data
                                          ? ctx_printf(c, " if (fal_tk) fal_tk = (%s);", lcond.data)
                                          : "");
@@ -821,12 +819,9 @@ static void render_kernel_foreach(Ctx *c, const Node *n, const Iter *it,
     else
       strbuf_printf(k, "  for (int64_t fal_i = %s%s * (int64_t)blockDim.y + threadIdx.y; "
                   "fal_i < %s; fal_i += (int64_t)%s * blockDim.y) "
-                  "{ %s%s %s = (%s)fal_i; %s%s%s }\n",
+                  "{ %s %s = (%s)fal_i; %s%s%s }\n",
                   ranged ? "fal_lo + " : "", hub ? "(blockIdx.x - fal_hb)" : "blockIdx.x", limit,
                   hub ? "(gridDim.x - fal_hb)" : "gridDim.x",
-                  !topo ? "" : hub ? ctx_printf(c, "if (FAL_HUB(%s, fal_i, fal_hd)) continue; %s",
-                                                it->graph, topo_skip_warp(c, it->graph, lo))
-                                   : topo_skip_warp(c, it->graph, lo),
                   elem_ctype(it), var, elem_ctype(it),
                   mut ? ctx_printf(c, "if (!fal_live_point(&%s->fal_base.csr, %s)) continue; ",
                                    it->graph, var) : "",
