@@ -1670,10 +1670,14 @@ static void emit_mpi_gpu_merges(Ctx *c)
    * `at + j` of `in`, which holds the owner's properties overlaid with the
    * record, and flagged in pchg when the record changed; or (!merge)
    * overwriting ghosts.  A message names each point once. */
-  put(c, "__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one)\n{\n"
+  /* bad (pairs read from another rank's GPU, FALCON_MPI_IPC): points
+   * outside [plo, phi) (this rank's, phase 1; the sender's, phase 2) are
+   * counted there and skipped, as the host checks a message's points */
+  put(c, "__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one, int64_t plo, int64_t phi, unsigned long long *bad)\n{\n"
          "  for (int64_t j = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; j < nrec; j += (int64_t)gridDim.x * blockDim.x) {\n"
          "    const unsigned char *r = rb + (size_t)j * one;\n    fal_point p;\n"
          "    memcpy(&p, r, sizeof p);\n    r += sizeof p;\n"
+         "    if (bad && (p < plo || p >= phi)) {\n      atomicAdd(bad, 1ULL);\n      continue;\n    }\n"
          "    if (!fal_ph1) {\n      fal_G_mpi_unpack(&g, p, r, m);\n      continue;\n    }\n"
          "    unsigned char before[FAL_MPI_REC_MAX], after[FAL_MPI_REC_MAX];\n"
          "    size_t cur = one - sizeof p;\n"
@@ -1702,19 +1706,23 @@ static void emit_mpi_gpu_merges(Ctx *c)
          "  int nn = pl->nnbr;\n  const int64_t *off = phase == 1 ? pl->goff : pl->boff;\n"
          "  int64_t base = phase == 1 ? 0 : pl->goff[nn], lo = pl->lo[pl->rank];\n"
          "  size_t one = sizeof(fal_point) + pl->cur;\n"
+         "  /* IPC: the pairs stay on the GPU for the neighbours to read, each\n"
+         "   * phase in its own part of the send area (fal_mpi_exchange_ipc) */\n"
+         "  int ipc = h->fal_mpi_ipc;\n"
+         "  unsigned char *out = h->fal_mpi_dsend + (ipc && phase == 2 ? (size_t)pl->goff[nn] * one : 0);\n"
          "  fal_cuda_use(d->fal_base.device);\n"
          "  if (nn) {\n"
          "    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));\n"
          "    for (int i = 0; i < nn; i++)\n"
          "      if (off[i + 1] > off[i]) {\n"
-         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, h->fal_mpi_dsend + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
+         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
          "        FAL_CHECK_LAUNCH(\"fal_G_mpi_dcollect\");\n"
          "      }\n"
          "    if (phase == 2 && !pl->own_only)\n"
          "      FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));\n"
          "    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds */\n"
-         "      if (off[i + 1] > off[i])\n"
+         "      if (off[i + 1] > off[i] && !ipc)\n"
          "        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, h->fal_mpi_dsend + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));\n"
          "  }\n"
          "  if (phase == 2) {\n");
@@ -1729,7 +1737,7 @@ static void emit_mpi_gpu_merges(Ctx *c)
          "      fprintf(stderr, \"falcon: rank %d: %lld changed entries of %lld\\n\", pl->rank, (long long)k, (long long)(off[i + 1] - off[i]));\n"
          "      exit(1);\n    }\n"
          "    count[i] = k;\n"
-         "    if (k > FAL_MPI_AHEAD) {\n"
+         "    if (k > FAL_MPI_AHEAD && !ipc) {\n"
          "      size_t at = ((size_t)off[i] + FAL_MPI_AHEAD) * one;\n"
          "      FAL_CUDA(cudaMemcpyAsync(sbuf + at, h->fal_mpi_dsend + at, (size_t)(k - FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));\n"
          "      any = 1;\n    }\n  }\n"
@@ -1742,8 +1750,26 @@ static void emit_mpi_gpu_merges(Ctx *c)
           "  (void)i;\n"
           "  fal_cuda_use(d->fal_base.device);\n"
           "  FAL_CUDA(cudaMemcpyAsync(dr, rb, (size_t)nrec * one, cudaMemcpyHostToDevice, 0));\n"
-          "  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, dr, nrec, at, phase == 1, %s, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one);\n"
+          "  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, dr, nrec, at, phase == 1, %s, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one, 0, 0, NULL);\n"
           "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dapply\");\n}\n",
+       m ? "h->fal_merge != NULL" : "0");
+  /* fal_mpi_ipc_deliver_fn: neighbour i's pairs read from its GPU's send
+   * area (mapped here) and applied; returns when they are read */
+  putf(c, "static void fal_G_mpi_ideliver(void *gv, int phase, int i, int64_t nrec, int64_t slot, int64_t at)\n{\n"
+          "  fal_G *h = (fal_G *)gv, *d = h->fal_mpi_gpu;\n  fal_mpi_plan *pl = h->fal_mpi;\n"
+          "  size_t one = sizeof(fal_point) + pl->cur;\n  int s = pl->nbr[i];\n"
+          "  if (at < 0 || (uint64_t)at + (uint64_t)nrec * one > (uint64_t)h->fal_mpi_peer_bytes[i]) {\n"
+          "    fprintf(stderr, \"falcon: rank %%d: rank %%d announced %%lld records past the end of its send area\\n\", pl->rank, s, (long long)nrec);\n"
+          "    exit(1);\n  }\n"
+          "  int64_t plo = phase == 1 ? pl->lo[pl->rank] : pl->lo[s], phi = phase == 1 ? pl->lo[pl->rank + 1] : pl->lo[s + 1];\n"
+          "  fal_cuda_use(d->fal_base.device);\n"
+          "  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, h->fal_mpi_peer[i] + at, nrec, slot, phase == 1, %s, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one, plo, phi, h->fal_mpi_derr);\n"
+          "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dapply\");\n"
+          "  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_herr, h->fal_mpi_derr, sizeof *h->fal_mpi_herr, cudaMemcpyDeviceToHost, 0));\n"
+          "  FAL_CUDA(cudaStreamSynchronize(0)); /* read: the sender may write its area again */\n"
+          "  if (*h->fal_mpi_herr) {\n"
+          "    fprintf(stderr, \"falcon: rank %%d: %%llu records from rank %%d name points outside [%%lld, %%lld)\\n\", pl->rank, *h->fal_mpi_herr, s, (long long)plo, (long long)phi);\n"
+          "    exit(1);\n  }\n}\n",
        m ? "h->fal_merge != NULL" : "0");
 }
 
@@ -1936,13 +1962,71 @@ static void emit_mpi_gpu_staging(Ctx *c)
   /* makePartition: the rank's GPU (local rank modulo the machine's GPUs)
    * gets the whole graph; the ids of the ghosts and border points and the
    * staging areas are made once */
+  /* FALCON_MPI_IPC=on (docs/lowering.md "GPU ranks of one machine read
+   * each other's pairs"): every rank exports its send area (`bytes`) and
+   * maps its neighbours'; a one-byte read through each mapping proves it.
+   * Any rank that cannot (another machine, no peer access between the
+   * GPUs, an IPC error) makes every rank keep the messages: the ranks
+   * agree, since the two exchanges' messages differ. */
+  if (mpi_merge_on_gpu(c))
+    put(c, "typedef struct {\n  cudaIpcMemHandle_t mem;\n  long long bytes;\n  int ok;\n  char bus[32];\n} fal_mpi_ipc_rec;\n"
+           "static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes)\n{\n"
+           "  fal_mpi_plan *pl = h->fal_mpi;\n  int nn = pl->nnbr, k = pl->nranks;\n"
+           "  fal_mpi_ipc_rec mine, *all = (fal_mpi_ipc_rec *)fal_calloc((size_t)k, sizeof *all);\n"
+           "  memset(&mine, 0, sizeof mine);\n"
+           "  mine.bytes = (long long)bytes;\n"
+           "  int dev = h->fal_mpi_gpu->fal_base.device;\n"
+           "  mine.ok = fal_mpi_local_size() == k && cudaIpcGetMemHandle(&mine.mem, h->fal_mpi_dsend) == cudaSuccess &&\n"
+           "            cudaDeviceGetPCIBusId(mine.bus, (int)sizeof mine.bus, dev) == cudaSuccess;\n"
+           "  mine.bus[sizeof mine.bus - 1] = 0;\n"
+           "  fal_mpi_allgather_bytes(&mine, all, sizeof mine);\n"
+           "  h->fal_mpi_peer = (unsigned char **)fal_calloc((size_t)nn + 1, sizeof *h->fal_mpi_peer);\n"
+           "  h->fal_mpi_peer_bytes = (int64_t *)fal_calloc((size_t)nn + 1, sizeof *h->fal_mpi_peer_bytes);\n"
+           "  int ok = 1;\n"
+           "  for (int r = 0; r < k; r++)\n    ok = ok && all[r].ok;\n"
+           "  for (int i = 0; i < nn && ok; i++) {\n"
+           "    void *q = NULL;\n    unsigned char b;\n"
+           "    int pd = -1, can = 0; /* the neighbour's GPU, seen from here: this one or a peer */\n"
+           "    all[pl->nbr[i]].bus[sizeof all[0].bus - 1] = 0;\n"
+           "    if (cudaDeviceGetByPCIBusId(&pd, all[pl->nbr[i]].bus) != cudaSuccess)\n"
+           "      can = 0; /* not visible to this process */\n"
+           "    else if (pd == dev)\n      can = 1;\n"
+           "    else if (cudaDeviceCanAccessPeer(&can, dev, pd) != cudaSuccess)\n      can = 0;\n"
+           "    if (!can || cudaIpcOpenMemHandle(&q, all[pl->nbr[i]].mem, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess ||\n"
+           "        cudaMemcpy(&b, q, 1, cudaMemcpyDeviceToHost) != cudaSuccess) {\n"
+           "      (void)cudaGetLastError();\n      ok = 0;\n"
+           "      if (q)\n        (void)cudaIpcCloseMemHandle(q);\n      break;\n    }\n"
+           "    h->fal_mpi_peer[i] = (unsigned char *)q;\n"
+           "    h->fal_mpi_peer_bytes[i] = all[pl->nbr[i]].bytes;\n  }\n"
+           "  ok = fal_mpi_all_true(ok);\n"
+           "  if (!ok) {\n"
+           "    for (int i = 0; i < nn; i++)\n"
+           "      if (h->fal_mpi_peer[i])\n        (void)cudaIpcCloseMemHandle(h->fal_mpi_peer[i]);\n"
+           "    (void)cudaGetLastError();\n"
+           "    if (pl->rank == 0)\n"
+           "      fprintf(stderr, \"falcon: note: FALCON_MPI_IPC=on: not every rank can read its neighbours' GPUs (one machine, peer access, CUDA IPC); the ranks exchange through the host\\n\");\n"
+           "  } else {\n"
+           "    h->fal_mpi_derr = (unsigned long long *)fal_dalloc(sizeof(unsigned long long), __FILE__, __LINE__);\n"
+           "    FAL_CUDA(cudaMemset(h->fal_mpi_derr, 0, sizeof(unsigned long long)));\n"
+           "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_herr, sizeof(unsigned long long)));\n"
+           "    *h->fal_mpi_herr = 0;\n  }\n"
+           "  h->fal_mpi_ipc = ok;\n  free(all);\n}\n"
+           "/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want it */\n"
+           "static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes)\n{\n"
+           "  h->fal_mpi_ipc = 0;\n"
+           "  if (fal_mpi_all_true(want))\n    fal_G_mpi_ipc_open(h, bytes);\n}\n");
   put(c, "static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)\n{\n"
          "  int ndev = ngpu > 0 ? fal_cuda_count_quiet() : 0;\n"
          "  if (ngpu > 0 && ndev == 0) {\n"
          "    if (fal_mpi_rank() == 0)\n"
-         "      fprintf(stderr, \"falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n"
-         "    return;\n  }\n"
-         "  if (ngpu == 0)\n    return;\n"
+         "      fprintf(stderr, \"falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n");
+  if (mpi_merge_on_gpu(c)) /* the other ranks may have GPUs: take part */
+    put(c, "    fal_G_mpi_ipc_start(h, 0, 0);\n");
+  put(c, "    return;\n  }\n"
+         "  if (ngpu == 0) {\n");
+  if (mpi_merge_on_gpu(c))
+    put(c, "    fal_G_mpi_ipc_start(h, 0, 0);\n");
+  put(c, "    return;\n  }\n"
          "  if ((ngpu > 1 || ncpu > 0) && fal_mpi_rank() == 0)\n"
          "    fprintf(stderr, \"falcon: note: --mpi: makePartition(%d, %d): the points of each rank run on one GPU\\n\", ngpu, ncpu);\n"
          "  int dev = fal_mpi_local_rank() % ndev;\n"
@@ -1983,11 +2067,16 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  }\n");
   if (mpi_merge_on_gpu(c)) {
     put(c, "  const char *mg = getenv(\"FALCON_MPI_MERGE\");\n"
+           "  int ipc = 0;\n  size_t swire = 0;\n"
            "  h->fal_mpi_dm = !h->fal_mpi_all && !(mg && strcmp(mg, \"host\") == 0);\n"
            "  if (h->fal_mpi_dm) {\n"
            "    size_t wire = ((size_t)pl->most + 1) * (sizeof(fal_point) + pl->rec);\n"
            "    int64_t own = pl->lo[pl->rank + 1] - pl->lo[pl->rank];\n"
-           "    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(wire, file, line);\n"
+           "    const char *ip = getenv(\"FALCON_MPI_IPC\");\n"
+           "    ipc = ip && strcmp(ip, \"on\") == 0 && pl->nranks > 1;\n"
+           "    /* IPC: room for both phases' pairs, apart (fal_mpi_exchange_ipc) */\n"
+           "    swire = ipc ? ((size_t)n + 1) * (sizeof(fal_point) + pl->rec) : wire;\n"
+           "    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(swire, file, line);\n"
            "    h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);\n"
            "    h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);\n"
            "    FAL_CUDA(cudaMemset(h->fal_mpi_dpchg, 0, (size_t)own + 1));\n"
@@ -2001,14 +2090,14 @@ static void emit_mpi_gpu_staging(Ctx *c)
       if (p->props[i].kind == PK_POINT)
         putf(c, "    if (h->%s)\n      in->%s = (%s *)fal_dalloc(((size_t)pl->most + 1) * sizeof(%s), file, line);\n",
              p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
-    put(c, "  }\n");
+    put(c, "  }\n  fal_G_mpi_ipc_start(h, ipc, swire);\n");
   }
   putf(c, "  if (fal_verbose())\n"
           "    fprintf(stderr, \"falcon: rank %%d: points [%%lld, %%lld) on GPU %%d; %%lld ghosts and border entries staged through the host (%%s)\\n\",\n"
           "            pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,\n"
           "            h->fal_mpi_all ? \"all of them, FALCON_MPI_STAGING=all\" : %s);\n"
           "}\n",
-       mpi_merge_on_gpu(c) ? "h->fal_mpi_dm ? \"those that changed, merged on the GPU\" : \"those that changed, merged on the host\""
+       mpi_merge_on_gpu(c) ? "h->fal_mpi_ipc ? \"those that changed, merged on the GPU, read by the neighbours over CUDA IPC\" : h->fal_mpi_dm ? \"those that changed, merged on the GPU\" : \"those that changed, merged on the host\""
                            : "\"those that changed\"");
 }
 
@@ -2137,7 +2226,10 @@ static void emit_mpi_partition_functions(Ctx *c)
     put(c, mpi_merge_on_gpu(c) ?
            "  if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {\n"
            "    h->fal_mpi_devstale = 1;\n"
-           "    fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);\n"
+           "    if (h->fal_mpi_ipc)\n"
+           "      fal_mpi_exchange_ipc(h->fal_mpi, h, fal_G_mpi_collect, fal_G_mpi_ideliver);\n"
+           "    else\n"
+           "      fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);\n"
            "  } else " : "  ");
     put(c, "if (h->fal_mpi_gpu && !h->fal_mpi_all) {\n"
            "    fal_G_mpi_dpull_marked(h, h->fal_mpi_mask);\n    h->fal_mpi_devstale = 1;\n"
@@ -2390,7 +2482,12 @@ static void emit_graph_struct(Ctx *c)
              "  int fal_mpi_dm;\n"
              "  unsigned char *fal_mpi_dsend, *fal_mpi_drecv, *fal_mpi_hsend, *fal_mpi_hrecv, *fal_mpi_dpchg;\n"
              "  unsigned long long *fal_mpi_dncnt, *fal_mpi_hncnt;\n"
-             "  struct fal_G *fal_mpi_din;\n");
+             "  struct fal_G *fal_mpi_din;\n"
+             "  /* FALCON_MPI_IPC=on, every rank on one machine: each neighbour's\n"
+             "   * send area mapped here (CUDA IPC) and its size, and a device\n"
+             "   * count of records that named points outside their range */\n"
+             "  int fal_mpi_ipc;\n  unsigned char **fal_mpi_peer;\n  int64_t *fal_mpi_peer_bytes;\n"
+             "  unsigned long long *fal_mpi_derr, *fal_mpi_herr;\n");
   }
   put(c, "};\n");
   /* --mpi: fal_G_read_rows reads a partitioned graph whose edges no code

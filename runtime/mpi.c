@@ -18,7 +18,7 @@
 #include <omp.h>
 #endif
 
-static int fal_rank_, fal_size_ = 1, fal_inited_, fal_local_;
+static int fal_rank_, fal_size_ = 1, fal_inited_, fal_local_, fal_nlocal_ = 1;
 static fal_mpi_plan *fal_plans_[64];
 static int fal_nplans_;
 
@@ -26,6 +26,7 @@ int fal_mpi_rank(void) { return fal_rank_; }
 int fal_mpi_size(void) { return fal_size_; }
 
 int fal_mpi_local_rank(void) { return fal_local_; }
+int fal_mpi_local_size(void) { return fal_nlocal_; }
 
 void fal_mpi_abort(int status)
 {
@@ -158,6 +159,7 @@ __attribute__((constructor)) static void fal_mpi_start(void)
     MPI_Comm_rank(node, &fal_local_);
     MPI_Comm_size(node, &local);
     MPI_Comm_free(&node);
+    fal_nlocal_ = local;
   }
   on_exit(at_exit, NULL);
   /* Ranks that share a machine and are not bound to cores (mpirun
@@ -795,6 +797,84 @@ void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsign
   /* 2: border entries changed by the foreach or by a merge, to the ranks
    * that hold them as ghosts */
   dphase(pl, g, 2, pl->boff, pl->goff, sbuf, rbuf, collect, deliver);
+}
+
+/* ---- GPU ranks of one machine: pairs read over CUDA IPC ---------------- */
+
+/* One phase of fal_mpi_exchange_ipc: collect leaves this phase's pairs in
+ * the send area at pair `base` + off[i] for neighbour i; each neighbour
+ * is told (count, byte offset) and reads them itself; what neighbours
+ * announce is delivered (read from their areas) as it comes. */
+static void iphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const int64_t *roff,
+                   int64_t base, fal_mpi_collect_fn collect, fal_mpi_ipc_deliver_fn deliver)
+{
+  size_t one = sizeof(fal_point) + pl->cur;
+  int nn = pl->nnbr;
+  double t0 = MPI_Wtime();
+  int64_t *cnt = pl->ncount;
+  for (int i = 0; i < nn; i++)
+    cnt[i] = 0;
+  collect(g, tag, cnt, NULL);
+  int64_t *meta = (int64_t *)xalloc((size_t)(4 * nn + 1) * sizeof *meta), *in = meta + 2 * nn;
+  MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
+  for (int i = 0; i < nn; i++)
+    check(MPI_Irecv(in + 2 * i, 2, MPI_INT64_T, pl->nbr[i], tag, MPI_COMM_WORLD, &req[i]),
+          "MPI_Irecv");
+  for (int i = 0; i < nn; i++) {
+    if (cnt[i] < 0 || cnt[i] > off[i + 1] - off[i])
+      fail("%lld changed entries for rank %d, of %lld", (long long)cnt[i], pl->nbr[i],
+           (long long)(off[i + 1] - off[i]));
+    meta[2 * i] = cnt[i];
+    meta[2 * i + 1] = (base + off[i]) * (int64_t)one;
+    pl->sent_messages++;
+    pl->sent_records += cnt[i];
+    pl->sent_bytes += 2 * (int64_t)sizeof(int64_t);
+    pl->dev_pulled += cnt[i];
+    check(MPI_Isend(meta + 2 * i, 2, MPI_INT64_T, pl->nbr[i], tag, MPI_COMM_WORLD, &req[nn + i]),
+          "MPI_Isend");
+  }
+  double t1 = MPI_Wtime(), waited = 0;
+  pl->t_pack += t1 - t0;
+  for (int done = 0; done < nn; done++) {
+    int i;
+    double w0 = MPI_Wtime();
+    check(MPI_Waitany(nn, req, &i, MPI_STATUS_IGNORE), "MPI_Waitany");
+    waited += MPI_Wtime() - w0;
+    int64_t nrec = in[2 * i], at = in[2 * i + 1];
+    if (nrec < 0 || nrec > roff[i + 1] - roff[i] || at < 0)
+      fail("rank %d announced %lld records at byte %lld, of %lld", pl->nbr[i], (long long)nrec,
+           (long long)at, (long long)(roff[i + 1] - roff[i]));
+    pl->dev_pushed += nrec;
+    if (nrec)
+      deliver(g, tag, i, nrec, roff[i], at);
+  }
+  end_phase(pl, req, t1, waited);
+  free(meta);
+}
+
+void fal_mpi_exchange_ipc(fal_mpi_plan *pl, void *g, fal_mpi_collect_fn collect,
+                          fal_mpi_ipc_deliver_fn deliver)
+{
+  pl->rounds++;
+  if (!pl->own_only)
+    iphase(pl, g, 1, pl->goff, pl->boff, 0, collect, deliver);
+  iphase(pl, g, 2, pl->boff, pl->goff, pl->goff[pl->nnbr], collect, deliver);
+}
+
+void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size)
+{
+  if (size > INT_MAX)
+    fail("an all-gather of %zu bytes a rank", size);
+  check(MPI_Allgather(mine, (int)size, MPI_BYTE, all, (int)size, MPI_BYTE, MPI_COMM_WORLD),
+        "MPI_Allgather");
+}
+
+int fal_mpi_all_true(int ok)
+{
+  int all = 0;
+  ok = ok != 0;
+  check(MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  return all;
 }
 
 /* ---- reading only this rank's rows ------------------------------------ */

@@ -839,6 +839,15 @@ gpu_mpi() {
 			"env FALCON_MPI_STAGING=all $mpirun --oversubscribe -np 2" "1 0"
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_REPEAT=0" \
 			"env FALCON_MPI_REPEAT=0 $mpirun --oversubscribe -np 2" "1 0"
+		# The ranks read each other's pairs from their GPUs (CUDA IPC):
+		# every graph with 2 ranks, and 3 on kron (two share a GPU on a
+		# machine with 2)
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_IPC=on" \
+				"env FALCON_MPI_IPC=on $mpirun --oversubscribe -np 2" "1 0"
+		done
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_MPI_IPC=on" \
+			"env FALCON_MPI_IPC=on $mpirun --oversubscribe -np 3" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,
 		# every rank's hub list must still hold all of its own.
 		FALCON_HUB_DEGREE=16
@@ -857,6 +866,15 @@ gpu_mpi() {
 		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its changed ghosts and border points staged, its phase repeated until it settled"
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
+	fi
+	# FALCON_MPI_IPC=on: both ranks say they read over IPC (a rank that
+	# could not would make both exchange through the host, with a note)
+	if [ -x "$p" ] && FALCON_MPI_IPC=on FALCON_VERBOSE=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
+		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
+		[ "$(grep -c '^falcon: rank [01]: points .*read by the neighbours over CUDA IPC' "$tmp/e2e/run")" = 2 ]; then
+		pass "gpu mpi: FALCON_MPI_IPC=on: 2 ranks read each other's pairs from their GPUs"
+	else
+		fail "gpu mpi: FALCON_MPI_IPC=on (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
 	fi
 	# compute-sanitizer on 2 ranks of partitioned_sssp (the repeated
 	# phase's word and early return, hub blocks from 16 edges): both ranks

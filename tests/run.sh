@@ -584,17 +584,19 @@ e2e_mpi() {
 			"$mpirun --oversubscribe -np 2" "0 2"
 	done
 	# A GPU rank's exchanges (only the marked entries travel; merged on
-	# the host, or on the GPU, here emulated on the host), against the
-	# host ranks' exchange, every round (tests/mpi/marked.c).
+	# the host, or on the GPU, here emulated on the host; or read from
+	# the neighbours' send areas, FALCON_MPI_IPC, here a shared-memory
+	# window), against the host ranks' exchange, every round
+	# (tests/mpi/marked.c).
 	if "$MPICC" -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" \
 		-o "$tmp/e2e/mpi/marked" "$srcdir/tests/mpi/marked.c" "$LIBFALCON_MPI" "$LIBFALCON" \
 		${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>"$tmp/err"; then
 		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
 			for np in 2 4; do
-				name="mpi -np $np: the marked and the device-merge exchanges equal the host exchange ($(basename "$gf"))"
+				name="mpi -np $np: the marked, the device-merge and the IPC exchanges equal the host exchange ($(basename "$gf"))"
 				if FALCON_MPI_OUTPUT=all OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe \
 					-np $np "$tmp/e2e/mpi/marked" "$gf" >"$tmp/e2e/run" 2>&1 &&
-					[ "$(grep -c '^marked: rank [0-9]* of [0-9]*: [0-9]* rounds, [1-9][0-9]* ghosts, .*, equal$' "$tmp/e2e/run")" = $np ]; then
+					[ "$(grep -c '^marked: rank [0-9]* of [0-9]*: [0-9]* rounds, [1-9][0-9]* ghosts, .*, IPC exchange checked, equal$' "$tmp/e2e/run")" = $np ]; then
 					pass "$name"
 				else
 					fail "$name"; sed 's/^/    /' "$tmp/e2e/run" | head -5

@@ -74,6 +74,13 @@ struct fal_G {
   unsigned char *fal_mpi_dsend, *fal_mpi_drecv, *fal_mpi_hsend, *fal_mpi_hrecv, *fal_mpi_dpchg;
   unsigned long long *fal_mpi_dncnt, *fal_mpi_hncnt;
   struct fal_G *fal_mpi_din;
+  /* FALCON_MPI_IPC=on, every rank on one machine: each neighbour's
+   * send area mapped here (CUDA IPC) and its size, and a device
+   * count of records that named points outside their range */
+  int fal_mpi_ipc;
+  unsigned char **fal_mpi_peer;
+  int64_t *fal_mpi_peer_bytes;
+  unsigned long long *fal_mpi_derr, *fal_mpi_herr;
 };
 static void fal_G_read(fal_G *g, const char *path)
 {
@@ -597,13 +604,17 @@ __global__ void fal_G_mpi_dcollect(fal_G g, const fal_point *ids, int64_t x0, in
     fal_G_mpi_pack_m(&g, p, o + sizeof p, m);
   }
 }
-__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one)
+__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one, int64_t plo, int64_t phi, unsigned long long *bad)
 {
   for (int64_t j = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; j < nrec; j += (int64_t)gridDim.x * blockDim.x) {
     const unsigned char *r = rb + (size_t)j * one;
     fal_point p;
     memcpy(&p, r, sizeof p);
     r += sizeof p;
+    if (bad && (p < plo || p >= phi)) {
+      atomicAdd(bad, 1ULL);
+      continue;
+    }
     if (!fal_ph1) {
       fal_G_mpi_unpack(&g, p, r, m);
       continue;
@@ -635,19 +646,23 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
   const int64_t *off = phase == 1 ? pl->goff : pl->boff;
   int64_t base = phase == 1 ? 0 : pl->goff[nn], lo = pl->lo[pl->rank];
   size_t one = sizeof(fal_point) + pl->cur;
+  /* IPC: the pairs stay on the GPU for the neighbours to read, each
+   * phase in its own part of the send area (fal_mpi_exchange_ipc) */
+  int ipc = h->fal_mpi_ipc;
+  unsigned char *out = h->fal_mpi_dsend + (ipc && phase == 2 ? (size_t)pl->goff[nn] * one : 0);
   fal_cuda_use(d->fal_base.device);
   if (nn) {
     FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));
     for (int i = 0; i < nn; i++)
       if (off[i + 1] > off[i]) {
-        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, h->fal_mpi_dsend + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
+        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
         FAL_CHECK_LAUNCH("fal_G_mpi_dcollect");
       }
     if (phase == 2 && !pl->own_only)
       FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));
     FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));
     for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds */
-      if (off[i + 1] > off[i])
+      if (off[i + 1] > off[i] && !ipc)
         FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, h->fal_mpi_dsend + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));
   }
   if (phase == 2) {
@@ -677,7 +692,7 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
       exit(1);
     }
     count[i] = k;
-    if (k > FAL_MPI_AHEAD) {
+    if (k > FAL_MPI_AHEAD && !ipc) {
       size_t at = ((size_t)off[i] + FAL_MPI_AHEAD) * one;
       FAL_CUDA(cudaMemcpyAsync(sbuf + at, h->fal_mpi_dsend + at, (size_t)(k - FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));
       any = 1;
@@ -695,8 +710,98 @@ static void fal_G_mpi_deliver(void *gv, int phase, int i, const unsigned char *r
   (void)i;
   fal_cuda_use(d->fal_base.device);
   FAL_CUDA(cudaMemcpyAsync(dr, rb, (size_t)nrec * one, cudaMemcpyHostToDevice, 0));
-  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, dr, nrec, at, phase == 1, h->fal_merge != NULL, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one);
+  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, dr, nrec, at, phase == 1, h->fal_merge != NULL, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one, 0, 0, NULL);
   FAL_CHECK_LAUNCH("fal_G_mpi_dapply");
+}
+static void fal_G_mpi_ideliver(void *gv, int phase, int i, int64_t nrec, int64_t slot, int64_t at)
+{
+  fal_G *h = (fal_G *)gv, *d = h->fal_mpi_gpu;
+  fal_mpi_plan *pl = h->fal_mpi;
+  size_t one = sizeof(fal_point) + pl->cur;
+  int s = pl->nbr[i];
+  if (at < 0 || (uint64_t)at + (uint64_t)nrec * one > (uint64_t)h->fal_mpi_peer_bytes[i]) {
+    fprintf(stderr, "falcon: rank %d: rank %d announced %lld records past the end of its send area\n", pl->rank, s, (long long)nrec);
+    exit(1);
+  }
+  int64_t plo = phase == 1 ? pl->lo[pl->rank] : pl->lo[s], phi = phase == 1 ? pl->lo[pl->rank + 1] : pl->lo[s + 1];
+  fal_cuda_use(d->fal_base.device);
+  fal_G_mpi_dapply<<<fal_cuda_grid(nrec), FAL_BLOCK>>>(*d, *h->fal_mpi_din, h->fal_mpi_peer[i] + at, nrec, slot, phase == 1, h->fal_merge != NULL, h->fal_mpi_dpchg, pl->lo[pl->rank], h->fal_mpi_mask, one, plo, phi, h->fal_mpi_derr);
+  FAL_CHECK_LAUNCH("fal_G_mpi_dapply");
+  FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_herr, h->fal_mpi_derr, sizeof *h->fal_mpi_herr, cudaMemcpyDeviceToHost, 0));
+  FAL_CUDA(cudaStreamSynchronize(0)); /* read: the sender may write its area again */
+  if (*h->fal_mpi_herr) {
+    fprintf(stderr, "falcon: rank %d: %llu records from rank %d name points outside [%lld, %lld)\n", pl->rank, *h->fal_mpi_herr, s, (long long)plo, (long long)phi);
+    exit(1);
+  }
+}
+typedef struct {
+  cudaIpcMemHandle_t mem;
+  long long bytes;
+  int ok;
+  char bus[32];
+} fal_mpi_ipc_rec;
+static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes)
+{
+  fal_mpi_plan *pl = h->fal_mpi;
+  int nn = pl->nnbr, k = pl->nranks;
+  fal_mpi_ipc_rec mine, *all = (fal_mpi_ipc_rec *)fal_calloc((size_t)k, sizeof *all);
+  memset(&mine, 0, sizeof mine);
+  mine.bytes = (long long)bytes;
+  int dev = h->fal_mpi_gpu->fal_base.device;
+  mine.ok = fal_mpi_local_size() == k && cudaIpcGetMemHandle(&mine.mem, h->fal_mpi_dsend) == cudaSuccess &&
+            cudaDeviceGetPCIBusId(mine.bus, (int)sizeof mine.bus, dev) == cudaSuccess;
+  mine.bus[sizeof mine.bus - 1] = 0;
+  fal_mpi_allgather_bytes(&mine, all, sizeof mine);
+  h->fal_mpi_peer = (unsigned char **)fal_calloc((size_t)nn + 1, sizeof *h->fal_mpi_peer);
+  h->fal_mpi_peer_bytes = (int64_t *)fal_calloc((size_t)nn + 1, sizeof *h->fal_mpi_peer_bytes);
+  int ok = 1;
+  for (int r = 0; r < k; r++)
+    ok = ok && all[r].ok;
+  for (int i = 0; i < nn && ok; i++) {
+    void *q = NULL;
+    unsigned char b;
+    int pd = -1, can = 0; /* the neighbour's GPU, seen from here: this one or a peer */
+    all[pl->nbr[i]].bus[sizeof all[0].bus - 1] = 0;
+    if (cudaDeviceGetByPCIBusId(&pd, all[pl->nbr[i]].bus) != cudaSuccess)
+      can = 0; /* not visible to this process */
+    else if (pd == dev)
+      can = 1;
+    else if (cudaDeviceCanAccessPeer(&can, dev, pd) != cudaSuccess)
+      can = 0;
+    if (!can || cudaIpcOpenMemHandle(&q, all[pl->nbr[i]].mem, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess ||
+        cudaMemcpy(&b, q, 1, cudaMemcpyDeviceToHost) != cudaSuccess) {
+      (void)cudaGetLastError();
+      ok = 0;
+      if (q)
+        (void)cudaIpcCloseMemHandle(q);
+      break;
+    }
+    h->fal_mpi_peer[i] = (unsigned char *)q;
+    h->fal_mpi_peer_bytes[i] = all[pl->nbr[i]].bytes;
+  }
+  ok = fal_mpi_all_true(ok);
+  if (!ok) {
+    for (int i = 0; i < nn; i++)
+      if (h->fal_mpi_peer[i])
+        (void)cudaIpcCloseMemHandle(h->fal_mpi_peer[i]);
+    (void)cudaGetLastError();
+    if (pl->rank == 0)
+      fprintf(stderr, "falcon: note: FALCON_MPI_IPC=on: not every rank can read its neighbours' GPUs (one machine, peer access, CUDA IPC); the ranks exchange through the host\n");
+  } else {
+    h->fal_mpi_derr = (unsigned long long *)fal_dalloc(sizeof(unsigned long long), __FILE__, __LINE__);
+    FAL_CUDA(cudaMemset(h->fal_mpi_derr, 0, sizeof(unsigned long long)));
+    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_herr, sizeof(unsigned long long)));
+    *h->fal_mpi_herr = 0;
+  }
+  h->fal_mpi_ipc = ok;
+  free(all);
+}
+/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want it */
+static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes)
+{
+  h->fal_mpi_ipc = 0;
+  if (fal_mpi_all_true(want))
+    fal_G_mpi_ipc_open(h, bytes);
 }
 static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)
 {
@@ -704,10 +809,13 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
   if (ngpu > 0 && ndev == 0) {
     if (fal_mpi_rank() == 0)
       fprintf(stderr, "falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\n", ngpu);
+    fal_G_mpi_ipc_start(h, 0, 0);
     return;
   }
-  if (ngpu == 0)
+  if (ngpu == 0) {
+    fal_G_mpi_ipc_start(h, 0, 0);
     return;
+  }
   if ((ngpu > 1 || ncpu > 0) && fal_mpi_rank() == 0)
     fprintf(stderr, "falcon: note: --mpi: makePartition(%d, %d): the points of each rank run on one GPU\n", ngpu, ncpu);
   int dev = fal_mpi_local_rank() % ndev;
@@ -748,11 +856,17 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_hpid, ((size_t)n + 1) * sizeof(fal_point)));
   }
   const char *mg = getenv("FALCON_MPI_MERGE");
+  int ipc = 0;
+  size_t swire = 0;
   h->fal_mpi_dm = !h->fal_mpi_all && !(mg && strcmp(mg, "host") == 0);
   if (h->fal_mpi_dm) {
     size_t wire = ((size_t)pl->most + 1) * (sizeof(fal_point) + pl->rec);
     int64_t own = pl->lo[pl->rank + 1] - pl->lo[pl->rank];
-    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(wire, file, line);
+    const char *ip = getenv("FALCON_MPI_IPC");
+    ipc = ip && strcmp(ip, "on") == 0 && pl->nranks > 1;
+    /* IPC: room for both phases' pairs, apart (fal_mpi_exchange_ipc) */
+    swire = ipc ? ((size_t)n + 1) * (sizeof(fal_point) + pl->rec) : wire;
+    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(swire, file, line);
     h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);
     h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);
     FAL_CUDA(cudaMemset(h->fal_mpi_dpchg, 0, (size_t)own + 1));
@@ -769,10 +883,11 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     if (h->seen)
       in->seen = (char *)fal_dalloc(((size_t)pl->most + 1) * sizeof(char), file, line);
   }
+  fal_G_mpi_ipc_start(h, ipc, swire);
   if (fal_verbose())
     fprintf(stderr, "falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host (%s)\n",
             pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,
-            h->fal_mpi_all ? "all of them, FALCON_MPI_STAGING=all" : h->fal_mpi_dm ? "those that changed, merged on the GPU" : "those that changed, merged on the host");
+            h->fal_mpi_all ? "all of them, FALCON_MPI_STAGING=all" : h->fal_mpi_ipc ? "those that changed, merged on the GPU, read by the neighbours over CUDA IPC" : h->fal_mpi_dm ? "those that changed, merged on the GPU" : "those that changed, merged on the host");
 }
 static void fal_G_partition(fal_G *h, int ngpu, int ncpu, int policy, const char *file, int line)
 {
@@ -850,7 +965,10 @@ static void fal_G_mpi_end(fal_G *h)
 {
   if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {
     h->fal_mpi_devstale = 1;
-    fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);
+    if (h->fal_mpi_ipc)
+      fal_mpi_exchange_ipc(h->fal_mpi, h, fal_G_mpi_collect, fal_G_mpi_ideliver);
+    else
+      fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);
   } else if (h->fal_mpi_gpu && !h->fal_mpi_all) {
     fal_G_mpi_dpull_marked(h, h->fal_mpi_mask);
     h->fal_mpi_devstale = 1;

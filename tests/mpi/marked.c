@@ -23,6 +23,16 @@
  * (point, value) pairs per neighbour, deliver merges them into own
  * points with MIN and flags the changed ones (phase 1) or overwrites
  * ghosts (phase 2).  C must equal B after every round too.
+ *
+ * A fourth copy (D) goes through the exchange of GPU ranks that read each
+ * other's pairs (fal_mpi_exchange_ipc, FALCON_MPI_IPC): each rank's send
+ * area is its segment of an MPI shared-memory window, as the GPU's is
+ * mapped into its neighbours by CUDA IPC; collect leaves the pairs there
+ * (phase 1 at pair goff[i], phase 2 at goff[nnbr] + boff[i]) and deliver
+ * reads the neighbour's segment at the byte offset its message names,
+ * checking each point as fal_G_mpi_dapply does.  D must equal B after
+ * every round too.  The ranks must share a machine (else D is skipped,
+ * and the line says so).
  */
 #include "falcon/graph.h"
 #include "falcon/mpi.h"
@@ -111,6 +121,60 @@ static void check(int ok, const char *what, long long a, long long b)
     fprintf(stderr, "marked: rank %d: %s (%lld, %lld)\n", fal_mpi_rank(), what, a, b);
 }
 
+/* D: C's state, and the shared window whose segments are the send areas */
+typedef struct {
+  dev c;
+  MPI_Win win;
+  unsigned char *area;
+} ipcdev;
+
+static void collect_ipc(void *gv, int phase, int64_t *count, unsigned char *sbuf)
+{
+  ipcdev *d = (ipcdev *)gv;
+  fal_mpi_plan *pl = d->c.pl;
+  size_t one = sizeof(fal_point) + sizeof(int);
+  check(sbuf == NULL, "collect_ipc was given a host buffer", 0, 0);
+  /* the pairs as collect makes them, at the phase's part of the area */
+  unsigned char *keep = (unsigned char *)malloc(((size_t)pl->most + 1) * one);
+  if (!keep) {
+    fprintf(stderr, "marked: out of memory\n");
+    exit(1);
+  }
+  collect(&d->c, phase, count, keep);
+  const int64_t *off = phase == 1 ? pl->goff : pl->boff;
+  size_t base = phase == 1 ? 0 : (size_t)pl->goff[pl->nnbr];
+  for (int i = 0; i < pl->nnbr; i++)
+    memcpy(d->area + (base + (size_t)off[i]) * one, keep + (size_t)off[i] * one,
+           (size_t)count[i] * one);
+  free(keep);
+  MPI_Win_sync(d->win);
+}
+
+static void deliver_ipc(void *gv, int phase, int i, int64_t nrec, int64_t slot, int64_t at)
+{
+  ipcdev *d = (ipcdev *)gv;
+  fal_mpi_plan *pl = d->c.pl;
+  size_t one = sizeof(fal_point) + sizeof(int);
+  int s = pl->nbr[i], du;
+  MPI_Aint size;
+  unsigned char *seg;
+  (void)slot;
+  MPI_Win_sync(d->win);
+  MPI_Win_shared_query(d->win, s, &size, &du, &seg);
+  check(at >= 0 && (MPI_Aint)((size_t)at + (size_t)nrec * one) <= size,
+        "a message names bytes past its sender's area", (long long)at, (long long)nrec);
+  if (at < 0 || (MPI_Aint)((size_t)at + (size_t)nrec * one) > size)
+    return;
+  int64_t plo = phase == 1 ? pl->lo[pl->rank] : pl->lo[s];
+  int64_t phi = phase == 1 ? pl->lo[pl->rank + 1] : pl->lo[s + 1];
+  for (int64_t j = 0; j < nrec; j++) {
+    fal_point p;
+    memcpy(&p, seg + at + (size_t)j * one, sizeof p);
+    check(p >= plo && p < phi, "a pair names a point outside its range", (long long)p, phase);
+  }
+  deliver(&d->c, phase, i, seg + at, nrec, slot);
+}
+
 /* The values of the rank's ghost and border entries (ghosts first), as
  * the round starts */
 static void take_start(int *to, const int *v, const fal_mpi_plan *pl)
@@ -162,10 +226,11 @@ int main(int argc, char **argv)
     return 1;
   }
   int64_t n = g.npoints;
-  fal_mpi_plan pa, pb, pc;
+  fal_mpi_plan pa, pb, pc, pd;
   fal_mpi_plan_init(&pa, &g, sizeof(int));
   fal_mpi_plan_init(&pb, &g, sizeof(int));
   fal_mpi_plan_init(&pc, &g, sizeof(int));
+  fal_mpi_plan_init(&pd, &g, sizeof(int));
   int64_t lo = pa.lo[pa.rank], hi = pa.lo[pa.rank + 1];
   int64_t ng = pa.goff[pa.nnbr], nb = pa.boff[pa.nnbr], ne = ng + nb;
   vals a = {(int *)calloc((size_t)n + 1, sizeof(int))}, b = {(int *)calloc((size_t)n + 1, sizeof(int))};
@@ -181,28 +246,50 @@ int main(int argc, char **argv)
     fprintf(stderr, "marked: out of memory\n");
     return 1;
   }
+  /* D's send areas: both phases' pairs, in a window the ranks share */
+  int shared = fal_mpi_local_size() == pd.nranks;
+  int *dstart = (int *)malloc(((size_t)ne + 1) * sizeof(int));
+  ipcdev dd = {{(int *)calloc((size_t)n + 1, sizeof(int)), &pd, dstart,
+                (unsigned char *)calloc((size_t)(hi - lo) + 1, 1)},
+               MPI_WIN_NULL, NULL};
+  if (!dstart || !dd.c.v || !dd.c.pchg) {
+    fprintf(stderr, "marked: out of memory\n");
+    return 1;
+  }
+  if (shared) {
+    MPI_Aint area = (MPI_Aint)(((size_t)ne + 1) * (sizeof(fal_point) + sizeof(int)));
+    if (MPI_Win_allocate_shared(area, 1, MPI_INFO_NULL, MPI_COMM_WORLD, &dd.area, &dd.win) !=
+        MPI_SUCCESS) {
+      fprintf(stderr, "marked: MPI_Win_allocate_shared failed\n");
+      return 1;
+    }
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, dd.win);
+  }
   for (int64_t p = 0; p < n; p++)
-    a.v[p] = b.v[p] = c.v[p] = -1; /* before the first round: not yet set */
+    a.v[p] = b.v[p] = c.v[p] = dd.c.v[p] = -1; /* before the first round: not yet set */
   int rounds = 0, changed = 1;
   long long merged = 0;
   for (int round = 0; changed; round++) {
     int own_only = round == 0;
     fal_mpi_record(&pa, sizeof(int));
     fal_mpi_record(&pc, sizeof(int));
-    pa.own_only = pb.own_only = pc.own_only = own_only;
+    fal_mpi_record(&pd, sizeof(int));
+    pa.own_only = pb.own_only = pc.own_only = pd.own_only = own_only;
     take_start(cstart, c.v, &pc);
+    take_start(dstart, dd.c.v, &pd);
     fal_mpi_snapshot(&pb, &b, pack, sizeof(int));
     take_start(start, a.v, &pa);
     int mine = 0;
     if (own_only) { /* every own point set, point 0 to 0 */
       for (int64_t p = lo; p < hi; p++)
-        a.v[p] = b.v[p] = c.v[p] = p == 0 ? 0 : INT32_MAX;
+        a.v[p] = b.v[p] = c.v[p] = dd.c.v[p] = p == 0 ? 0 : INT32_MAX;
       mine = 1;
     } else {
       mine = relax(&g, a.v, lo, hi);
-      int mb = relax(&g, b.v, lo, hi), mc = relax(&g, c.v, lo, hi);
+      int mb = relax(&g, b.v, lo, hi), mc = relax(&g, c.v, lo, hi), md = relax(&g, dd.c.v, lo, hi);
       check(mine == mb, "the sweeps disagree", mine, mb);
       check(mine == mc, "the sweeps disagree (C)", mine, mc);
+      check(mine == md, "the sweeps disagree (D)", mine, md);
     }
     for (int64_t x = 0; x < ne; x++)
       if (a.v[x < ng ? pa.ghost[x] : pa.border[x - ng]] != start[x])
@@ -211,6 +298,8 @@ int main(int argc, char **argv)
     fal_mpi_exchange_marked(&pa, &a, pack, apply);
     fal_mpi_exchange(&pb, &b, pack, apply);
     fal_mpi_exchange_dev(&pc, &c, sbuf, rbuf, collect, deliver);
+    if (shared)
+      fal_mpi_exchange_ipc(&pd, &dd, collect_ipc, deliver_ipc);
     for (int64_t x = 0; x < ne; x++)
       check(!pa.mark[x], "a mark was not cleared", (long long)x, 0);
     for (int64_t q = 0; q < pa.npush; q++) {
@@ -232,6 +321,9 @@ int main(int argc, char **argv)
                "a ghost differs from the host exchange's");
     check_same(c.v, b.v, &pc, "an own point of the device-merge exchange differs",
                "a ghost of the device-merge exchange differs");
+    if (shared)
+      check_same(dd.c.v, b.v, &pd, "an own point of the IPC exchange differs",
+                 "a ghost of the IPC exchange differs");
     MPI_Allreduce(&mine, &changed, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     rounds++;
   }
@@ -263,12 +355,21 @@ int main(int argc, char **argv)
   int all = 0;
   MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   printf("marked: rank %d of %d: %d rounds, %lld ghosts, %lld border entries, %lld own points "
-         "merged to a new value, %s\n", pa.rank, pa.nranks, rounds, (long long)ng,
-         (long long)nb, merged, all ? "MISMATCH" : "equal");
+         "merged to a new value, %s, %s\n", pa.rank, pa.nranks, rounds, (long long)ng,
+         (long long)nb, merged, shared ? "IPC exchange checked" : "no IPC exchange (ranks on several machines)",
+         all ? "MISMATCH" : "equal");
   fflush(stdout);
   fal_mpi_plan_free(&pa);
   fal_mpi_plan_free(&pb);
   fal_mpi_plan_free(&pc);
+  fal_mpi_plan_free(&pd);
+  if (shared) {
+    MPI_Win_unlock_all(dd.win);
+    MPI_Win_free(&dd.win);
+  }
+  free(dd.c.v);
+  free(dd.c.pchg);
+  free(dstart);
   free(c.v);
   free(c.pchg);
   free(cstart);
