@@ -741,6 +741,14 @@ void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
 
 /* ---- a GPU rank that merges on its GPU --------------------------------- */
 
+/* collect's count for neighbour i: at most its list's entries */
+static void check_count(const fal_mpi_plan *pl, const int64_t *cnt, const int64_t *off, int i)
+{
+  if (cnt[i] < 0 || cnt[i] > off[i + 1] - off[i])
+    fail("%lld changed entries for rank %d, of %lld", (long long)cnt[i], pl->nbr[i],
+         (long long)(off[i + 1] - off[i]));
+}
+
 /* One phase of fal_mpi_exchange_dev: the device's changed entries (collect,
  * which also waits for the previous phase's deliveries, so rbuf is free),
  * one message per neighbour each way, and each arriving message handed
@@ -763,9 +771,7 @@ static void dphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const
                     MPI_COMM_WORLD, &req[i]), "MPI_Irecv");
   }
   for (int i = 0; i < nn; i++) {
-    if (cnt[i] < 0 || cnt[i] > off[i + 1] - off[i])
-      fail("%lld changed entries for rank %d, of %lld", (long long)cnt[i], pl->nbr[i],
-           (long long)(off[i + 1] - off[i]));
+    check_count(pl, cnt, off, i);
     size_t bytes = (size_t)cnt[i] * one;
     pl->sent_messages++;
     pl->sent_records += cnt[i];
@@ -821,9 +827,7 @@ static void iphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const
     check(MPI_Irecv(in + 2 * i, 2, MPI_INT64_T, pl->nbr[i], tag, MPI_COMM_WORLD, &req[i]),
           "MPI_Irecv");
   for (int i = 0; i < nn; i++) {
-    if (cnt[i] < 0 || cnt[i] > off[i + 1] - off[i])
-      fail("%lld changed entries for rank %d, of %lld", (long long)cnt[i], pl->nbr[i],
-           (long long)(off[i + 1] - off[i]));
+    check_count(pl, cnt, off, i);
     meta[2 * i] = cnt[i];
     meta[2 * i + 1] = (base + off[i]) * (int64_t)one;
     pl->sent_messages++;
