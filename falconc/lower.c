@@ -1670,7 +1670,7 @@ static void emit_mpi_gpu_merges(Ctx *c)
    * `at + j` of `in`, which holds the owner's properties overlaid with the
    * record, and flagged in pchg when the record changed; or (!merge)
    * overwriting ghosts.  A message names each point once. */
-  /* bad (pairs read from another rank's GPU, FALCON_MPI_IPC): points
+  /* bad (pairs read from another rank's GPU over CUDA IPC): points
    * outside [plo, phi) (this rank's, phase 1; the sender's, phase 2) are
    * counted there and skipped, as the host checks a message's points */
   put(c, "__global__ void fal_G_mpi_dapply(fal_G g, fal_G fal_in, const unsigned char *rb, int64_t nrec, int64_t at, int fal_ph1, int fal_um, unsigned char *pchg, int64_t lo, uint64_t m, size_t one, int64_t plo, int64_t phi, unsigned long long *bad)\n{\n"
@@ -1721,9 +1721,9 @@ static void emit_mpi_gpu_merges(Ctx *c)
          "    if (phase == 2 && !pl->own_only)\n"
          "      FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));\n"
-         "    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds */\n"
-         "      if (off[i + 1] > off[i] && !ipc)\n"
-         "        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, h->fal_mpi_dsend + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));\n"
+         "    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds (with IPC: the rounds whose pairs go in messages) */\n"
+         "      if (off[i + 1] > off[i])\n"
+         "        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, out + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));\n"
          "  }\n"
          "  if (phase == 2) {\n");
   mpi_gpu_graph_props(c, GP_FROM_GPU);
@@ -1962,15 +1962,17 @@ static void emit_mpi_gpu_staging(Ctx *c)
   /* makePartition: the rank's GPU (local rank modulo the machine's GPUs)
    * gets the whole graph; the ids of the ghosts and border points and the
    * staging areas are made once */
-  /* FALCON_MPI_IPC=on (docs/lowering.md "GPU ranks of one machine read
-   * each other's pairs"): every rank exports its send area (`bytes`) and
-   * maps its neighbours'; a one-byte read through each mapping proves it.
-   * Any rank that cannot (another machine, no peer access between the
-   * GPUs, an IPC error) makes every rank keep the messages: the ranks
-   * agree, since the two exchanges' messages differ. */
+  /* CUDA IPC, unless FALCON_MPI_IPC=off (docs/lowering.md "GPU ranks of
+   * one machine read each other's pairs"): every rank exports its send
+   * area (`bytes`) and maps its neighbours'; a one-byte read through each
+   * mapping proves it.  Any rank that cannot (another machine, no peer
+   * access between the GPUs, an IPC error) makes every rank keep the
+   * messages: the ranks agree, since the two exchanges' messages differ.
+   * The fallback is noted where FALCON_MPI_IPC=on asked for IPC (or
+   * under FALCON_VERBOSE). */
   if (mpi_merge_on_gpu(c))
     put(c, "typedef struct {\n  cudaIpcMemHandle_t mem;\n  long long bytes;\n  int ok;\n  char bus[32];\n} fal_mpi_ipc_rec;\n"
-           "static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes)\n{\n"
+           "static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes, int loud)\n{\n"
            "  fal_mpi_plan *pl = h->fal_mpi;\n  int nn = pl->nnbr, k = pl->nranks;\n"
            "  fal_mpi_ipc_rec mine, *all = (fal_mpi_ipc_rec *)fal_calloc((size_t)k, sizeof *all);\n"
            "  memset(&mine, 0, sizeof mine);\n"
@@ -2003,18 +2005,19 @@ static void emit_mpi_gpu_staging(Ctx *c)
            "    for (int i = 0; i < nn; i++)\n"
            "      if (h->fal_mpi_peer[i])\n        (void)cudaIpcCloseMemHandle(h->fal_mpi_peer[i]);\n"
            "    (void)cudaGetLastError();\n"
-           "    if (pl->rank == 0)\n"
-           "      fprintf(stderr, \"falcon: note: FALCON_MPI_IPC=on: not every rank can read its neighbours' GPUs (one machine, peer access, CUDA IPC); the ranks exchange through the host\\n\");\n"
+           "    if (pl->rank == 0 && loud)\n"
+           "      fprintf(stderr, \"falcon: note: CUDA IPC: not every rank can read its neighbours' GPUs (one machine, peer access, CUDA IPC); the ranks exchange through the host\\n\");\n"
            "  } else {\n"
            "    h->fal_mpi_derr = (unsigned long long *)fal_dalloc(sizeof(unsigned long long), __FILE__, __LINE__);\n"
            "    FAL_CUDA(cudaMemset(h->fal_mpi_derr, 0, sizeof(unsigned long long)));\n"
            "    FAL_CUDA(cudaMallocHost((void **)&h->fal_mpi_herr, sizeof(unsigned long long)));\n"
            "    *h->fal_mpi_herr = 0;\n  }\n"
            "  h->fal_mpi_ipc = ok;\n  free(all);\n}\n"
-           "/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want it */\n"
+           "/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want\n"
+           " * it (want 2: FALCON_MPI_IPC=on, which notes a fallback) */\n"
            "static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes)\n{\n"
            "  h->fal_mpi_ipc = 0;\n"
-           "  if (fal_mpi_all_true(want))\n    fal_G_mpi_ipc_open(h, bytes);\n}\n");
+           "  if (fal_mpi_all_true(want))\n    fal_G_mpi_ipc_open(h, bytes, want == 2 || fal_verbose());\n}\n");
   put(c, "static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)\n{\n"
          "  int ndev = ngpu > 0 ? fal_cuda_count_quiet() : 0;\n"
          "  if (ngpu > 0 && ndev == 0) {\n"
@@ -2073,9 +2076,16 @@ static void emit_mpi_gpu_staging(Ctx *c)
            "    size_t wire = ((size_t)pl->most + 1) * (sizeof(fal_point) + pl->rec);\n"
            "    int64_t own = pl->lo[pl->rank + 1] - pl->lo[pl->rank];\n"
            "    const char *ip = getenv(\"FALCON_MPI_IPC\");\n"
-           "    ipc = ip && strcmp(ip, \"on\") == 0 && pl->nranks > 1;\n"
+           "    ipc = pl->nranks < 2 || (ip && strcmp(ip, \"off\") == 0) ? 0 : ip && strcmp(ip, \"on\") == 0 ? 2 : 1;\n"
            "    /* IPC: room for both phases' pairs, apart (fal_mpi_exchange_ipc) */\n"
            "    swire = ipc ? ((size_t)n + 1) * (sizeof(fal_point) + pl->rec) : wire;\n"
+           "    /* with IPC, rounds of at most this many pairs for a neighbour still\n"
+           "     * go in messages (no wait for the neighbour's reads); the first\n"
+           "     * FAL_MPI_AHEAD pairs come to the host with the counts anyway */\n"
+           "    const char *il = getenv(\"FALCON_MPI_INLINE\");\n"
+           "    h->fal_mpi_inl = il && *il ? atoll(il) : FAL_MPI_AHEAD;\n"
+           "    if (h->fal_mpi_inl < 0 || h->fal_mpi_inl > FAL_MPI_AHEAD)\n"
+           "      h->fal_mpi_inl = FAL_MPI_AHEAD;\n"
            "    h->fal_mpi_dsend = (unsigned char *)fal_dalloc(swire, file, line);\n"
            "    h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);\n"
            "    h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);\n"
@@ -2227,7 +2237,7 @@ static void emit_mpi_partition_functions(Ctx *c)
            "  if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {\n"
            "    h->fal_mpi_devstale = 1;\n"
            "    if (h->fal_mpi_ipc)\n"
-           "      fal_mpi_exchange_ipc(h->fal_mpi, h, fal_G_mpi_collect, fal_G_mpi_ideliver);\n"
+           "      fal_mpi_exchange_ipc(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, h->fal_mpi_inl, fal_G_mpi_collect, fal_G_mpi_deliver, fal_G_mpi_ideliver);\n"
            "    else\n"
            "      fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);\n"
            "  } else " : "  ");
@@ -2483,10 +2493,11 @@ static void emit_graph_struct(Ctx *c)
              "  unsigned char *fal_mpi_dsend, *fal_mpi_drecv, *fal_mpi_hsend, *fal_mpi_hrecv, *fal_mpi_dpchg;\n"
              "  unsigned long long *fal_mpi_dncnt, *fal_mpi_hncnt;\n"
              "  struct fal_G *fal_mpi_din;\n"
-             "  /* FALCON_MPI_IPC=on, every rank on one machine: each neighbour's\n"
+             "  /* CUDA IPC (every rank on one machine): each neighbour's\n"
              "   * send area mapped here (CUDA IPC) and its size, and a device\n"
              "   * count of records that named points outside their range */\n"
              "  int fal_mpi_ipc;\n  unsigned char **fal_mpi_peer;\n  int64_t *fal_mpi_peer_bytes;\n"
+             "  int64_t fal_mpi_inl; /* the most pairs a neighbour gets in a message (FALCON_MPI_INLINE) */\n"
              "  unsigned long long *fal_mpi_derr, *fal_mpi_herr;\n");
   }
   put(c, "};\n");

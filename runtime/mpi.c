@@ -560,6 +560,21 @@ static void apply_marked(fal_mpi_plan *pl, void *g, const unsigned char *rb, int
   pl->npush += k;
 }
 
+/* Each of neighbour i's nrec records at r names one of this rank's points
+ * (own, phase 1) or of the graph's. */
+static void check_records(const fal_mpi_plan *pl, const unsigned char *r, int64_t nrec, size_t one,
+                          int own, int i)
+{
+  for (int64_t j = 0; j < nrec; j++) {
+    fal_point p;
+    memcpy(&p, r + (size_t)j * one, sizeof p);
+    if (own ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
+            : p < pl->lo[0] || p >= pl->lo[pl->nranks])
+      fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
+           own ? "this rank's points" : "the graph's points");
+  }
+}
+
 /* The next of a phase's nn incoming messages (MPI_Waitany over req, the
  * time added to *waited): its neighbour's index at *who (unless NULL),
  * its records (point, record pairs of `one` bytes, at rbuf's slot roff[i]
@@ -578,14 +593,7 @@ static int64_t next_message(const fal_mpi_plan *pl, MPI_Request *req, unsigned c
   MPI_Get_count(&st, MPI_BYTE, &bytes);
   const unsigned char *r = rbuf + (size_t)roff[i] * one;
   int64_t nrec = bytes / (int64_t)one;
-  for (int64_t j = 0; j < nrec; j++) {
-    fal_point p;
-    memcpy(&p, r + (size_t)j * one, sizeof p);
-    if (own ? p < pl->lo[pl->rank] || p >= pl->lo[pl->rank + 1]
-            : p < pl->lo[0] || p >= pl->lo[pl->nranks])
-      fail("a record for point %d from rank %d, not one of %s", (int)p, pl->nbr[i],
-           own ? "this rank's points" : "the graph's points");
-  }
+  check_records(pl, r, nrec, one, own, i);
   if (who)
     *who = i;
   *rb = r;
@@ -808,11 +816,17 @@ void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsign
 /* ---- GPU ranks of one machine: pairs read over CUDA IPC ---------------- */
 
 /* One phase of fal_mpi_exchange_ipc: collect leaves this phase's pairs in
- * the send area at pair `base` + off[i] for neighbour i; each neighbour
- * is told (count, byte offset) and reads them itself; what neighbours
- * announce is delivered (read from their areas) as it comes. */
+ * the send area at pair `base` + off[i] for neighbour i, and the first
+ * `ahead` of each neighbour's in sbuf too.  A neighbour with at most
+ * `ahead` pairs gets them in a message (header (count, -1), then the
+ * pairs, tag 16 + tag), applied by deliver as fal_mpi_exchange_dev does;
+ * one with more is told (count, byte offset) and reads them itself
+ * (ideliver).  Short rounds thus cost no wait for a neighbour's reads;
+ * long ones no copies through the host. */
 static void iphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const int64_t *roff,
-                   int64_t base, fal_mpi_collect_fn collect, fal_mpi_ipc_deliver_fn deliver)
+                   int64_t base, unsigned char *sbuf, unsigned char *rbuf, int64_t ahead,
+                   fal_mpi_collect_fn collect, fal_mpi_deliver_fn deliver,
+                   fal_mpi_ipc_deliver_fn ideliver)
 {
   size_t one = sizeof(fal_point) + pl->cur;
   int nn = pl->nnbr;
@@ -820,22 +834,28 @@ static void iphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const
   int64_t *cnt = pl->ncount;
   for (int i = 0; i < nn; i++)
     cnt[i] = 0;
-  collect(g, tag, cnt, NULL);
+  collect(g, tag, cnt, sbuf);
   int64_t *meta = (int64_t *)xalloc((size_t)(4 * nn + 1) * sizeof *meta), *in = meta + 2 * nn;
-  MPI_Request *req = (MPI_Request *)xalloc((size_t)(2 * nn + 1) * sizeof *req);
+  MPI_Request *req = (MPI_Request *)xalloc((size_t)(3 * nn + 1) * sizeof *req);
   for (int i = 0; i < nn; i++)
     check(MPI_Irecv(in + 2 * i, 2, MPI_INT64_T, pl->nbr[i], tag, MPI_COMM_WORLD, &req[i]),
           "MPI_Irecv");
   for (int i = 0; i < nn; i++) {
     check_count(pl, cnt, off, i);
+    int inl = cnt[i] <= ahead;
     meta[2 * i] = cnt[i];
-    meta[2 * i + 1] = (base + off[i]) * (int64_t)one;
-    pl->sent_messages++;
+    meta[2 * i + 1] = inl ? -1 : (base + off[i]) * (int64_t)one;
+    pl->sent_messages += 1 + inl;
     pl->sent_records += cnt[i];
-    pl->sent_bytes += 2 * (int64_t)sizeof(int64_t);
+    pl->sent_bytes += 2 * (int64_t)sizeof(int64_t) + (inl ? cnt[i] * (int64_t)one : 0);
     pl->dev_pulled += cnt[i];
     check(MPI_Isend(meta + 2 * i, 2, MPI_INT64_T, pl->nbr[i], tag, MPI_COMM_WORLD, &req[nn + i]),
           "MPI_Isend");
+    req[2 * nn + i] = MPI_REQUEST_NULL;
+    if (inl)
+      check(MPI_Isend(sbuf + (size_t)off[i] * one, (int)(cnt[i] * (int64_t)one), MPI_BYTE,
+                      pl->nbr[i], 16 + tag, MPI_COMM_WORLD, &req[2 * nn + i]),
+            "MPI_Isend");
   }
   double t1 = MPI_Wtime(), waited = 0;
   pl->t_pack += t1 - t0;
@@ -843,26 +863,49 @@ static void iphase(fal_mpi_plan *pl, void *g, int tag, const int64_t *off, const
     int i;
     double w0 = MPI_Wtime();
     check(MPI_Waitany(nn, req, &i, MPI_STATUS_IGNORE), "MPI_Waitany");
-    waited += MPI_Wtime() - w0;
     int64_t nrec = in[2 * i], at = in[2 * i + 1];
-    if (nrec < 0 || nrec > roff[i + 1] - roff[i] || at < 0)
+    if (nrec < 0 || nrec > roff[i + 1] - roff[i] || at < -1 || (at == -1 && nrec > ahead))
       fail("rank %d announced %lld records at byte %lld, of %lld", pl->nbr[i], (long long)nrec,
            (long long)at, (long long)(roff[i + 1] - roff[i]));
+    if (at == -1) { /* the pairs follow, in a message of their own */
+      unsigned char *rb = rbuf + (size_t)roff[i] * one;
+      MPI_Status st;
+      int bytes;
+      check(MPI_Recv(rb, (int)(nrec * (int64_t)one), MPI_BYTE, pl->nbr[i], 16 + tag,
+                     MPI_COMM_WORLD, &st),
+            "MPI_Recv");
+      MPI_Get_count(&st, MPI_BYTE, &bytes);
+      if (bytes != nrec * (int64_t)one)
+        fail("rank %d announced %lld records and sent %d bytes", pl->nbr[i], (long long)nrec,
+             bytes);
+      waited += MPI_Wtime() - w0;
+      check_records(pl, rb, nrec, one, tag == 1, i);
+      pl->dev_pushed += nrec;
+      if (nrec)
+        deliver(g, tag, i, rb, nrec, roff[i]);
+      continue;
+    }
+    waited += MPI_Wtime() - w0;
     pl->dev_pushed += nrec;
     if (nrec)
-      deliver(g, tag, i, nrec, roff[i], at);
+      ideliver(g, tag, i, nrec, roff[i], at);
   }
+  /* the pairs' sends too (end_phase waits for the headers') */
+  if (nn)
+    check(MPI_Waitall(nn, req + 2 * nn, MPI_STATUSES_IGNORE), "MPI_Waitall");
   end_phase(pl, req, t1, waited);
   free(meta);
 }
 
-void fal_mpi_exchange_ipc(fal_mpi_plan *pl, void *g, fal_mpi_collect_fn collect,
-                          fal_mpi_ipc_deliver_fn deliver)
+void fal_mpi_exchange_ipc(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsigned char *rbuf,
+                          int64_t ahead, fal_mpi_collect_fn collect, fal_mpi_deliver_fn deliver,
+                          fal_mpi_ipc_deliver_fn ideliver)
 {
   pl->rounds++;
   if (!pl->own_only)
-    iphase(pl, g, 1, pl->goff, pl->boff, 0, collect, deliver);
-  iphase(pl, g, 2, pl->boff, pl->goff, pl->goff[pl->nnbr], collect, deliver);
+    iphase(pl, g, 1, pl->goff, pl->boff, 0, sbuf, rbuf, ahead, collect, deliver, ideliver);
+  iphase(pl, g, 2, pl->boff, pl->goff, pl->goff[pl->nnbr], sbuf, rbuf, ahead, collect, deliver,
+         ideliver);
 }
 
 void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size)

@@ -839,15 +839,24 @@ gpu_mpi() {
 			"env FALCON_MPI_STAGING=all $mpirun --oversubscribe -np 2" "1 0"
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_REPEAT=0" \
 			"env FALCON_MPI_REPEAT=0 $mpirun --oversubscribe -np 2" "1 0"
-		# The ranks read each other's pairs from their GPUs (CUDA IPC):
-		# every graph with 2 ranks, and 3 on kron (two share a GPU on a
-		# machine with 2)
+		# By default the ranks read each other's large rounds from their
+		# GPUs (CUDA IPC; the runs above, 3 ranks on kron share a GPU on
+		# a machine with 2); FALCON_MPI_IPC=off exchanges every round
+		# through the hosts: every graph with 2 ranks, and 3 on kron
 		for gf in "$tmp"/e2e/graphs/*; do
-			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_IPC=on" \
-				"env FALCON_MPI_IPC=on $mpirun --oversubscribe -np 2" "1 0"
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_IPC=off" \
+				"env FALCON_MPI_IPC=off $mpirun --oversubscribe -np 2" "1 0"
 		done
-		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_MPI_IPC=on" \
-			"env FALCON_MPI_IPC=on $mpirun --oversubscribe -np 3" "1 0"
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_MPI_IPC=off" \
+			"env FALCON_MPI_IPC=off $mpirun --oversubscribe -np 3" "1 0"
+		# The test graphs' rounds are small enough to go in messages:
+		# FALCON_MPI_INLINE=0 makes every non-empty round read over IPC
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_INLINE=0" \
+				"env FALCON_MPI_INLINE=0 $mpirun --oversubscribe -np 2" "1 0"
+		done
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_MPI_INLINE=0" \
+			"env FALCON_MPI_INLINE=0 $mpirun --oversubscribe -np 3" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,
 		# every rank's hub list must still hold all of its own.
 		FALCON_HUB_DEGREE=16
@@ -867,8 +876,9 @@ gpu_mpi() {
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
 	fi
-	# FALCON_MPI_IPC=on: both ranks say they read over IPC (a rank that
-	# could not would make both exchange through the host, with a note)
+	# CUDA IPC (FALCON_MPI_IPC=on asks for it and notes a fallback): both
+	# ranks say they read over IPC (a rank that could not would make both
+	# exchange through the host, with a note)
 	if [ -x "$p" ] && FALCON_MPI_IPC=on FALCON_VERBOSE=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
 		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
 		[ "$(grep -c '^falcon: rank [01]: points .*read by the neighbours over CUDA IPC' "$tmp/e2e/run")" = 2 ]; then
@@ -898,6 +908,19 @@ gpu_mpi() {
 				grep -v '^$' "$tmp/e2e/san.log" | tail -12 | sed 's/^/    /'
 			fi
 		done
+		# memcheck with every round's pairs read from the other rank's
+		# GPU (CUDA IPC mappings)
+		rm -f "$tmp/e2e/san.out"
+		if FALCON_MPI_INLINE=0 FALCON_HUB_DEGREE=16 timeout 300 $mpirun --oversubscribe -np 2 \
+			compute-sanitizer --tool memcheck --error-exitcode 9 "$p" "$g" "$src" 1 0 \
+			"$tmp/e2e/san.out" >"$tmp/e2e/san.log" 2>&1 &&
+			[ "$(grep -c 'SUMMARY: 0 errors\|(0 errors, 0 warnings)' "$tmp/e2e/san.log")" = 2 ] &&
+			[ -s "$tmp/e2e/san.ref" ] && cmp -s "$tmp/e2e/san.out" "$tmp/e2e/san.ref"; then
+			pass "gpu mpi: compute-sanitizer memcheck on 2 ranks of partitioned_sssp, FALCON_MPI_INLINE=0"
+		else
+			fail "gpu mpi: compute-sanitizer memcheck on 2 ranks of partitioned_sssp, FALCON_MPI_INLINE=0"
+			grep -v '^$' "$tmp/e2e/san.log" | tail -12 | sed 's/^/    /'
+		fi
 	fi
 	if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
 		cuda_build mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" "$tmp/gpumpi" ||

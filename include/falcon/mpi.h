@@ -178,23 +178,26 @@ void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsign
                           fal_mpi_collect_fn collect, fal_mpi_deliver_fn deliver);
 
 /* The same exchange between GPU ranks of one machine that read each
- * other's GPU memory (CUDA IPC, FALCON_MPI_IPC=on; docs/lowering.md "GPU
- * ranks of one machine read each other's pairs"): collect (sbuf NULL)
- * leaves the pairs on the device, neighbour i's of phase 1 at pair
- * goff[i] of its send area and of phase 2 at pair goff[nnbr] + boff[i]
- * (the two phases apart, so a neighbour may still read phase 1's while
- * phase 2's are made), and returns when they are there.  The messages
- * carry only (count, byte offset); deliver(g, phase, i, nrec, slot, at)
- * applies neighbour i's nrec pairs, read from byte `at` of that
- * neighbour's send area, as deliver above (slot: the receiving side's
- * first index, roff[i]), and returns only when they are read, so that a
- * rank passes its next collective step (every foreach begins with
- * fal_mpi_sync) only after its reads: a sender writes a phase's area
- * again only after that step. */
+ * other's GPU memory (CUDA IPC; docs/lowering.md "GPU ranks of one
+ * machine read each other's pairs"): collect leaves the pairs on the
+ * device, neighbour i's of phase 1 at pair goff[i] of its send area and
+ * of phase 2 at pair goff[nnbr] + boff[i] (the two phases apart, so a
+ * neighbour may still read phase 1's while phase 2's are made), copies
+ * the first `ahead` of each neighbour's to sbuf as the collect above
+ * does, and returns when they are there.  A neighbour with at most
+ * `ahead` pairs gets them in a message and deliver applies them, as
+ * above; one with more gets only (count, byte offset) and
+ * ideliver(g, phase, i, nrec, slot, at) applies neighbour i's nrec
+ * pairs, read from byte `at` of that neighbour's send area (slot: the
+ * receiving side's first index, roff[i]), and returns only when they
+ * are read, so that a rank passes its next collective step (every
+ * foreach begins with fal_mpi_sync) only after its reads: a sender
+ * writes a phase's area again only after that step. */
 typedef void (*fal_mpi_ipc_deliver_fn)(void *g, int phase, int i, int64_t nrec, int64_t slot,
                                        int64_t at);
-void fal_mpi_exchange_ipc(fal_mpi_plan *pl, void *g, fal_mpi_collect_fn collect,
-                          fal_mpi_ipc_deliver_fn deliver);
+void fal_mpi_exchange_ipc(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsigned char *rbuf,
+                          int64_t ahead, fal_mpi_collect_fn collect, fal_mpi_deliver_fn deliver,
+                          fal_mpi_ipc_deliver_fn ideliver);
 /* The ranks on this rank's machine (MPI_COMM_TYPE_SHARED). */
 int fal_mpi_local_size(void);
 /* size bytes from every rank, in rank order, into all (nranks * size). */

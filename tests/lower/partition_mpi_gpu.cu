@@ -74,12 +74,13 @@ struct fal_G {
   unsigned char *fal_mpi_dsend, *fal_mpi_drecv, *fal_mpi_hsend, *fal_mpi_hrecv, *fal_mpi_dpchg;
   unsigned long long *fal_mpi_dncnt, *fal_mpi_hncnt;
   struct fal_G *fal_mpi_din;
-  /* FALCON_MPI_IPC=on, every rank on one machine: each neighbour's
+  /* CUDA IPC (every rank on one machine): each neighbour's
    * send area mapped here (CUDA IPC) and its size, and a device
    * count of records that named points outside their range */
   int fal_mpi_ipc;
   unsigned char **fal_mpi_peer;
   int64_t *fal_mpi_peer_bytes;
+  int64_t fal_mpi_inl; /* the most pairs a neighbour gets in a message (FALCON_MPI_INLINE) */
   unsigned long long *fal_mpi_derr, *fal_mpi_herr;
 };
 static void fal_G_read(fal_G *g, const char *path)
@@ -661,9 +662,9 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
     if (phase == 2 && !pl->own_only)
       FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));
     FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));
-    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds */
-      if (off[i + 1] > off[i] && !ipc)
-        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, h->fal_mpi_dsend + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));
+    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds (with IPC: the rounds whose pairs go in messages) */
+      if (off[i + 1] > off[i])
+        FAL_CUDA(cudaMemcpyAsync(sbuf + (size_t)off[i] * one, out + (size_t)off[i] * one, (size_t)(off[i + 1] - off[i] < FAL_MPI_AHEAD ? off[i + 1] - off[i] : FAL_MPI_AHEAD) * one, cudaMemcpyDeviceToHost, 0));
   }
   if (phase == 2) {
   {
@@ -740,7 +741,7 @@ typedef struct {
   int ok;
   char bus[32];
 } fal_mpi_ipc_rec;
-static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes)
+static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes, int loud)
 {
   fal_mpi_plan *pl = h->fal_mpi;
   int nn = pl->nnbr, k = pl->nranks;
@@ -785,8 +786,8 @@ static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes)
       if (h->fal_mpi_peer[i])
         (void)cudaIpcCloseMemHandle(h->fal_mpi_peer[i]);
     (void)cudaGetLastError();
-    if (pl->rank == 0)
-      fprintf(stderr, "falcon: note: FALCON_MPI_IPC=on: not every rank can read its neighbours' GPUs (one machine, peer access, CUDA IPC); the ranks exchange through the host\n");
+    if (pl->rank == 0 && loud)
+      fprintf(stderr, "falcon: note: CUDA IPC: not every rank can read its neighbours' GPUs (one machine, peer access, CUDA IPC); the ranks exchange through the host\n");
   } else {
     h->fal_mpi_derr = (unsigned long long *)fal_dalloc(sizeof(unsigned long long), __FILE__, __LINE__);
     FAL_CUDA(cudaMemset(h->fal_mpi_derr, 0, sizeof(unsigned long long)));
@@ -796,12 +797,13 @@ static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes)
   h->fal_mpi_ipc = ok;
   free(all);
 }
-/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want it */
+/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want
+ * it (want 2: FALCON_MPI_IPC=on, which notes a fallback) */
 static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes)
 {
   h->fal_mpi_ipc = 0;
   if (fal_mpi_all_true(want))
-    fal_G_mpi_ipc_open(h, bytes);
+    fal_G_mpi_ipc_open(h, bytes, want == 2 || fal_verbose());
 }
 static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)
 {
@@ -863,9 +865,16 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     size_t wire = ((size_t)pl->most + 1) * (sizeof(fal_point) + pl->rec);
     int64_t own = pl->lo[pl->rank + 1] - pl->lo[pl->rank];
     const char *ip = getenv("FALCON_MPI_IPC");
-    ipc = ip && strcmp(ip, "on") == 0 && pl->nranks > 1;
+    ipc = pl->nranks < 2 || (ip && strcmp(ip, "off") == 0) ? 0 : ip && strcmp(ip, "on") == 0 ? 2 : 1;
     /* IPC: room for both phases' pairs, apart (fal_mpi_exchange_ipc) */
     swire = ipc ? ((size_t)n + 1) * (sizeof(fal_point) + pl->rec) : wire;
+    /* with IPC, rounds of at most this many pairs for a neighbour still
+     * go in messages (no wait for the neighbour's reads); the first
+     * FAL_MPI_AHEAD pairs come to the host with the counts anyway */
+    const char *il = getenv("FALCON_MPI_INLINE");
+    h->fal_mpi_inl = il && *il ? atoll(il) : FAL_MPI_AHEAD;
+    if (h->fal_mpi_inl < 0 || h->fal_mpi_inl > FAL_MPI_AHEAD)
+      h->fal_mpi_inl = FAL_MPI_AHEAD;
     h->fal_mpi_dsend = (unsigned char *)fal_dalloc(swire, file, line);
     h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);
     h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);
@@ -966,7 +975,7 @@ static void fal_G_mpi_end(fal_G *h)
   if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {
     h->fal_mpi_devstale = 1;
     if (h->fal_mpi_ipc)
-      fal_mpi_exchange_ipc(h->fal_mpi, h, fal_G_mpi_collect, fal_G_mpi_ideliver);
+      fal_mpi_exchange_ipc(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, h->fal_mpi_inl, fal_G_mpi_collect, fal_G_mpi_deliver, fal_G_mpi_ideliver);
     else
       fal_mpi_exchange_dev(h->fal_mpi, h, h->fal_mpi_hsend, h->fal_mpi_hrecv, fal_G_mpi_collect, fal_G_mpi_deliver);
   } else if (h->fal_mpi_gpu && !h->fal_mpi_all) {

@@ -121,7 +121,13 @@ static void check(int ok, const char *what, long long a, long long b)
     fprintf(stderr, "marked: rank %d: %s (%lld, %lld)\n", fal_mpi_rank(), what, a, b);
 }
 
-/* D: C's state, and the shared window whose segments are the send areas */
+/* D: C's state, and the shared window whose segments are the send areas.
+ * A neighbour's pairs go in messages (deliver_inline) when there are at
+ * most ipc_ahead of them, else are read from the area (deliver_ipc):
+ * rounds alternate between ipc_ahead 0 (every non-empty round read)
+ * and pl->most (every round in messages), so both ways run */
+static int64_t ipc_ahead;
+static long long ipc_inline, ipc_read;
 typedef struct {
   dev c;
   MPI_Win win;
@@ -133,8 +139,8 @@ static void collect_ipc(void *gv, int phase, int64_t *count, unsigned char *sbuf
   ipcdev *d = (ipcdev *)gv;
   fal_mpi_plan *pl = d->c.pl;
   size_t one = sizeof(fal_point) + sizeof(int);
-  check(sbuf == NULL, "collect_ipc was given a host buffer", 0, 0);
-  /* the pairs as collect makes them, at the phase's part of the area */
+  /* the pairs as collect makes them, at the phase's part of the area,
+   * and the first IPC_AHEAD of each neighbour's in sbuf */
   unsigned char *keep = (unsigned char *)malloc(((size_t)pl->most + 1) * one);
   if (!keep) {
     fprintf(stderr, "marked: out of memory\n");
@@ -144,8 +150,12 @@ static void collect_ipc(void *gv, int phase, int64_t *count, unsigned char *sbuf
   const int64_t *off = phase == 1 ? pl->goff : pl->boff;
   size_t base = phase == 1 ? 0 : (size_t)pl->goff[pl->nnbr];
   for (int i = 0; i < pl->nnbr; i++)
+  {
     memcpy(d->area + (base + (size_t)off[i]) * one, keep + (size_t)off[i] * one,
            (size_t)count[i] * one);
+    memcpy(sbuf + (size_t)off[i] * one, keep + (size_t)off[i] * one,
+           (size_t)(count[i] < ipc_ahead ? count[i] : ipc_ahead) * one);
+  }
   free(keep);
   MPI_Win_sync(d->win);
 }
@@ -172,7 +182,18 @@ static void deliver_ipc(void *gv, int phase, int i, int64_t nrec, int64_t slot, 
     memcpy(&p, seg + at + (size_t)j * one, sizeof p);
     check(p >= plo && p < phi, "a pair names a point outside its range", (long long)p, phase);
   }
+  ipc_read++;
   deliver(&d->c, phase, i, seg + at, nrec, slot);
+}
+
+/* D's pairs that came in a message (at most ipc_ahead) */
+static void deliver_inline(void *gv, int phase, int i, const unsigned char *rb, int64_t nrec,
+                           int64_t at)
+{
+  ipcdev *d = (ipcdev *)gv;
+  check(nrec <= ipc_ahead, "more pairs in a message than ipc_ahead", (long long)nrec, phase);
+  ipc_inline++;
+  deliver(&d->c, phase, i, rb, nrec, at);
 }
 
 /* The values of the rank's ghost and border entries (ghosts first), as
@@ -298,8 +319,11 @@ int main(int argc, char **argv)
     fal_mpi_exchange_marked(&pa, &a, pack, apply);
     fal_mpi_exchange(&pb, &b, pack, apply);
     fal_mpi_exchange_dev(&pc, &c, sbuf, rbuf, collect, deliver);
-    if (shared)
-      fal_mpi_exchange_ipc(&pd, &dd, collect_ipc, deliver_ipc);
+    if (shared) {
+      ipc_ahead = rounds % 2 ? pd.most : 0;
+      fal_mpi_exchange_ipc(&pd, &dd, sbuf, rbuf, ipc_ahead, collect_ipc, deliver_inline,
+                           deliver_ipc);
+    }
     for (int64_t x = 0; x < ne; x++)
       check(!pa.mark[x], "a mark was not cleared", (long long)x, 0);
     for (int64_t q = 0; q < pa.npush; q++) {
@@ -352,6 +376,10 @@ int main(int argc, char **argv)
   for (int64_t p = lo; p < hi; p++)
     check(a.v[p] == d[p], "a distance differs from breadth-first search", (long long)p,
           (long long)a.v[p]);
+  long long ways[2] = {ipc_inline, ipc_read}, sums[2];
+  MPI_Allreduce(ways, sums, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (shared) /* both ways of the IPC exchange ran */
+    check(sums[0] > 0 && sums[1] > 0, "the IPC exchange did not take both ways", sums[0], sums[1]);
   int all = 0;
   MPI_Allreduce(&bad, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   printf("marked: rank %d of %d: %d rounds, %lld ghosts, %lld border entries, %lld own points "
