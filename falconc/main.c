@@ -57,6 +57,8 @@ static const char usage_text[] =
     "                               other's large rounds from their GPUs (CUDA\n"
     "                               IPC; default on where they can, off: through\n"
     "                               the host; on: note when they cannot)\n"
+    "  FALCON_MPI_INLINE=N          with CUDA IPC, rounds of at most N entries\n"
+    "                               for a rank still go in messages (16384)\n"
     "  FALCON_PX_MULTI=off          parts on several GPUs: loops from the host\n"
     "                               instead of a kernel per part (CUDA)\n"
     "  FALCON_PX_REMOTE=off         parts' MINs on other parts' points wait for\n"
