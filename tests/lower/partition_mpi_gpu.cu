@@ -872,9 +872,11 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
      * go in messages (no wait for the neighbour's reads); the first
      * FAL_MPI_AHEAD pairs come to the host with the counts anyway */
     const char *il = getenv("FALCON_MPI_INLINE");
-    h->fal_mpi_inl = il && *il ? atoll(il) : FAL_MPI_AHEAD;
-    if (h->fal_mpi_inl < 0 || h->fal_mpi_inl > FAL_MPI_AHEAD)
-      h->fal_mpi_inl = FAL_MPI_AHEAD;
+    char *ie = NULL;
+    long long iv = il && *il ? strtoll(il, &ie, 10) : -1;
+    h->fal_mpi_inl = iv >= 0 && iv <= FAL_MPI_AHEAD && ie && !*ie ? iv : FAL_MPI_AHEAD;
+    if (il && *il && h->fal_mpi_inl != iv && pl->rank == 0)
+      fprintf(stderr, "falcon: note: FALCON_MPI_INLINE=%s is not a number from 0 to %d: %d taken\n", il, (int)FAL_MPI_AHEAD, (int)FAL_MPI_AHEAD);
     h->fal_mpi_dsend = (unsigned char *)fal_dalloc(swire, file, line);
     h->fal_mpi_drecv = (unsigned char *)fal_dalloc(wire, file, line);
     h->fal_mpi_dpchg = (unsigned char *)fal_dalloc((size_t)own + 1, file, line);
