@@ -254,12 +254,13 @@ static bool part_gprop(Walk *w, const Node *n, bool read, bool write)
 {
   Ctx *c = w->c;
   const Node *arg = node_field(n, F_ARGUMENT), *idx = node_field(n, F_INDEX);
-  if (!w->p->pgraph || w->depth > 0 || !arg || arg->kind != K_FIELD_EXPRESSION || !idx ||
+  const char *pg = w->p->pgraph ? w->p->pgraph : w->p->sgraph;
+  if (!pg || w->depth > 0 || !arg || arg->kind != K_FIELD_EXPRESSION || !idx ||
       !node_text_is(c->src, idx, "0"))
     return false;
   EType t = expr_type(c, node_field(arg, F_ARGUMENT));
   const Prop *pr = program_prop(c->prog, text_of(c, node_field(arg, F_FIELD)));
-  if (t.kind != FK_GRAPH || !t.graph || strcmp(t.graph, w->p->pgraph) != 0 || !pr ||
+  if (t.kind != FK_GRAPH || !t.graph || strcmp(t.graph, pg) != 0 || !pr ||
       pr->kind != PK_GRAPH)
     return false;
   add_access(w->s, pr->name, read, write, false, false);
@@ -328,11 +329,12 @@ static void walk_call(Walk *w, const Node *n, const Own *own)
         walk(w, node_named_child(args, i), own, true, false);
       return;
     }
-    if (!w->phase && w->p->pgraph && strcmp(m, "updatePartition") == 0 && nargs == 0 &&
-        w->depth == 0) {
-      /* §7: after the exchange every part is up to date; nothing to do */
+    const char *pg = w->p->pgraph ? w->p->pgraph : w->p->sgraph;
+    if (!w->phase && pg && strcmp(m, "updatePartition") == 0 && nargs == 0 && w->depth == 0) {
+      /* §7: after the exchange every part is up to date (parts that
+       * share the host graph's arrays: always); nothing to do */
       EType g = expr_type(c, node_field(fn, F_ARGUMENT));
-      if (g.kind == FK_GRAPH && g.graph && strcmp(g.graph, w->p->pgraph) == 0)
+      if (g.kind == FK_GRAPH && g.graph && strcmp(g.graph, pg) == 0)
         return;
     }
     if (!w->phase) {
@@ -643,7 +645,8 @@ static void plan_phase(Ctx *c, LoopPlan *p, const Node *n)
     refuse(p, n, "a foreach with an offset");
     return;
   }
-  bool parted = program_parted(c->prog, g.graph);
+  /* parts that share the host graph's arrays (p->sgraph): as unpartitioned */
+  bool parted = program_parted(c->prog, g.graph) && !(p->sgraph && strcmp(p->sgraph, g.graph) == 0);
   if (parted && (!p->pgraph || strcmp(p->pgraph, g.graph) != 0 || strcmp(f, "points") != 0)) {
     refuse(p, n, "'%s' is partitioned%s", g.graph,
            !p->pgraph ? "" : strcmp(p->pgraph, g.graph) != 0 ? " (the loop visits two partitioned graphs)"
@@ -1482,11 +1485,14 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
   topo_phase(c, p, s, &t, false);
   if (!t.why && prop_written(p, t.prop))
     topo_only_phase(p, s, &t);
+  /* a graph property (`G.changed[0]`, p->sgraph's) can only be a MIN's
+   * flag or `x = c` here: topo_body refuses every other write */
   if (!t.why)
-    for (int j = 0; j < s->nacc && !t.why; j++)
-      if (s->acc[j].write && program_prop(c->prog, s->acc[j].name) &&
-          strcmp(s->acc[j].name, t.prop) != 0)
+    for (int j = 0; j < s->nacc && !t.why; j++) {
+      const Prop *pr = program_prop(c->prog, s->acc[j].name);
+      if (s->acc[j].write && pr && pr->kind != PK_GRAPH && strcmp(s->acc[j].name, t.prop) != 0)
         topo_no(&t, "the phase writes another property");
+    }
   if (t.why) {
     snprintf(p->twhy, sizeof p->twhy, "line %u: %s", n->loc.line, t.why);
     return;
@@ -2703,6 +2709,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
   }
   if (c->gpu)
     p->pgraph = parted_graph_of(c, body);
+  else if (!c->mpi)
+    p->sgraph = parted_graph_of(c, body);
   Step *cs = new_step(p, STEP_COND, cond);
   Walk w = {c, p, cs, false, 0, {0}};
   Own none = {{0}, 0, {0}, 0};

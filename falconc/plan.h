@@ -127,6 +127,13 @@ typedef struct LoopPlan {
    * properties); parts: the plan is that one. */
   const char *pgraph;
   bool parts;
+  /* --target=cpu without --mpi: the partitioned graph the phases visit,
+   * whose parts share the host graph's arrays (docs/lowering.md
+   * "Partitioned graphs (§7)", no GPU part), so the loop plans as over
+   * an unpartitioned graph; its steps may name its graph properties
+   * (`G.P[0]`, shared objects) and call G.updatePartition() (nothing to
+   * do).  NULL otherwise. */
+  const char *sgraph;
   /* parts: the steps that every thread runs read the graph properties
    * from each thread's copy of the values the last exchange combined
    * (plan.c gp_copy_rule), so a leader step's write of one after them
