@@ -1243,6 +1243,8 @@ static void emit_pull_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
   const char *g = gname(c, p->graph), *P = p->level, *v = p->lev, *T = prop_ctype(c, P);
   const char *K = p->pull_k, *F = p->pull_flag;
+  if (F && p->pull_flag_gp) /* a graph property of the (shared) partitioned graph */
+    F = ctx_printf(c, "%s->%s[0]", g, F);
   const char *kf = K ? ctx_printf(c, "fal_u == (%s) && ", K) : "";
   const char *set = F ? ctx_printf(c, "FAL_SET_FLAG(%s); ", F) : "";
   putf(c, "{ long long fal_sc1 = 0, fal_aw1 = 0; if (omp_get_thread_num() == 0) fal_vis += %s->npoints;\n"

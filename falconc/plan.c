@@ -2527,6 +2527,19 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
     const Node *fl = node_unparen(node_named_child(args, 2));
     F = fl && fl->kind == K_IDENTIFIER && !not_global(c, p, f, text_of(c, fl)) ? text_of(c, fl)
                                                                                 : NULL;
+    /* or G.F[0], a graph property of the loop's partitioned graph whose
+     * parts share the host graph's arrays (p->sgraph): one object */
+    const Node *fa = fl && fl->kind == K_SUBSCRIPT_EXPRESSION ? node_unparen(node_field(fl, F_ARGUMENT)) : NULL;
+    if (!F && fa && fa->kind == K_FIELD_EXPRESSION && p->sgraph &&
+        node_text_is(c->src, node_field(fl, F_INDEX), "0")) {
+      EType t = expr_type(c, node_field(fa, F_ARGUMENT));
+      const Prop *pr = program_prop(c->prog, text_of(c, node_field(fa, F_FIELD)));
+      if (t.kind == FK_GRAPH && t.graph && strcmp(t.graph, p->sgraph) == 0 && pr &&
+          pr->kind == PK_GRAPH) {
+        F = pr->name;
+        p->pull_flag_gp = true;
+      }
+    }
     bool seen = false;
     for (int i = 0; F && i < p->nsteps; i++)
       for (int j = 0; &p->steps[i] != s && j < p->steps[i].nacc; j++)
@@ -2791,7 +2804,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     free(p->pull_k);
     free(p->pull_flag);
     p->level = p->lev = p->pull_k = p->pull_flag = NULL;
-    p->pull = false;
+    p->pull = p->pull_flag_gp = false;
     p->lwhy[0] = p->pwhy[0] = '\0';
     const char *rot = rot_rule(c, p);
     p->rot = rot ? xstrdup(rot) : NULL;
