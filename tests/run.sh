@@ -990,6 +990,16 @@ run_e2e() {
 				"$tmp/e2e/graphs/uniform.txt" "$tmp/e2e/graphs/tiny.txt"; do
 				e2e_part $a "$gf" "$tmp/e2e" e2e "" "0 1" "0 3" "2 1"
 			done
+			# the loop plans as over an unpartitioned graph (its parts
+			# share the host's arrays): BFS's rounds forced each way
+			if [ $a = partitioned_bfs ]; then
+				for d in push pull; do
+					for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
+						e2e_part $a "$gf" "$tmp/e2e" "e2e FALCON_DIRECTION=$d" \
+							"env FALCON_DIRECTION=$d" "0 3"
+					done
+				done
+			fi
 		else
 			fail "e2e: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head
 		fi
