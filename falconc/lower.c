@@ -516,7 +516,7 @@ static void render_loop(Ctx *c, const Node *n)
     }
     if (c->opt->explain)
       plan_explain(c, &p);
-    if (p.kind != PLAN_HOST || (c->mpi && c->gpu && p.topo)) {
+    if (p.kind != PLAN_HOST || (c->mpi && p.topo)) {
       if (p.kind != PLAN_HOST)
         emit_planned_loop(c, &p);
       else

@@ -143,6 +143,9 @@ typedef struct Ctx {
    * kernel sets on a visit, so the rank repeats it to its fixpoint
    * (lower_loop.c render_partitioned_foreach); NULL otherwise */
   const char *topo_rep;
+  /* --mpi, host ranks (render_partitioned_foreach): code that starts each
+   * iteration of a ranged foreach (the skip); NULL otherwise */
+  const char *rskip;
   /* CUDA, a parts plan with topo (not --mpi): the loop's fal_rmh
    * (falcon/cuda.cuh), whose contexts let the phase's MINs on other parts'
    * points go to their owners (plan.c plan_remote); px_own: printing the

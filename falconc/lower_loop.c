@@ -373,7 +373,10 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                               clauses));
     resync(c, n->start);
   }
-  if (ranged) /* one part of a partitioned graph (§7) */
+  if (ranged && c->rskip) /* a host rank's repeated phase: the skip first */
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s }", var,
+         var, var, c->rskip, body);
+  else if (ranged) /* one part of a partitioned graph (§7) */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
          var, var, body);
   else if (c->prog->mutates && it->dom != D_VIEW) /* skip deleted elements (§6) */
@@ -1427,7 +1430,27 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       put(c, " } else ");
     }
     putf(c, "{ fal_G *%s = fal_part; ", g);
-    render_foreach_all(c, n, it, var, true, true);
+    if (c->topo_n == n && !c->gpu) {
+      /* a host rank's topology-driven phase (plan.c parts_topo_rule):
+       * it skips the own points whose P is what it was at their last
+       * visit (the argument of docs/lowering.md "GPU ranks repeat a phase
+       * until it settles", first half).  It runs once a round: repeated
+       * to its fixpoint, each sweep scans every own point, and road-FLA
+       * SSSP with 2 ranks took 6.0 s (2,500 to 3,100 sweeps) against
+       * 1.5 s once a round (827 rounds), 7.1 s before the skip. */
+      putf(c, "%s *fal_snp = NULL; if (%s) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(%s) + 1; "
+           "if (%s.n < fal_sb) { fal_free(%s.p); %s.p = fal_alloc(fal_sb); %s.n = fal_sb; } fal_snp = (%s *)%s.p; } ",
+           c->topo_T, c->topo_ok, c->topo_T, c->topo_sn, c->topo_sn, c->topo_sn, c->topo_sn,
+           c->topo_T, c->topo_sn);
+      c->rskip = ctx_printf(c, "if (fal_snp) { %s fal_sv; __atomic_load(&%s->%s[%s], &fal_sv, "
+                            "__ATOMIC_RELAXED); if (%s && fal_sv == fal_snp[%s - fal_lo]) continue; "
+                            "fal_snp[%s - fal_lo] = fal_sv; } ",
+                            c->topo_T, g, c->topo_P, var, c->topo_tv, var, var);
+      render_foreach_all(c, n, it, var, true, true);
+      c->rskip = NULL;
+      putf(c, " %s = 1;", c->topo_tv);
+    } else
+      render_foreach_all(c, n, it, var, true, true);
     putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;
   }

@@ -905,7 +905,11 @@ static void topo_open(Ctx *c, const LoopPlan *p)
   c->topo_sn = ctx_printf(c, "fal_sn%d", u);
   c->topo_tv = ctx_printf(c, "fal_tv%d", u);
   c->topo_ok = ctx_printf(c, "fal_tok%d", u);
-  if (p->parts && c->mpi) { /* one part a rank, ghosts merged where ranks meet */
+  if (p->parts && c->mpi && !c->gpu) { /* a host rank: its last-seen values in host memory */
+    putf(c, "{ static struct { void *p; size_t n; } %s; int %s = 0, %s = !%s->fal_mpi || "
+         "%s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn, c->topo_tv, c->topo_ok,
+         g, g, g);
+  } else if (p->parts && c->mpi) { /* one part a rank, ghosts merged where ranks meet */
     c->topo_rep = ctx_printf(c, "fal_rp%d", u);
     putf(c, "{ static fal_seen %s; static fal_rep %s; int %s = 0, %s = !%s->fal_mpi || "
          "%s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn, c->topo_rep,

@@ -2720,9 +2720,9 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     refuse(p, loop, "the program mutates graphs (§6)");
     return p->kind;
   }
-  if (c->gpu)
+  if (c->gpu || c->mpi)
     p->pgraph = parted_graph_of(c, body);
-  else if (!c->mpi)
+  else
     p->sgraph = parted_graph_of(c, body);
   Step *cs = new_step(p, STEP_COND, cond);
   Walk w = {c, p, cs, false, 0, {0}};
@@ -2758,7 +2758,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     p->graph = p->pgraph;
     if (p->topo)
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
-               "a GPU rank's kernel skips the points whose %s did not change", p->topo);
+               "a rank's phase skips the points whose %s did not change (on a GPU, "
+               "repeated until it settles)", p->topo);
     else
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
                "no skip (%.160s)", p->twhy[0] ? p->twhy : "not one phase");

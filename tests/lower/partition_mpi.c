@@ -223,20 +223,20 @@ fal_G_mpi_end(hg); }
 #line 31 "partition_mpi.fal"
 
   fal_G_fresh(hg)->dist[(0)] = 0;
-  while (1) {
+  { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; while (1) {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 35, 0x1u, 0); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+    { fal_G_mpi_begin(hg, 35, 0x1u, 0); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 35 "partition_mpi.fal"
-for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (fal_snp) { int fal_sv; __atomic_load(&hg->dist[t], &fal_sv, __ATOMIC_RELAXED); if (fal_tv3 && fal_sv == fal_snp[t - fal_lo]) continue; fal_snp[t - fal_lo] = fal_sv; } {
 #line 35 "partition_mpi.fal"
-                             relax(t, hg); } } }
+                             relax(t, hg); } } fal_tv3 = 1; } }
 fal_G_mpi_end(hg); }
 #line 35 "partition_mpi.fal"
 
     if (hg->changed[0] == 0)
       break;
-  }
+  } }
 #line 38 "partition_mpi.fal"
 
   { fal_G_mpi_begin(hg, 39, 0x3u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
@@ -249,10 +249,10 @@ fal_G_mpi_end(hg); }
 #line 39 "partition_mpi.fal"
 
   long total = 0;
-  { __typeof__(total) fal_r3 = 0;
-#pragma omp parallel for reduction(+:fal_r3)
+  { __typeof__(total) fal_r4 = 0;
+#pragma omp parallel for reduction(+:fal_r4)
 #line 41 "partition_mpi.fal"
-for (int64_t fal_i3 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i3 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i3++)  fal_r3 += (hg->dist[fal_i3]); fal_mpi_reduce(fal_r3, 0); total += fal_r3; }
+for (int64_t fal_i4 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i4 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i4++)  fal_r4 += (hg->dist[fal_i4]); fal_mpi_reduce(fal_r4, 0); total += fal_r4; }
 #line 41 "partition_mpi.fal"
 
   printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
