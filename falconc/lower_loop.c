@@ -373,7 +373,7 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                               clauses));
     resync(c, n->start);
   }
-  if (ranged && c->rskip) /* a host rank's repeated phase: the skip first */
+  if (ranged && c->rskip) /* a host rank's topology-driven phase: the skip first */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s }", var,
          var, var, c->rskip, body);
   else if (ranged) /* one part of a partitioned graph (§7) */
