@@ -895,32 +895,23 @@ gpu_mpi() {
 		rm -f "$tmp/e2e/san.ref"
 		FALCON_HUB_DEGREE=16 timeout 120 $mpirun --oversubscribe -np 2 "$p" "$g" "$src" 1 0 \
 			"$tmp/e2e/san.ref" >/dev/null 2>&1
-		for tool in memcheck racecheck synccheck; do
+		# the last: memcheck with every round's pairs read from the other
+		# rank's GPU (CUDA IPC mappings)
+		for run in memcheck racecheck synccheck memcheck,0; do
+			tool=${run%,*} inl= what=
+			case $run in *,*) inl=${run#*,} what=", FALCON_MPI_INLINE=$inl" ;; esac
 			rm -f "$tmp/e2e/san.out"
-			if FALCON_HUB_DEGREE=16 timeout 300 $mpirun --oversubscribe -np 2 compute-sanitizer \
-				--tool $tool --error-exitcode 9 "$p" "$g" "$src" 1 0 "$tmp/e2e/san.out" \
-				>"$tmp/e2e/san.log" 2>&1 &&
+			if env ${inl:+FALCON_MPI_INLINE=$inl} FALCON_HUB_DEGREE=16 timeout 300 $mpirun \
+				--oversubscribe -np 2 compute-sanitizer --tool $tool --error-exitcode 9 \
+				"$p" "$g" "$src" 1 0 "$tmp/e2e/san.out" >"$tmp/e2e/san.log" 2>&1 &&
 				[ "$(grep -c 'SUMMARY: 0 errors\|(0 errors, 0 warnings)' "$tmp/e2e/san.log")" = 2 ] &&
 				[ -s "$tmp/e2e/san.ref" ] && cmp -s "$tmp/e2e/san.out" "$tmp/e2e/san.ref"; then
-				pass "gpu mpi: compute-sanitizer $tool on 2 ranks of partitioned_sssp"
+				pass "gpu mpi: compute-sanitizer $tool on 2 ranks of partitioned_sssp$what"
 			else
-				fail "gpu mpi: compute-sanitizer $tool on 2 ranks of partitioned_sssp"
+				fail "gpu mpi: compute-sanitizer $tool on 2 ranks of partitioned_sssp$what"
 				grep -v '^$' "$tmp/e2e/san.log" | tail -12 | sed 's/^/    /'
 			fi
 		done
-		# memcheck with every round's pairs read from the other rank's
-		# GPU (CUDA IPC mappings)
-		rm -f "$tmp/e2e/san.out"
-		if FALCON_MPI_INLINE=0 FALCON_HUB_DEGREE=16 timeout 300 $mpirun --oversubscribe -np 2 \
-			compute-sanitizer --tool memcheck --error-exitcode 9 "$p" "$g" "$src" 1 0 \
-			"$tmp/e2e/san.out" >"$tmp/e2e/san.log" 2>&1 &&
-			[ "$(grep -c 'SUMMARY: 0 errors\|(0 errors, 0 warnings)' "$tmp/e2e/san.log")" = 2 ] &&
-			[ -s "$tmp/e2e/san.ref" ] && cmp -s "$tmp/e2e/san.out" "$tmp/e2e/san.ref"; then
-			pass "gpu mpi: compute-sanitizer memcheck on 2 ranks of partitioned_sssp, FALCON_MPI_INLINE=0"
-		else
-			fail "gpu mpi: compute-sanitizer memcheck on 2 ranks of partitioned_sssp, FALCON_MPI_INLINE=0"
-			grep -v '^$' "$tmp/e2e/san.log" | tail -12 | sed 's/^/    /'
-		fi
 	fi
 	if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
 		cuda_build mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" "$tmp/gpumpi" ||
