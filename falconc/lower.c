@@ -516,7 +516,7 @@ static void render_loop(Ctx *c, const Node *n)
     }
     if (c->opt->explain)
       plan_explain(c, &p);
-    if (p.kind != PLAN_HOST || (c->mpi && p.topo)) {
+    if (p.kind != PLAN_HOST || (c->mpi && (p.topo || p.mpx))) {
       if (p.kind != PLAN_HOST)
         emit_planned_loop(c, &p);
       else
@@ -921,7 +921,7 @@ bool merge_on_device(Ctx *c, const FuncInfo *f)
 /* --mpi --target=gpu: whether a GPU rank merges incoming records on its
  * GPU (docs/lowering.md "GPU parts under MPI"): the program's one
  * updateFunction, if it has one, is device code, and no graph mutates. */
-static bool mpi_merge_on_gpu(Ctx *c)
+bool mpi_merge_on_gpu(Ctx *c)
 {
   bool ok;
   device_merge(c, &ok);
@@ -1017,6 +1017,24 @@ static void emit_px_scatter(Ctx *c)
          "  }\n");
 }
 
+/* The graph properties as one value (fal_G_gb) and fal_G_px_before, which
+ * a parts kernel's leader reads them with (below). */
+static void emit_gb(Ctx *c)
+{
+  Program *p = c->prog;
+  put(c, "typedef struct fal_G_gb {\n  char fal_none;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  %s %s;\n", p->props[i].ctype, p->props[i].name);
+  put(c, "} fal_G_gb;\n");
+  put(c, "__device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)\n{\n  (void)own; (void)b;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (own->%s)\n    b->%s = own->%s[0];\n", p->props[i].name, p->props[i].name,
+           p->props[i].name);
+  put(c, "}\n");
+}
+
 /* CUDA target: the exchange inside a planned partitioned loop's kernels
  * (falcon/cuda.cuh fal_px, lower_plan.c, docs/optimiser.md "Partitioned
  * loops on the devices"): the device code of fal_G_bx_end, run by every
@@ -1038,17 +1056,7 @@ static void emit_px_scatter(Ctx *c)
 static void emit_part_kernels_exchange(Ctx *c, const char *mname)
 {
   Program *p = c->prog;
-  put(c, "typedef struct fal_G_gb {\n  char fal_none;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  %s %s;\n", p->props[i].ctype, p->props[i].name);
-  put(c, "} fal_G_gb;\n");
-  put(c, "__device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)\n{\n  (void)own; (void)b;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (own->%s)\n    b->%s = own->%s[0];\n", p->props[i].name, p->props[i].name,
-           p->props[i].name);
-  put(c, "}\n");
+  emit_gb(c);
   int ngp = 0; /* graph properties: with none, no new values to combine */
   for (int i = 0; i < p->nprops; i++)
     ngp += p->props[i].kind == PK_GRAPH;
@@ -2484,7 +2492,10 @@ static void emit_graph_struct(Ctx *c)
              "  fal_point *fal_mpi_hpid, *fal_mpi_dpid;\n  int fal_mpi_all;\n"
              "  /* the graph properties (the loop flags) on their way to the GPU\n"
              "   * (first half) and back (second half), pinned */\n"
-             "  unsigned char *fal_mpi_hgp;\n  size_t fal_mpi_ngp;\n");
+             "  unsigned char *fal_mpi_hgp;\n  size_t fal_mpi_ngp;\n"
+             "  /* while a loop's kernels run across the ranks (fal_mpx): the\n"
+             "   * rank's fal_rmt, where MINs of other ranks' points go */\n"
+             "  void *fal_rmt;\n");
     if (c->gpu && mpi_merge_on_gpu(c))
       put(c, "  /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the\n"
              "   * host): the (point, record) pairs sent and received (device,\n"
@@ -2549,6 +2560,8 @@ static void emit_graph_struct(Ctx *c)
     emit_host_graph_copy(c);
   if (!c->gpu && c->need_drop)
     emit_host_graph_drop(c);
+  if (p->nparted && c->mpi && c->gpu) /* the kernels of emit_mpi_loop */
+    emit_gb(c);
   if (p->nparted && c->mpi)
     emit_mpi_partition_functions(c);
   else if (p->nparted)
@@ -2691,7 +2704,9 @@ bool lower_program(const Source *src, const Node *root, Program *prog,
   mark_interesting((Node *)root, c.gpu);
   if (c.gpu && prog->falcon && !prog->user_atomics)
     plan_read_first(&c, root);
-  if (c.gpu && !c.mpi && prog->falcon && !prog->user_atomics && prog->nparted > 0)
+  /* (--mpi: for the kernels that ranks of one machine may run, emit_mpi_loop;
+   * elsewhere the context is NULL and the MIN is the plain one) */
+  if (c.gpu && prog->falcon && !prog->user_atomics && prog->nparted > 0)
     plan_remote(&c, root);
   StrBuf body = {0};
   c.out = &body;

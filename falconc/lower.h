@@ -161,6 +161,10 @@ typedef struct Ctx {
   bool px_rs;
   const char *rm_P;  /* topo_rm's property (topo_P, or LoopPlan.sync_P) */
   bool rm_push;      /* topo_rm's contexts push to the ghosts (sync_P) */
+  /* --mpi --target=gpu, a loop with LoopPlan.mpx: its fal_mpx (falcon/
+   * mpi.cuh) while lower_plan.c prints the kernel that the ranks run, one
+   * a rank (emit_mpi_loop); NULL otherwise */
+  const char *mpx;
   bool ra_hold;      /* such a loop was printed: the output defines
                       * FAL_RA_HOLD (falcon/cuda.cuh fal_ra_mm) */
   bool region;       /* rendering a step of a planned CPU region: its
@@ -191,6 +195,8 @@ const char *gname(Ctx *c, const char *graph);
 bool graph_on_gpu(const Ctx *c, const char *name);
 const Sym *ident_sym(Ctx *c, const Node *n);
 bool in_main(const Ctx *c);
+/* --mpi --target=gpu: GPU ranks merge on their GPUs (lower.c) */
+bool mpi_merge_on_gpu(Ctx *c);
 void note_use(Ctx *c, const Sym *s, const Node *at);
 void pragma_line(Ctx *c, const char *pragma);
 void put_linkage(Ctx *c, const Node *n, const FuncInfo *f, bool is_main);

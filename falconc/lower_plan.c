@@ -375,6 +375,59 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   return r;
 }
 
+/* --mpi --target=gpu, a loop with LoopPlan.mpx (emit_mpi_loop): the launch
+ * of the kernel that every rank runs on its own points, the rank's GPU
+ * graph in place of the partitioned graph, its fal_px last (fal_mpx_run,
+ * falcon/mpi.cuh).  Before it the GPU takes what host code wrote
+ * (fal_G_mpi_dbegin); after it, if the kernels ran, the rank's ghosts
+ * take their owners' values (fal_mpx_leave), the host graph learns that
+ * the GPU and the other ranks hold newer values (as after an exchange),
+ * the graph properties come back, and the loop's variables are rank 0's
+ * (its kernel is the single process's part 0).  Sets fal_pgo as
+ * parts_launch does. */
+static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
+{
+  const char *g = gname(c, p->graph), *mx = c->mpx;
+  const char *P = p->sync_P ? p->sync_P : p->topo;
+  StrBuf st = {0};
+  strbuf_printf(&st, "{ double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(%s); fal_G *fal_d = %s->fal_mpi_gpu; "
+                "fal_px fal_mpxp = %s.px; void *fal_pa[%d]; ", g, g, mx, c->ncaps + 1);
+  if (p->topo && c->topo_sn) /* the rank's last-seen values, kept by the host's rounds too */
+    strbuf_printf(&st, "fal_mpxp.seen = %s; fal_mpxp.tv = %s; ",
+                  topo_seen_expr(c, "0", "fal_d->fal_base.device",
+                                 "(fal_mpxp.hi - fal_mpxp.lo)"), c->topo_tv);
+  for (int i = 0; i < c->ncaps; i++) {
+    const Capture *cp = &c->caps[i];
+    if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
+      strbuf_printf(&st, "fal_pa[%d] = (void *)fal_d; ", i);
+    else
+      strbuf_printf(&st, "fal_pa[%d] = %s%s; ", i, cp->what == CAP_GRAPH ? "(void *)" : "(void *)&",
+                    cp->name);
+  }
+  strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)%s.df; "
+                "int fal_pok = fal_mpx_run(&%s, (const void *)%s, fal_pa, \"%s\", __FILE__, __LINE__); "
+                "fal_d->fal_rmt = NULL; ",
+                c->ncaps, mx, mx, name, name);
+  strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; "
+                "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", name);
+  written_copies(&st, p, name);
+  for (int i = 0; i < p->nwritten; i++)
+    strbuf_printf(&st, "fal_mpi_bcast0(&%s, sizeof %s); ", p->written[i], p->written[i]);
+  strbuf_printf(&st, "fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, fal_d->%s, sizeof *fal_d->%s, "
+                "__FILE__, __LINE__); %s->fal_mpi_devstale = 1; %s->fal_mpi_stale = %s->fal_mpi->nranks > 1; ",
+                mx, g, g, P, P, g, g, g);
+  for (int i = 0; i < c->prog->nprops; i++)
+    if (c->prog->props[i].kind == PK_GRAPH)
+      strbuf_printf(&st, "if (%s->%s && fal_d->%s) FAL_CUDA(cudaMemcpy(%s->%s, fal_d->%s, sizeof *%s->%s, "
+                    "cudaMemcpyDeviceToHost)); ", g, c->prog->props[i].name, c->prog->props[i].name,
+                    g, c->prog->props[i].name, c->prog->props[i].name, g, c->prog->props[i].name);
+  strbuf_printf(&st, "%s } }", profile_line(c, p, p->sync_P ? "ranks (one barrier)" : "ranks (own rounds)",
+                                           "fal_lr", true));
+  const char *r = ctx_printf(c, "%s", st.data);
+  strbuf_free(&st);
+  return r;
+}
+
 /* Whether phase s may write a graph property (addProperty, §3.1, the only
  * values fal_G_px_end combines between parts): then after it fal_G_px_end
  * may write the combined value (no part's value changes otherwise). */
@@ -758,7 +811,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                 name, params.data ? params.data : "", views.data ? views.data : "",
                 wk ? " && threadIdx.y == 0" : "", wk ? "  fal_wbegin();\n" : "",
                 fr ? "  long long fal_vis = 0;\n" : "", body.data ? body.data : "",
-                p->parts ? " && fal_px.me == 0" : "", name);
+                /* (ranks: each its own copy; the host takes rank 0's) */
+                p->parts && !c->mpx ? " && fal_px.me == 0" : "", name);
   if (fr)
     strbuf_printf(k, "    fal_lv_%s = fal_vis;\n", name);
   for (int i = 0; i < p->nwritten; i++)
@@ -792,7 +846,7 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   if (topo && !p->parts)
     strbuf_printf(&launch, ", (void *)&fal_snp, (void *)&%s", c->topo_tv);
   /* (a parts plan's launch reads the captures, which kernel_leave drops) */
-  const char *r = p->parts ? parts_launch(c, p, name) : NULL;
+  const char *r = !p->parts ? NULL : c->mpx ? mpx_launch(c, p, name) : parts_launch(c, p, name);
   kernel_leave(c, &saved);
   if (!p->parts) {
     StrBuf st = {0};
@@ -947,6 +1001,62 @@ static void topo_close(Ctx *c, const LoopPlan *p)
   c->topo_rm = c->rm_P = NULL;
 }
 
+/* --mpi --target=gpu, a loop with LoopPlan.mpx (docs/lowering.md "Ranks on
+ * one machine run the single process's kernels"): the host's rounds as
+ * emit_mpi_loop prints them, and at the top of each round a check
+ * (fal_mpx_switch, falcon/mpi.cuh, which every rank answers alike) that
+ * moves the rest of the loop into the kernels of the single process, one
+ * a rank, as emit_auto_loop moves a loop into its kernel:
+ *   { static fal_mpx M; fal_loop_sw fal_sw = {0};
+ *     while (C) { if (fal_mpx_switch(&fal_sw, &M, ...)) { int fal_pgo = 0;
+ *                   <mpx_launch> if (fal_pgo) break; fal_sw.state = 2; }
+ *                 { <the body, as the host's rounds lower it> } } }
+ * The kernel is parts_rs_body's (sync_P: one barrier a round, MINs to the
+ * owner and to the other rank's copy) or parts_own_body's (own_rounds);
+ * its skip of unchanged points is the parts kernel's, without the host
+ * rounds' repetition (topo_rep). */
+static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
+{
+  const Node *loop = p->loop;
+  const Node *cond = node_field(loop, F_CONDITION);
+  const Node *body = node_field(loop, F_BODY);
+  const char *g = gname(c, p->graph);
+  const char *P = p->sync_P ? p->sync_P : p->topo;
+  const char *mx = ctx_printf(c, "fal_mx%d", ++c->uniq), *kname = NULL;
+  const char *rep = c->topo_rep;
+  c->topo_rep = NULL;
+  c->mpx = mx;
+  if (p->sync_P) {
+    c->px_rs = true;
+    c->ra_hold = true;
+  } else {
+    c->px_own = true;
+  }
+  const char *launch = device_loop_kernel(c, p, &kname, false, NULL, NULL);
+  c->px_rs = c->px_own = false;
+  c->mpx = NULL;
+  c->topo_rep = rep;
+  putf(c, "{ static fal_mpx %s; fal_loop_sw fal_sw = {0}; ", mx);
+  copy_range(c, loop->start, cond->start);
+  render(c, cond);
+  copy_range(c, cond->end, body->start);
+  /* (a rank without a GPU, or whose ranks do not read each other's GPUs,
+   * passes device -1: no rank moves) */
+  putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && %s->fal_mpi_ipc ? "
+       "%s->fal_mpi_gpu->fal_base.device : -1, %s->fal_mpi_gpu ? (void *)%s->fal_mpi_gpu->%s : NULL, "
+       "%s->fal_mpi_gpu && fal_warp_pick(&%s->fal_mpi_gpu->fal_base), %d, (const void *)%s, \"%s\", "
+       "%u)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } ",
+       mx, g, g, g, g, g, g, P, g, g, p->sync_P ? 1 : 0, kname, path_literal(c), loop->loc.line,
+       launch);
+  bool saved = c->break_is_continue;
+  c->break_is_continue = false;
+  int mark = c->nsyms;
+  render(c, body);
+  sym_pop(c, mark);
+  c->break_is_continue = saved;
+  put(c, " } }");
+}
+
 /* --mpi, --target=gpu (plan.c: the host runs the rounds, each foreach
  * ending in the ranks' exchange): the loop as the host lowers it, inside
  * the topology-driven loop's last-seen values when the rule holds, which
@@ -954,6 +1064,11 @@ static void topo_close(Ctx *c, const LoopPlan *p)
 void emit_mpi_loop(Ctx *c, const LoopPlan *p)
 {
   topo_open(c, p);
+  if (c->gpu && p->mpx && mpi_merge_on_gpu(c)) {
+    emit_mpx_loop(c, p);
+    topo_close(c, p);
+    return;
+  }
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;

@@ -1905,7 +1905,7 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
 /* ---- Level-synchronous loops over parts (docs/optimiser.md
  * "Level-synchronous loops over parts") ----
  *
- * A parts plan (CUDA, not --mpi) that is not topology-driven, with steps
+ * A parts plan (CUDA; under --mpi, emit_mpi_loop's kernels) that is not topology-driven, with steps
  * between the exchange's barriers (gp_early), of flag_loop_shape (its
  * counters may be read: `lev++` and a phase that reads lev), whose one
  * phase is the topology rule's kind of body (MIN/MAX on out-neighbours'
@@ -1934,7 +1934,7 @@ static void parts_sync_rule(Ctx *c, LoopPlan *p)
       ph = i;
       nph++;
     }
-  if (p->topo || !c->gpu || c->mpi)
+  if (p->topo || !c->gpu)
     return; /* the topology rule's forms; the kernels per part are CUDA's */
   if (!p->gp_early)
     why = "steps between phases that need a barrier of their own";
@@ -2756,7 +2756,32 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
      * MPI"). */
     parts_topo_rule(c, p);
     p->graph = p->pgraph;
-    if (p->topo)
+    if (c->gpu) {
+      /* ranks of one machine may run the kernels of the single process
+       * (own rounds, or one barrier a round), whose rules need the parts
+       * plan's barriers; the host's rounds (emit_mpi_loop) do not read
+       * the steps' barriers, so placing them changes nothing else */
+      p->gp_copy = gp_copy_rule(c, p);
+      place_barriers(p, c->gpu);
+      p->gp_early = p->gp_copy;
+      for (int i = 0; i < p->nsteps; i++)
+        if (p->steps[i].kind != STEP_PHASE && p->steps[i].sync_before)
+          p->gp_early = false;
+      for (int i = 1; i < p->nsteps; i++)
+        if (p->steps[i].kind == STEP_PHASE) {
+          p->steps[i].fuse_prev = false;
+          p->steps[i].sync_before = true;
+        }
+      parts_own_rule(c, p);
+      parts_sync_rule(c, p);
+      p->mpx = p->own_rounds || p->sync_P;
+    }
+    if (p->mpx)
+      snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks, "
+               "until GPU ranks of one machine that read each other's memory take the rest of "
+               "the loop as the single process's kernels, one a rank (%s)",
+               p->sync_P ? "one barrier a round" : "each rank its own rounds");
+    else if (p->topo)
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
                "a rank's phase skips the points whose %s did not change (on a GPU, "
                "repeated until it settles)", p->topo);

@@ -161,6 +161,12 @@ typedef struct LoopPlan {
   char *sync_P;
   char *sync_flag;
   char swhy[256];
+  /* --mpi --target=gpu, own_rounds or sync_P: the ranks of one machine may
+   * run the loop as the single process's kernels, one a rank, reaching
+   * each other's GPU memory over CUDA IPC (lower_plan.c emit_mpi_loop;
+   * docs/lowering.md "Ranks on one machine run the single process's
+   * kernels"); the host's rounds stay the fallback. */
+  bool mpx;
 } LoopPlan;
 
 /* Plans a `while` statement of host code.  Always fills `p` (PLAN_HOST

@@ -918,6 +918,16 @@ void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size)
         "MPI_Allgather");
 }
 
+/* Every rank takes rank 0's `size` bytes at v (a loop's variables after
+ * kernels that ran on every rank: rank 0's are the single process's part
+ * 0's, falcon/mpi.cuh fal_mpx). */
+void fal_mpi_bcast0(void *v, size_t size)
+{
+  if (size > INT_MAX)
+    fail("a broadcast of %zu bytes", size);
+  check(MPI_Bcast(v, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
+}
+
 int fal_mpi_all_true(int ok)
 {
   int all = 0;

@@ -857,6 +857,22 @@ gpu_mpi() {
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_MPI_INLINE=0" \
 			"env FALCON_MPI_INLINE=0 $mpirun --oversubscribe -np 3" "1 0"
+		# Ranks of one machine run the single process's kernels, one a
+		# rank (falcon/mpi.cuh fal_mpx; SSSP's own rounds, BFS's one
+		# barrier a round): FALCON_GPU_LOOPS=device moves each loop into
+		# them at its first round (auto: after short rounds), =host
+		# never; 3 ranks on kron (two share a GPU where there are two:
+		# the kernels are refused and the hosts' rounds go on)
+		for gf in "$tmp"/e2e/graphs/*; do
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device" \
+				"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 2" "1 0"
+			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=host" \
+				"env FALCON_GPU_LOOPS=host $mpirun --oversubscribe -np 2" "1 0"
+		done
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_GPU_LOOPS=device" \
+			"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 3" "1 0"
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off" \
+			"env FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off $mpirun --oversubscribe -np 2" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,
 		# every rank's hub list must still hold all of its own.
 		FALCON_HUB_DEGREE=16
@@ -875,6 +891,24 @@ gpu_mpi() {
 		pass "gpu mpi: each of 2 ranks reads its points' edges and runs them on a GPU, its changed ghosts and border points staged, its phase repeated until it settled"
 	else
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
+	fi
+	# The ranks' kernels (fal_mpx): with two GPUs, both ranks of each
+	# sample say their loop may run as the single process's kernels, and
+	# the profile names the kernels' rounds
+	if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ]; then
+		for a in partitioned_sssp partitioned_bfs; do
+			q=$tmp/gpumpi/$a
+			case $a in *sssp) form="own rounds" ;; *) form="one barrier" ;; esac
+			if [ -x "$q" ] && FALCON_GPU_LOOPS=device FALCON_VERBOSE=1 FALCON_PROFILE=1 timeout 120 \
+				$mpirun --oversubscribe -np 2 "$q" "$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
+				[ "$(grep -c "note: rank [01]: the loop's kernels may run on the ranks' GPUs" "$tmp/e2e/run")" = 2 ] &&
+				grep -q "ranks ($form)" "$tmp/e2e/run"; then
+				pass "gpu mpi: $a: 2 ranks run the loop as the single process's kernels ($form)"
+			else
+				fail "gpu mpi: $a: the ranks' kernels (FALCON_VERBOSE, FALCON_PROFILE)"
+				sed 's/^/    /' "$tmp/e2e/run" | head -12
+			fi
+		done
 	fi
 	# CUDA IPC (FALCON_MPI_IPC=on asks for it and notes a fallback): both
 	# ranks say they read over IPC (a rank that could not would make both

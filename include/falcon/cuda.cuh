@@ -272,9 +272,12 @@ static inline void fal_coop_launch_dim(const void *fn, void **args, const char *
  * every loop.  A GPU without cooperative launch keeps the host loop. */
 #define FAL_LOOP_WINDOW 16
 typedef struct fal_loop_sw {
-  int state;    /* 0: not started, 1: measuring, 2: stays on the host */
+  int state;    /* 0: not started, 1: measuring, 2: stays on the host (3: MPI
+                 * ranks' loops, measuring after a first round, falcon/mpi.cuh) */
   int rounds;   /* rounds in the current window */
   double t0;    /* when the current window started */
+  int window;   /* MPI ranks' loops (falcon/mpi.cuh fal_mpx_switch): its length, */
+  long long n0; /* and the phases' launches when it started */
 } fal_loop_sw;
 
 /* A loop with Collections (falconc/plan.c, docs/optimiser.md "Collection

@@ -38,4 +38,381 @@ static __device__ inline long long fal_mpi_slot(bool take, unsigned long long *c
   return take ? (long long)(base + (unsigned long long)__popc(all & ((1u << lane) - 1u))) : -1;
 }
 
+
+/* ---- Ranks of one machine run the single process's kernels -------------
+ * docs/lowering.md "Ranks on one machine run the single process's
+ * kernels"; falconc lower_plan.c emit_mpx_loop.  A loop over a partitioned
+ * graph that the single process runs as a kernel per part (own rounds, or
+ * one barrier a round: falcon/cuda.cuh fal_rmt, fal_ra_round,
+ * fal_rs_round) runs the same way when each part is an MPI rank with a GPU
+ * of its own on one machine: each rank exports (CUDA IPC) its GPU's array
+ * of the loop's property P and one block of words, opens the other ranks'
+ * (their P arrays are whole-size and indexed by point, as the parts' are),
+ * and launches its own part's kernel; the kernels meet at the start line,
+ * which is in rank 0's block.
+ *
+ * A rank's block, in its GPU's memory (one allocation, exported):
+ *   [0, FAL_RM_WORDS + FAL_RM_RS)  the words of fal_rm_ready's w[i]: sent,
+ *                                  then fal_rmt.peer[i], then fal_rmt.rs[i]
+ *   FAL_MPX_CTL: 64 bytes           start (4, at 0), bar (8, at 8), the
+ *                                  rank's lw (16, at 16), done (4, at 32):
+ *                                  start, bar and done of rank 0 are the
+ *                                  ones the kernels take
+ *   FAL_MPX_CTX: the rank's fal_rmt (df)
+ *   FAL_MPX_HOLD: one word per own point (push: a ghost elsewhere) */
+#define FAL_MPX_CTL FAL_RM_AL(FAL_RM_WORDS + FAL_RM_RS)
+#define FAL_MPX_CTX (FAL_MPX_CTL + 256)
+#define FAL_MPX_HOLD (FAL_MPX_CTX + FAL_RM_AL(sizeof(fal_rmt)))
+typedef struct fal_mpx {
+  int state;            /* 0: not made, 1: made, -1: not used */
+  int k, me, dev, push;
+  void *P;              /* the rank's P array it was made for */
+  char *w;              /* the rank's block */
+  char *pw[FAL_PX_MAX]; /* rank j's block, mapped (pw[me] == w) */
+  void *pP[FAL_PX_MAX]; /* rank j's P array, mapped (pP[me] == P) */
+  fal_rmt *df;          /* in w, at FAL_MPX_CTX */
+  fal_px px;            /* the rank's part, without a last-seen array */
+  cudaStream_t st;
+} fal_mpx;
+
+typedef struct fal_mpx_rec {
+  cudaIpcMemHandle_t hw, hp;
+  unsigned long long w, p; /* the block's and P's addresses in their rank */
+  char bus[32];
+  int ok;
+} fal_mpx_rec;
+
+/* A mapping of rank r's allocation at address a (in r's space), opened once
+ * per process (CUDA opens a handle once per context) and kept. */
+static inline void *fal_mpx_open(int r, unsigned long long a, cudaIpcMemHandle_t h)
+{
+  static struct { int r; unsigned long long a; void *q; } map[64];
+  static int n = 0;
+  for (int i = 0; i < n; i++)
+    if (map[i].r == r && map[i].a == a)
+      return map[i].q;
+  void *q = NULL;
+  if (n == 64 || cudaIpcOpenMemHandle(&q, h, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+    cudaGetLastError();
+    return NULL;
+  }
+  map[n].r = r;
+  map[n].a = a;
+  map[n].q = q;
+  n++;
+  return q;
+}
+
+/* Makes the rank's part of the kernels' words and contexts the first time
+ * (every rank calls it at once: it is collective); whether the ranks can
+ * run the kernels.  dev: the rank's GPU, or -1 (no GPU, or ranks that do
+ * not read each other's GPUs: fal_G.fal_mpi_ipc); P: the rank's P array;
+ * push: a level-synchronous loop's contexts (the MINs also go to the
+ * other rank's copy), which take two ranks, as fal_rm_ready's take two
+ * parts.  The ranks must each have a GPU of their own with native
+ * atomics on the others' memory (system-scope MINs and the barrier words
+ * cross between them), and FALCON_PX_REMOTE must not be off. */
+static inline int fal_mpx_ready(fal_mpx *m, const fal_mpi_plan *pl, int dev, void *P, int push,
+                                const char *file, int line)
+{
+  if (m->state == 1 && m->P == P)
+    return 1;
+  if (m->state < 0)
+    return 0;
+  int k = pl->nranks, me = pl->rank;
+  const char *why = NULL;
+  if (k < 2 || k > FAL_PX_MAX)
+    why = "the kernels take 2 to 8 ranks";
+  else if (push && k != 2)
+    why = "the kernels with one barrier a round take two ranks";
+  else if (dev < 0 || !P)
+    why = "a rank without a GPU, or ranks that do not read each other's GPUs (FALCON_MPI_IPC)";
+  else if (fal_env_switch("FALCON_PX_REMOTE", "on", "off") == 0)
+    why = "FALCON_PX_REMOTE=off";
+  size_t bytes = FAL_MPX_HOLD + (push ? (size_t)(pl->lo[me + 1] - pl->lo[me]) * sizeof(unsigned) : 0);
+  fal_mpx_rec mine, *all = (fal_mpx_rec *)fal_calloc((size_t)k, sizeof *all);
+  memset(&mine, 0, sizeof mine);
+  if (!why) {
+    int coop = 0;
+    fal_cuda_use(dev);
+    if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev) != cudaSuccess || !coop)
+      why = "a GPU without cooperative launch";
+    else if (cudaMalloc((void **)&m->w, bytes) != cudaSuccess)
+      why = "no GPU memory for the kernels' words";
+    else if (cudaMemset(m->w, 0, bytes) != cudaSuccess ||
+             cudaIpcGetMemHandle(&mine.hw, m->w) != cudaSuccess ||
+             cudaIpcGetMemHandle(&mine.hp, P) != cudaSuccess ||
+             cudaDeviceGetPCIBusId(mine.bus, (int)sizeof mine.bus, dev) != cudaSuccess)
+      why = "CUDA IPC refused the kernels' arrays";
+    cudaGetLastError();
+  }
+  mine.ok = !why;
+  mine.w = (unsigned long long)(uintptr_t)m->w;
+  mine.p = (unsigned long long)(uintptr_t)P;
+  mine.bus[sizeof mine.bus - 1] = 0;
+  fal_mpi_allgather_bytes(&mine, all, sizeof mine);
+  int ok = 1;
+  for (int r = 0; r < k; r++)
+    ok = ok && all[r].ok;
+  if (!why && !ok)
+    why = "another rank cannot take part";
+  for (int r = 0; r < k && !why; r++) { /* another GPU, with atomics on it, mapped */
+    if (r == me) {
+      m->pw[r] = m->w;
+      m->pP[r] = P;
+      continue;
+    }
+    int pd = -1, at = 0;
+    all[r].bus[sizeof all[r].bus - 1] = 0;
+    if (cudaDeviceGetByPCIBusId(&pd, all[r].bus) != cudaSuccess || pd == dev)
+      why = "two ranks on one GPU, or a GPU this rank does not see";
+    else if (cudaDeviceGetP2PAttribute(&at, cudaDevP2PAttrNativeAtomicSupported, dev, pd) !=
+                 cudaSuccess || !at)
+      why = "GPUs without atomics on each other's memory";
+    else if (!(m->pw[r] = (char *)fal_mpx_open(r, all[r].w, all[r].hw)) ||
+             !(m->pP[r] = fal_mpx_open(r, all[r].p, all[r].hp)))
+      why = "CUDA IPC could not open another rank's arrays";
+    cudaGetLastError();
+  }
+  free(all);
+  ok = fal_mpi_all_true(!why);
+  if (!ok) {
+    if (fal_verbose() && (me == 0 || why))
+      fprintf(stderr, "%s:%d: note: rank %d: the loop's rounds stay on the hosts: %s\n", file, line,
+              me, why ? why : "another rank cannot take part");
+    if (m->w)
+      cudaFree(m->w); /* (the mappings stay: another loop may take them) */
+    m->w = NULL;
+    m->state = -1;
+    return 0;
+  }
+  m->k = k;
+  m->me = me;
+  m->dev = dev;
+  m->push = push;
+  m->P = P;
+  m->df = (fal_rmt *)(m->w + FAL_MPX_CTX);
+  unsigned *hold = push ? (unsigned *)(m->w + FAL_MPX_HOLD) : NULL;
+  if (push) /* the own points the other rank holds: the border lists */
+    for (int i = 0; i < pl->nnbr; i++) {
+      int64_t a = pl->boff[i], n = pl->boff[i + 1] - a;
+      if (n <= 0)
+        continue;
+      fal_point *ids = (fal_point *)fal_dalloc((size_t)n * sizeof *ids, file, line);
+      FAL_CUDA(cudaMemcpy(ids, pl->border + a, (size_t)n * sizeof *ids, cudaMemcpyHostToDevice));
+      fal_rm_hold_k<<<fal_cuda_grid(n), FAL_BLOCK>>>(hold, ids, n, pl->lo[me], 1u << pl->nbr[i]);
+      FAL_CUDA(cudaGetLastError());
+      FAL_CUDA(cudaDeviceSynchronize());
+      cudaFree(ids);
+    }
+  fal_rmt h;
+  memset(&h, 0, sizeof h);
+  h.k = k;
+  h.me = me;
+  for (int j = 0; j <= k; j++)
+    h.lo[j] = pl->lo[j];
+  h.base = P;
+  for (int j = 0; j < k; j++) {
+    h.own[j] = m->pP[j];
+    h.peer[j] = (unsigned long long *)(m->pw[j] + 64);
+    h.rs[j] = (unsigned long long *)(m->pw[j] + FAL_RM_WORDS);
+  }
+  h.st = h.peer[me];
+  h.done = (unsigned *)(m->pw[0] + FAL_MPX_CTL + 32);
+  h.hold = hold;
+  h.sent = (unsigned *)m->w;
+  FAL_CUDA(cudaMemcpy(m->df, &h, sizeof h, cudaMemcpyHostToDevice));
+  fal_px *x = &m->px;
+  memset(x, 0, sizeof *x);
+  x->k = k;
+  x->me = me;
+  x->lo = pl->lo[me];
+  x->hi = pl->lo[me + 1];
+  x->start = (unsigned *)(m->pw[0] + FAL_MPX_CTL);
+  x->bar = (unsigned long long *)(m->pw[0] + FAL_MPX_CTL + 8);
+  x->lw = (unsigned long long *)(m->w + FAL_MPX_CTL + 16);
+  x->sys = 1;
+  x->wait_ns = fal_px_wait_ns();
+  x->ra = m->df;
+  if (!m->st)
+    FAL_CUDA(cudaStreamCreateWithFlags(&m->st, cudaStreamNonBlocking));
+  if (fal_verbose())
+    fprintf(stderr, "%s:%d: note: rank %d: the loop's kernels may run on the ranks' GPUs, "
+                    "reaching each other's memory over CUDA IPC%s\n", file, line, me,
+            push ? "; MINs also go to the other rank's copy" : "");
+  m->state = 1;
+  return 1;
+}
+
+/* At the top of each host round of such a loop (lower_plan.c
+ * emit_mpx_loop): whether the rest of the loop moves into the kernels.
+ * As fal_loop_switch_parts decides (a window of short rounds; a round of
+ * a repeated phase counts as its launches, below), but every rank answers alike: the
+ * first call makes the contexts (fal_mpx_ready, collective), and the
+ * window's verdict is every rank's (fal_mpi_all_true); the window's
+ * length is agreed once (warp: this rank's graph takes a warp per point,
+ * FAL_LOOP_WINDOW rounds where every rank's does).  FALCON_GPU_LOOPS=host
+ * keeps the hosts' rounds, =device moves at once. */
+static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int dev,
+                                  void *P, int warp, int push, const void *fn, const char *file,
+                                  unsigned line)
+{
+  static double limit = -1;
+  if (limit < 0) {
+    double us;
+    limit = fal_env_number("FALCON_LOOP_SWITCH_US", 0, 1e12, false, &us) ? us * 1e-6 : 60e-6;
+  }
+  if (s->state == 2)
+    return false;
+  int mode = fal_gpu_loops_mode(); /* (the environment is every rank's) */
+  if (s->state == 0) {
+    int can = mode != 1 && dev >= 0 && m->state >= 0;
+    if (can) {
+      int cdev = 0, coop = 0;
+      fal_cuda_use(dev);
+      can = fal_coop_blocks_cap(fn, &cdev, &coop, FAL_LOOP_BLOCKS_PER_SM) >= 1;
+    }
+    if (!fal_mpi_all_true(can)) {
+      s->state = 2;
+      return false;
+    }
+    if (mode == 2) { /* (every rank is here: the contexts are collective) */
+      if (fal_mpx_ready(m, pl, dev, P, push, file, (int)line))
+        return true;
+      s->state = 2;
+      return false;
+    }
+    s->state = 1;
+    s->window = fal_mpi_all_true(warp) ? FAL_LOOP_WINDOW : FAL_LOOP_WINDOW_PARTS;
+    s->rounds = 0;
+    s->n0 = pl->dev_reps;
+    s->t0 = fal_rtclock();
+    return false;
+  }
+  /* A GPU rank's topology-driven phase repeats until it settles
+   * (fal_rep): a host round is then many launches, each of which a round
+   * of the kernels' own rounds stands for.  So the window ends after as
+   * many rounds or launches, and the measure is a launch's time, as one
+   * host round's is a single process's.  (Every rank ends the window in
+   * the same round: the counts of launches differ, so each rank's end is
+   * every rank's.) */
+  long long n = pl->dev_reps - s->n0;
+  if (s->state == 1) { /* the first round was a warm-up (the repeated
+                        * phase's words, the first sweep of every point):
+                        * the window starts now */
+    s->state = 3;
+    s->n0 = pl->dev_reps;
+    s->t0 = fal_rtclock();
+    return false;
+  }
+  int end = ++s->rounds >= s->window || n >= s->window;
+  if (fal_mpi_all_true(!end))
+    return false;
+  double now = fal_rtclock();
+  n = n > s->rounds ? n : s->rounds;
+  int go = now - s->t0 < limit * (double)n * pl->nranks;
+  if (fal_verbose() && pl->rank == 0)
+    fprintf(stderr, "%s:%u: note: rank 0: %d host rounds, %lld launches in %.3f ms: %s here\n",
+            file, line, s->rounds, n, (now - s->t0) * 1e3, go ? "short" : "long");
+  s->rounds = 0;
+  s->n0 = pl->dev_reps;
+  s->t0 = now;
+  /* the ranks' rounds took one time (each waits for the others); the
+   * busiest rank's launches measure it: short if any rank's are */
+  if (fal_mpi_all_true(!go))
+    return false;
+  /* the contexts, made now (every rank is here): a loop that stays on
+   * the hosts never pays for them */
+  if (fal_mpx_ready(m, pl, dev, P, push, file, (int)line))
+    return true;
+  s->state = 2;
+  return false;
+}
+
+
+/* Launches the rank's kernel fn (args: its parameters' addresses, the
+ * rank's fal_px last) with the blocks that fit on its GPU, after every
+ * rank zeroed its words and rank 0 its start line (a barrier between),
+ * waits for it, and returns whether the kernels ran (1, on every rank)
+ * or were called off at the start line (0 on every rank: nothing
+ * changed, the hosts' rounds go on). */
+static inline int fal_mpx_run(fal_mpx *m, const void *fn, void **args, const char *name,
+                              const char *file, int line)
+{
+  fal_cuda_use(m->dev);
+  FAL_CUDA(cudaMemset(m->w, 0, FAL_RM_WORDS + FAL_RM_RS));
+  FAL_CUDA(cudaMemset(m->w + FAL_MPX_CTL, 0, 64)); /* (rank 0's: start, bar, done) */
+  FAL_CUDA(cudaDeviceSynchronize());
+  int dev = 0, coop = 0;
+  int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM);
+  if (!fal_mpi_all_true(blocks >= 1)) /* (and: every rank's words are zero) */
+    return 0;
+  cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks), dim3(FAL_BLOCK), args, 0,
+                                                m->st);
+  if (err != cudaSuccess)
+    fal_cuda_fail(err, name, file, line);
+  err = cudaStreamSynchronize(m->st);
+  if (err != cudaSuccess)
+    fal_cuda_fail(err, name, file, line);
+  unsigned v = 0;
+  FAL_CUDA(cudaMemcpy(&v, m->px.start, sizeof v, cudaMemcpyDeviceToHost));
+  /* every kernel decided alike (fal_px_start); the reduction is also the
+   * barrier after which rank 0 may zero the start line again */
+  int ok = fal_mpi_all_true((v & ~FAL_PX_OFF) >= (unsigned)m->k);
+  if (!ok && fal_verbose() && m->me == 0)
+    fprintf(stderr, "%s:%d: note: the ranks' kernels did not all start within FALCON_PX_WAIT_MS; "
+                    "the loop's rounds stay on the hosts\n", file, line);
+  if (fal_verbose() && ok) {
+    unsigned long long t[2] = {0, 0};
+    FAL_CUDA(cudaMemcpy(t, m->w + 64 + (2 + 2 * FAL_PX_MAX) * 8, sizeof t, cudaMemcpyDeviceToHost));
+    if (!m->push)
+      fprintf(stderr, "%s:%d: note: rank %d ran %llu rounds of its own, idle %.3f ms\n", file, line,
+              m->me, t[0], t[1] / 1e6);
+  }
+  return ok;
+}
+
+#ifdef __CUDACC__
+/* ghost ids[y] takes its owner's value: `one` bytes from the mapped array */
+__global__ static void fal_mpx_refresh_k(unsigned char *P, const unsigned char *from,
+                                         const fal_point *ids, int64_t n, size_t one)
+{
+  for (int64_t y = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; y < n;
+       y += (int64_t)gridDim.x * blockDim.x) {
+    size_t at = (size_t)ids[y] * one;
+    if (one == 4)
+      *(unsigned *)(P + at) = *(const volatile unsigned *)(from + at);
+    else if (one == 8)
+      *(unsigned long long *)(P + at) = *(const volatile unsigned long long *)(from + at);
+    else
+      for (size_t b = 0; b < one; b++)
+        P[at + b] = ((const volatile unsigned char *)from)[at + b];
+  }
+}
+#endif
+
+/* After the kernels ran: the rank's ghosts of P (did: the rank's ghost ids
+ * on its GPU, neighbour by neighbour, fal_G.fal_mpi_did) take their
+ * owners' values, read from the owners' GPUs (a rank's own kernel ran its
+ * own rounds and left them as they were; the one-barrier kernels' pushes
+ * left them equal already); then a barrier, before any rank writes P
+ * again. */
+static inline void fal_mpx_leave(fal_mpx *m, const fal_mpi_plan *pl, const fal_point *did, void *P,
+                                 size_t one, const char *file, int line)
+{
+  (void)file;
+  (void)line;
+  fal_cuda_use(m->dev);
+  for (int i = 0; i < pl->nnbr; i++) {
+    int64_t a = pl->goff[i], n = pl->goff[i + 1] - a;
+    if (n > 0)
+      fal_mpx_refresh_k<<<fal_cuda_grid(n), FAL_BLOCK>>>((unsigned char *)P,
+                                                         (const unsigned char *)m->pP[pl->nbr[i]],
+                                                         did + a, n, one);
+  }
+  FAL_CUDA(cudaGetLastError());
+  FAL_CUDA(cudaDeviceSynchronize());
+  fal_mpi_all_true(1);
+}
+
 #endif

@@ -204,6 +204,7 @@ int fal_mpi_local_size(void);
 void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size);
 /* ok on every rank (MPI_Allreduce, MIN). */
 int fal_mpi_all_true(int ok);
+void fal_mpi_bcast0(void *v, size_t size);
 
 /* Every rank's own part of a per-point (offsets NULL) or per-edge array
  * (offsets: the CSR's, edges going with their source) to every rank. */

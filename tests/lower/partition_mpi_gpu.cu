@@ -65,6 +65,9 @@ struct fal_G {
    * (first half) and back (second half), pinned */
   unsigned char *fal_mpi_hgp;
   size_t fal_mpi_ngp;
+  /* while a loop's kernels run across the ranks (fal_mpx): the
+   * rank's fal_rmt, where MINs of other ranks' points go */
+  void *fal_rmt;
   /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the
    * host): the (point, record) pairs sent and received (device,
    * pinned host), the records per neighbour (device, pinned host),
@@ -178,6 +181,16 @@ static void fal_G_read_gpu(fal_G *g, const char *path, const char *file, int lin
   fal_G_to_gpu(g, &h, file, line);
   g->fal_base.structure_of = NULL;
   fal_gbase_free(&h.fal_base);
+}
+typedef struct fal_G_gb {
+  char fal_none;
+  int changed;
+} fal_G_gb;
+__device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
+{
+  (void)own; (void)b;
+  if (own->changed)
+    b->changed = own->changed[0];
 }
 enum { FAL_MPI_REC_MAX = 1 + sizeof(int) + sizeof(int) + sizeof(char) };
 static __host__ __device__ void fal_G_mpi_pack_m(const fal_G *g, fal_point p, void *rec, uint64_t m)
@@ -1003,7 +1016,7 @@ __host__ __device__ void relax(fal_point p, fal_G *hg)
 {
   { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
 #line 15 "partition_mpi_gpu.fal"
-    (FAL_ATOMIC_ANY(min_rf, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
+    (fal_ra_mm<0, 1>(hg->fal_rmt, hg->dist, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
 #line 15 "partition_mpi_gpu.fal"
 
 }
@@ -1022,8 +1035,45 @@ __global__ void fal_foreach_L34_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
 #line 34 "partition_mpi_gpu.fal"
                            hg->dist[t] = 1000000; } }
 }
+__device__ long long fal_lr_fal_loopown_L36_6;
+#line 36 "partition_mpi_gpu.fal"
+__global__ void fal_loopown_L36_6(fal_G fal_kv_hg, fal_px fal_px)
+{
+  fal_G *hg = &fal_kv_hg;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0;
+  long long fal_rounds = 0;
+  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */
+  fal_G_px_before(hg, &fal_gv);
+  int *fal_snp = (int *)fal_px.seen; /* the part's last-seen values, or NULL */
+  int fal_tvk = fal_px.tv;
+  fal_ra_begin();
+  if (!fal_px_start(fal_grid, fal_px))
+    return;
+  int fal_brk = 1;
+  do { /* round 0: the condition and the flag's zeroing */
+    if (!(1))
+      break;
+#line 37 "partition_mpi_gpu.fal"
+    if (fal_leader) hg->changed[0] = 0;
+    fal_brk = 0;
+  } while (0);
+  fal_grid.sync();
+  while (!fal_brk) {
+    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) continue; fal_snp[fal_i - fal_px.lo] = fal_sv; } do { fal_point t = (fal_point)fal_i; {
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk)
+                             relax(t, hg); } } while (0); }
+    fal_tvk = 1;
+    fal_rounds++;
+    if (!fal_ra_round(fal_grid, fal_px, &hg->changed[0]))
+      break;
+  }
+  if (fal_leader) {
+    fal_lr_fal_loopown_L36_6 = fal_rounds;
+  }
+}
+#line 38 "partition_mpi_gpu.fal"
+__global__ void fal_foreach_L38_7(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk)
 {
   fal_G *hg = &fal_kv_hg;
   if (fal_svis && fal_chk) {
@@ -1039,7 +1089,7 @@ __global__ void fal_foreach_L38_5(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                              relax(t, hg); } }
 }
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L38_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (fal_svis && fal_chk) {
@@ -1078,7 +1128,7 @@ __global__ void fal_foreach_L38_5_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal
   }
 }
 #line 42 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L42_6(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+__global__ void fal_foreach_L42_8(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(hg->seen[t] == 0)) continue;
@@ -1106,9 +1156,9 @@ fal_G_mpi_end(hg); }
 #line 34 "partition_mpi_gpu.fal"
 
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
-  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; while (1) {
+  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && hg->fal_mpi_ipc ? hg->fal_mpi_gpu->fal_base.device : -1, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), 0, (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist, __FILE__, __LINE__); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; if (hg->changed && fal_d->changed) FAL_CUDA(cudaMemcpy(hg->changed, fal_d->changed, sizeof *hg->changed, cudaMemcpyDeviceToHost)); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_5_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_5<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_5"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } } else { fal_G *hg = fal_part; 
+    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -1119,10 +1169,10 @@ fal_G_mpi_end(hg); }
 
     if (hg->changed[0] == 0)
       break;
-  } }
+  } } } }
 #line 41 "partition_mpi_gpu.fal"
 
-  { fal_G_mpi_begin(hg, 42, 0x3u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_6<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_6"); } } else { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 42, 0x3u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_8"); } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 42 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
@@ -1132,10 +1182,10 @@ fal_G_mpi_end(hg); }
 #line 42 "partition_mpi_gpu.fal"
 
   long total = 0;
-  { __typeof__(total) fal_r7 = 0; fal_G_mpi_own(hg);
-#pragma omp parallel for reduction(+:fal_r7)
+  { __typeof__(total) fal_r9 = 0; fal_G_mpi_own(hg);
+#pragma omp parallel for reduction(+:fal_r9)
 #line 44 "partition_mpi_gpu.fal"
-for (int64_t fal_i7 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i7 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i7++)  fal_r7 += (hg->dist[fal_i7]); fal_mpi_reduce(fal_r7, 0); total += fal_r7; }
+for (int64_t fal_i9 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i9 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i9++)  fal_r9 += (hg->dist[fal_i9]); fal_mpi_reduce(fal_r9, 0); total += fal_r9; }
 #line 44 "partition_mpi_gpu.fal"
 
   printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
