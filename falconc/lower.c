@@ -1940,7 +1940,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
    * round's start writes the block again */
   mpi_gpu_graph_props(c, GP_TO_GPU);
   put(c, "  }\n  h->fal_ndirty = 0;\n"
-         "  if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */\n"
+         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only != 2) { /* the entries' records at the round's start */\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n}\n");
   /* this rank's own points (and their edges) back from its GPU */
@@ -2023,20 +2023,30 @@ static void emit_mpi_gpu_staging(Ctx *c)
            "  h->fal_mpi_ipc = ok;\n  free(all);\n}\n"
            "/* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want\n"
            " * it (want 2: FALCON_MPI_IPC=on, which notes a fallback) */\n"
-           "static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes)\n{\n"
+           "static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes, const char *file, int line)\n{\n"
            "  h->fal_mpi_ipc = 0;\n"
-           "  if (fal_mpi_all_true(want))\n    fal_G_mpi_ipc_open(h, bytes, want == 2 || fal_verbose());\n}\n");
+           "  if (fal_mpi_all_true(want))\n    fal_G_mpi_ipc_open(h, bytes, want == 2 || fal_verbose());\n"
+           "  /* and the GPUs' point properties, for the loops' kernels and host\n"
+           "   * rounds that reach the other ranks (falcon/mpi.cuh fal_mpxg) */\n"
+           "  fal_G *d = h->fal_mpi_gpu;\n  (void)d;\n"
+           "  void *fal_pp[] = {NULL");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, ", d ? (void *)d->%s : NULL", p->props[i].name);
+  put(c, "};\n"
+           "  h->fal_mpxg = fal_mpxg_open(h->fal_mpi, h->fal_mpi_ipc && d ? d->fal_base.device : -1, "
+           "fal_pp + 1, (int)(sizeof fal_pp / sizeof *fal_pp) - 1, file, line);\n}\n");
   put(c, "static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)\n{\n"
          "  int ndev = ngpu > 0 ? fal_cuda_count_quiet() : 0;\n"
          "  if (ngpu > 0 && ndev == 0) {\n"
          "    if (fal_mpi_rank() == 0)\n"
          "      fprintf(stderr, \"falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\\n\", ngpu);\n");
   if (mpi_merge_on_gpu(c)) /* the other ranks may have GPUs: take part */
-    put(c, "    fal_G_mpi_ipc_start(h, 0, 0);\n");
+    put(c, "    fal_G_mpi_ipc_start(h, 0, 0, file, line);\n");
   put(c, "    return;\n  }\n"
          "  if (ngpu == 0) {\n");
   if (mpi_merge_on_gpu(c))
-    put(c, "    fal_G_mpi_ipc_start(h, 0, 0);\n");
+    put(c, "    fal_G_mpi_ipc_start(h, 0, 0, file, line);\n");
   put(c, "    return;\n  }\n"
          "  if ((ngpu > 1 || ncpu > 0) && fal_mpi_rank() == 0)\n"
          "    fprintf(stderr, \"falcon: note: --mpi: makePartition(%d, %d): the points of each rank run on one GPU\\n\", ngpu, ncpu);\n"
@@ -2110,7 +2120,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
       if (p->props[i].kind == PK_POINT)
         putf(c, "    if (h->%s)\n      in->%s = (%s *)fal_dalloc(((size_t)pl->most + 1) * sizeof(%s), file, line);\n",
              p->props[i].name, p->props[i].name, p->props[i].ctype, p->props[i].ctype);
-    put(c, "  }\n  fal_G_mpi_ipc_start(h, ipc, swire);\n");
+    put(c, "  }\n  fal_G_mpi_ipc_start(h, ipc, swire, file, line);\n");
   }
   putf(c, "  if (fal_verbose())\n"
           "    fprintf(stderr, \"falcon: rank %%d: points [%%lld, %%lld) on GPU %%d; %%lld ghosts and border entries staged through the host (%%s)\\n\",\n"
@@ -2227,8 +2237,10 @@ static void emit_mpi_partition_functions(Ctx *c)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
   put(c, "  h->fal_mpi->own_only = own_only;\n");
-  if (c->gpu) /* a GPU rank marks what changed: no host shadows */
-    put(c, "  if (h->fal_mpi_gpu && !h->fal_mpi_all)\n    fal_mpi_record(h->fal_mpi, cur);\n"
+  if (c->gpu) /* a GPU rank marks what changed: no host shadows; own_only 2:
+                * its MINs go to their owners, no exchange (fal_G_mpi_end_rm) */
+    put(c, "  if (own_only == 2)\n    ;\n"
+           "  else if (h->fal_mpi_gpu && !h->fal_mpi_all)\n    fal_mpi_record(h->fal_mpi, cur);\n"
            "  else\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   else
     put(c, "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
@@ -2268,6 +2280,25 @@ static void emit_mpi_partition_functions(Ctx *c)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s) /* a value changed on any rank wins */\n"
               "    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
+  put(c, "}\n");
+  if (!mpi_merge_on_gpu(c))
+    return;
+  /* a foreach whose MINs went to their owners (fal_mpx_host, own_only 2):
+   * no exchange; the GPU's graph properties come back and are combined */
+  put(c, "static void fal_G_mpi_end_rm(fal_G *h)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n"
+         "  fal_cuda_use(d->fal_base.device);\n"
+         "  FAL_CUDA(cudaDeviceSynchronize()); /* its MINs on other ranks' points are in */\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s && d->%s)\n    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, "
+              "cudaMemcpyDeviceToHost));\n", p->props[i].name, p->props[i].name, p->props[i].name,
+           p->props[i].name, p->props[i].name);
+  put(c, "  h->fal_mpi_devstale = 1;\n  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s)\n    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
   put(c, "}\n");
 }
@@ -2493,9 +2524,11 @@ static void emit_graph_struct(Ctx *c)
              "  /* the graph properties (the loop flags) on their way to the GPU\n"
              "   * (first half) and back (second half), pinned */\n"
              "  unsigned char *fal_mpi_hgp;\n  size_t fal_mpi_ngp;\n"
-             "  /* while a loop's kernels run across the ranks (fal_mpx): the\n"
-             "   * rank's fal_rmt, where MINs of other ranks' points go */\n"
-             "  void *fal_rmt;\n");
+             "  /* the ranks' GPUs' point property arrays, mapped here (fal_mpxg,\n"
+             "   * NULL: the loops keep the exchange), and while a loop's kernels\n"
+             "   * or host rounds run (fal_mpx) the rank's fal_rmt, where MINs of\n"
+             "   * other ranks' points go */\n"
+             "  struct fal_mpxg *fal_mpxg;\n  void *fal_rmt;\n");
     if (c->gpu && mpi_merge_on_gpu(c))
       put(c, "  /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the\n"
              "   * host): the (point, record) pairs sent and received (device,\n"

@@ -165,6 +165,11 @@ typedef struct Ctx {
    * mpi.cuh) while lower_plan.c prints the kernel that the ranks run, one
    * a rank (emit_mpi_loop); NULL otherwise */
   const char *mpx;
+  /* ... and while its host rounds are printed: the fal_mpx (mpx_h) whose
+   * host context the loop's phase (mpx_n) takes (lower_loop.c
+   * render_partitioned_foreach): its MINs go to the owners, no exchange */
+  const char *mpx_h;
+  const Node *mpx_n;
   bool ra_hold;      /* such a loop was printed: the output defines
                       * FAL_RA_HOLD (falcon/cuda.cuh fal_ra_mm) */
   bool region;       /* rendering a step of a planned CPU region: its

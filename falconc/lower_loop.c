@@ -1404,12 +1404,21 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     char *own = text_of(c, node_field(n, F_VARIABLE));
     bool one = own && mpi_own_only(c, node_field(n, F_BODY), &own, 1, 0);
     /* --target=gpu: on the rank's GPU when it has one */
-    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %d); { fal_G *fal_part = %s; int64_t fal_lo = "
+    /* lower_plan.c emit_mpx_loop: the loop's phase, whose MINs go to
+     * their owners (and pushes to the other rank's copy) where the ranks
+     * reach each other's GPUs: no exchange (own_only 2, fal_G_mpi_end_rm) */
+    const bool mh = c->gpu && c->mpx_h && c->mpx_n == n;
+    if (mh)
+      putf(c, "{ void *fal_mxh = fal_mpx_host(&%s); ", c->mpx_h);
+    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = "
          "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; ",
-         g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n), one,
+         g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
+         mh ? ctx_printf(c, "fal_mxh ? 2 : %d", one) : ctx_printf(c, "%d", one),
          c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g, g, g, g);
     if (c->gpu) {
       put(c, "if (fal_part->fal_base.on_gpu) { ");
+      if (mh)
+        put(c, "fal_part->fal_rmt = fal_mxh; ");
       if (c->topo_n == n) /* lower_plan.c emit_mpi_loop: a topology-driven loop */
         putf(c, "%s *fal_snp = %s; ", c->topo_T,
              topo_seen_expr(c, "0", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
@@ -1427,6 +1436,8 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
              "fal_snp != NULL, fal_rfirst)) break; }", c->topo_tv, c->topo_tv, c->topo_rep);
       else if (c->topo_n == n)
         putf(c, " %s = 1;", c->topo_tv);
+      if (mh)
+        put(c, " fal_part->fal_rmt = NULL;");
       put(c, " } else ");
     }
     putf(c, "{ fal_G *%s = fal_part; ", g);
@@ -1451,7 +1462,10 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       putf(c, " %s = 1;", c->topo_tv);
     } else
       render_foreach_all(c, n, it, var, true, true);
-    putf(c, " } }\nfal_G_mpi_end(%s); }", g);
+    if (mh)
+      putf(c, " } }\nif (fal_mxh) fal_G_mpi_end_rm(%s); else fal_G_mpi_end(%s); } }", g, g);
+    else
+      putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;
   }
   const char *part_loop = ctx_printf(c,

@@ -413,8 +413,8 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
   written_copies(&st, p, name);
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(&st, "fal_mpi_bcast0(&%s, sizeof %s); ", p->written[i], p->written[i]);
-  strbuf_printf(&st, "fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, fal_d->%s, sizeof *fal_d->%s, "
-                "__FILE__, __LINE__); %s->fal_mpi_devstale = 1; %s->fal_mpi_stale = %s->fal_mpi->nranks > 1; ",
+  strbuf_printf(&st, "fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, fal_d->%s, sizeof *fal_d->%s); "
+                "%s->fal_mpi_devstale = 1; %s->fal_mpi_stale = %s->fal_mpi->nranks > 1; ",
                 mx, g, g, P, P, g, g, g);
   for (int i = 0; i < c->prog->nprops; i++)
     if (c->prog->props[i].kind == PK_GRAPH)
@@ -1036,25 +1036,35 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
   c->px_rs = c->px_own = false;
   c->mpx = NULL;
   c->topo_rep = rep;
-  putf(c, "{ static fal_mpx %s; fal_loop_sw fal_sw = {0}; ", mx);
+  /* the contexts, from the graph's maps (NULL on every rank: the loop
+   * keeps the exchange) */
+  putf(c, "{ static fal_mpx %s; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&%s, %s->fal_mpxg, "
+       "%s->fal_mpi_gpu ? (void *)%s->fal_mpi_gpu->%s : NULL, %d, __FILE__, __LINE__); ",
+       mx, mx, g, g, g, P, p->sync_P ? 1 : 0);
   copy_range(c, loop->start, cond->start);
   render(c, cond);
   copy_range(c, cond->end, body->start);
-  /* (a rank without a GPU, or whose ranks do not read each other's GPUs,
-   * passes device -1: no rank moves) */
-  putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && %s->fal_mpi_ipc ? "
-       "%s->fal_mpi_gpu->fal_base.device : -1, %s->fal_mpi_gpu ? (void *)%s->fal_mpi_gpu->%s : NULL, "
-       "%s->fal_mpi_gpu && fal_warp_pick(&%s->fal_mpi_gpu->fal_base), %d, (const void *)%s, \"%s\", "
-       "%u)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } ",
-       mx, g, g, g, g, g, g, P, g, g, p->sync_P ? 1 : 0, kname, path_literal(c), loop->loc.line,
-       launch);
+  putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
+       "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), (const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
+       "%s if (fal_pgo) break; fal_sw.state = 2; } ",
+       mx, g, g, g, kname, path_literal(c), loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
+  const char *smh = c->mpx_h;
+  const Node *smn = c->mpx_n;
+  c->mpx_h = mx;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      c->mpx_n = p->steps[i].stmt;
   render(c, body);
+  c->mpx_h = smh;
+  c->mpx_n = smn;
   sym_pop(c, mark);
   c->break_is_continue = saved;
-  put(c, " } }");
+  /* host rounds whose MINs went to their owners left the ghosts: refresh */
+  putf(c, " } if (%s.old) fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, %s->fal_mpi_gpu->%s, "
+       "sizeof *%s->fal_mpi_gpu->%s); }", mx, mx, g, g, g, P, g, P);
 }
 
 /* --mpi, --target=gpu (plan.c: the host runs the rounds, each foreach

@@ -861,8 +861,10 @@ gpu_mpi() {
 		# rank (falcon/mpi.cuh fal_mpx; SSSP's own rounds, BFS's one
 		# barrier a round): FALCON_GPU_LOOPS=device moves each loop into
 		# them at its first round (auto: after short rounds), =host
-		# never; 3 ranks on kron (two share a GPU where there are two:
-		# the kernels are refused and the hosts' rounds go on)
+		# never (its host rounds send their MINs to the owners, no
+		# exchange); 3 ranks on kron (two share a GPU where there are
+		# two: refused, the exchange stays); FALCON_PX_REMOTE=off: the
+		# exchange every round
 		for gf in "$tmp"/e2e/graphs/*; do
 			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device" \
 				"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 2" "1 0"
@@ -893,15 +895,15 @@ gpu_mpi() {
 		fail "gpu mpi: the ranks' GPUs (FALCON_VERBOSE)"; sed 's/^/    /' "$tmp/e2e/run" | head -8
 	fi
 	# The ranks' kernels (fal_mpx): with two GPUs, both ranks of each
-	# sample say their loop may run as the single process's kernels, and
-	# the profile names the kernels' rounds
+	# sample map each other's point properties, and the profile names
+	# the kernels' rounds
 	if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ]; then
 		for a in partitioned_sssp partitioned_bfs; do
 			q=$tmp/gpumpi/$a
 			case $a in *sssp) form="own rounds" ;; *) form="one barrier" ;; esac
 			if [ -x "$q" ] && FALCON_GPU_LOOPS=device FALCON_VERBOSE=1 FALCON_PROFILE=1 timeout 120 \
 				$mpirun --oversubscribe -np 2 "$q" "$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
-				[ "$(grep -c "note: rank [01]: the loop's kernels may run on the ranks' GPUs" "$tmp/e2e/run")" = 2 ] &&
+				[ "$(grep -c "note: rank [01]: the ranks' GPUs reach each other's 1 point property over CUDA IPC" "$tmp/e2e/run")" = 2 ] &&
 				grep -q "ranks ($form)" "$tmp/e2e/run"; then
 				pass "gpu mpi: $a: 2 ranks run the loop as the single process's kernels ($form)"
 			else

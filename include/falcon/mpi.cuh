@@ -45,39 +45,43 @@ static __device__ inline long long fal_mpi_slot(bool take, unsigned long long *c
  * graph that the single process runs as a kernel per part (own rounds, or
  * one barrier a round: falcon/cuda.cuh fal_rmt, fal_ra_round,
  * fal_rs_round) runs the same way when each part is an MPI rank with a GPU
- * of its own on one machine: each rank exports (CUDA IPC) its GPU's array
- * of the loop's property P and one block of words, opens the other ranks'
- * (their P arrays are whole-size and indexed by point, as the parts' are),
- * and launches its own part's kernel; the kernels meet at the start line,
- * which is in rank 0's block.
+ * of its own on one machine; and its host rounds send their MINs to the
+ * owners (and, one barrier a round, to the other rank's copy) as the
+ * single process's do, so that they need no exchange.
  *
- * A rank's block, in its GPU's memory (one allocation, exported):
+ * At makePartition (fal_mpxg_open, collective, outside the timed loops)
+ * each rank exports (CUDA IPC) its GPU's point property arrays (whole-size,
+ * indexed by point, as the parts' are) and one block of words, and opens
+ * the other ranks'.  A rank's block, in its GPU's memory:
  *   [0, FAL_RM_WORDS + FAL_RM_RS)  the words of fal_rm_ready's w[i]: sent,
  *                                  then fal_rmt.peer[i], then fal_rmt.rs[i]
- *   FAL_MPX_CTL: 64 bytes           start (4, at 0), bar (8, at 8), the
+ *   FAL_MPX_CTL: 256 bytes         start (4, at 0), bar (8, at 8), the
  *                                  rank's lw (16, at 16), done (4, at 32):
- *                                  start, bar and done of rank 0 are the
+ *                                  rank 0's start, bar and done are the
  *                                  ones the kernels take
- *   FAL_MPX_CTX: the rank's fal_rmt (df)
- *   FAL_MPX_HOLD: one word per own point (push: a ghost elsewhere) */
+ *   FAL_MPX_HOLD: a word per own point: bit j when rank j holds it
+ * The loops of a graph share the block (one runs at a time; each launch
+ * zeroes it).  A loop's contexts (fal_mpx: fal_rmt for its kernels, df,
+ * and for its host rounds, dh) are made from the maps without a
+ * collective. */
 #define FAL_MPX_CTL FAL_RM_AL(FAL_RM_WORDS + FAL_RM_RS)
-#define FAL_MPX_CTX (FAL_MPX_CTL + 256)
-#define FAL_MPX_HOLD (FAL_MPX_CTX + FAL_RM_AL(sizeof(fal_rmt)))
-typedef struct fal_mpx {
-  int state;            /* 0: not made, 1: made, -1: not used */
-  int k, me, dev, push;
-  void *P;              /* the rank's P array it was made for */
-  char *w;              /* the rank's block */
-  char *pw[FAL_PX_MAX]; /* rank j's block, mapped (pw[me] == w) */
-  void *pP[FAL_PX_MAX]; /* rank j's P array, mapped (pP[me] == P) */
-  fal_rmt *df;          /* in w, at FAL_MPX_CTX */
-  fal_px px;            /* the rank's part, without a last-seen array */
+#define FAL_MPX_HOLD (FAL_MPX_CTL + 256)
+#define FAL_MPXG_PROPS 32
+typedef struct fal_mpxg {
+  int k, me, dev;
+  int64_t lo[FAL_PX_MAX + 1];             /* the ranks' first points */
+  int np;                                 /* the point properties mapped */
+  void *own[FAL_MPXG_PROPS];              /* this rank's arrays */
+  void *pP[FAL_MPXG_PROPS][FAL_PX_MAX];   /* rank j's, mapped (pP[i][me] == own[i]) */
+  char *w;                                /* the rank's block */
+  char *pw[FAL_PX_MAX];                   /* rank j's block, mapped */
+  unsigned *hold;                         /* in w */
   cudaStream_t st;
-} fal_mpx;
+} fal_mpxg;
 
 typedef struct fal_mpx_rec {
-  cudaIpcMemHandle_t hw, hp;
-  unsigned long long w, p; /* the block's and P's addresses in their rank */
+  cudaIpcMemHandle_t hw, hp[FAL_MPXG_PROPS];
+  unsigned long long w, p[FAL_MPXG_PROPS]; /* the allocations' addresses in their rank */
   char bus[32];
   int ok;
 } fal_mpx_rec;
@@ -86,13 +90,14 @@ typedef struct fal_mpx_rec {
  * per process (CUDA opens a handle once per context) and kept. */
 static inline void *fal_mpx_open(int r, unsigned long long a, cudaIpcMemHandle_t h)
 {
-  static struct { int r; unsigned long long a; void *q; } map[64];
+  static struct { int r; unsigned long long a; void *q; } map[4 * FAL_MPXG_PROPS];
   static int n = 0;
   for (int i = 0; i < n; i++)
     if (map[i].r == r && map[i].a == a)
       return map[i].q;
   void *q = NULL;
-  if (n == 64 || cudaIpcOpenMemHandle(&q, h, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
+  if (n == 4 * FAL_MPXG_PROPS ||
+      cudaIpcOpenMemHandle(&q, h, cudaIpcMemLazyEnablePeerAccess) != cudaSuccess) {
     cudaGetLastError();
     return NULL;
   }
@@ -103,33 +108,29 @@ static inline void *fal_mpx_open(int r, unsigned long long a, cudaIpcMemHandle_t
   return q;
 }
 
-/* Makes the rank's part of the kernels' words and contexts the first time
- * (every rank calls it at once: it is collective); whether the ranks can
- * run the kernels.  dev: the rank's GPU, or -1 (no GPU, or ranks that do
- * not read each other's GPUs: fal_G.fal_mpi_ipc); P: the rank's P array;
- * push: a level-synchronous loop's contexts (the MINs also go to the
- * other rank's copy), which take two ranks, as fal_rm_ready's take two
- * parts.  The ranks must each have a GPU of their own with native
- * atomics on the others' memory (system-scope MINs and the barrier words
- * cross between them), and FALCON_PX_REMOTE must not be off. */
-static inline int fal_mpx_ready(fal_mpx *m, const fal_mpi_plan *pl, int dev, void *P, int push,
-                                const char *file, int line)
+/* Every rank calls it once, at makePartition (fal_G_mpi_gpu_setup), also
+ * one without a GPU: the maps, or NULL on every rank.  dev: the rank's GPU
+ * (-1: none, or ranks that do not read each other's GPUs: fal_G.
+ * fal_mpi_ipc); props: its GPU's np point property arrays, each its own
+ * allocation (fal_dalloc: a handle names an allocation's base).  The
+ * ranks must be 2 to 8, each on a GPU of its own with native atomics on
+ * the others' memory (system-scope MINs and the barrier words cross
+ * between them), and FALCON_PX_REMOTE not off. */
+static inline fal_mpxg *fal_mpxg_open(const fal_mpi_plan *pl, int dev, void *const *props, int np,
+                                      const char *file, int line)
 {
-  if (m->state == 1 && m->P == P)
-    return 1;
-  if (m->state < 0)
-    return 0;
   int k = pl->nranks, me = pl->rank;
   const char *why = NULL;
   if (k < 2 || k > FAL_PX_MAX)
     why = "the kernels take 2 to 8 ranks";
-  else if (push && k != 2)
-    why = "the kernels with one barrier a round take two ranks";
-  else if (dev < 0 || !P)
+  else if (np < 1 || np > FAL_MPXG_PROPS)
+    why = "more than 32 point properties";
+  else if (dev < 0)
     why = "a rank without a GPU, or ranks that do not read each other's GPUs (FALCON_MPI_IPC)";
   else if (fal_env_switch("FALCON_PX_REMOTE", "on", "off") == 0)
     why = "FALCON_PX_REMOTE=off";
-  size_t bytes = FAL_MPX_HOLD + (push ? (size_t)(pl->lo[me + 1] - pl->lo[me]) * sizeof(unsigned) : 0);
+  fal_mpxg *x = (fal_mpxg *)fal_calloc(1, sizeof *x);
+  size_t bytes = FAL_MPX_HOLD + (size_t)(pl->lo[me + 1] - pl->lo[me]) * sizeof(unsigned);
   fal_mpx_rec mine, *all = (fal_mpx_rec *)fal_calloc((size_t)k, sizeof *all);
   memset(&mine, 0, sizeof mine);
   if (!why) {
@@ -137,18 +138,21 @@ static inline int fal_mpx_ready(fal_mpx *m, const fal_mpi_plan *pl, int dev, voi
     fal_cuda_use(dev);
     if (cudaDeviceGetAttribute(&coop, cudaDevAttrCooperativeLaunch, dev) != cudaSuccess || !coop)
       why = "a GPU without cooperative launch";
-    else if (cudaMalloc((void **)&m->w, bytes) != cudaSuccess)
+    else if (cudaMalloc((void **)&x->w, bytes) != cudaSuccess)
       why = "no GPU memory for the kernels' words";
-    else if (cudaMemset(m->w, 0, bytes) != cudaSuccess ||
-             cudaIpcGetMemHandle(&mine.hw, m->w) != cudaSuccess ||
-             cudaIpcGetMemHandle(&mine.hp, P) != cudaSuccess ||
+    else if (cudaMemset(x->w, 0, bytes) != cudaSuccess ||
+             cudaIpcGetMemHandle(&mine.hw, x->w) != cudaSuccess ||
              cudaDeviceGetPCIBusId(mine.bus, (int)sizeof mine.bus, dev) != cudaSuccess)
-      why = "CUDA IPC refused the kernels' arrays";
+      why = "CUDA IPC refused the kernels' words";
+    for (int i = 0; i < np && !why; i++)
+      if (!props[i] || cudaIpcGetMemHandle(&mine.hp[i], props[i]) != cudaSuccess)
+        why = "CUDA IPC refused a property's array";
     cudaGetLastError();
   }
   mine.ok = !why;
-  mine.w = (unsigned long long)(uintptr_t)m->w;
-  mine.p = (unsigned long long)(uintptr_t)P;
+  mine.w = (unsigned long long)(uintptr_t)x->w;
+  for (int i = 0; i < np && i < FAL_MPXG_PROPS; i++)
+    mine.p[i] = (unsigned long long)(uintptr_t)props[i];
   mine.bus[sizeof mine.bus - 1] = 0;
   fal_mpi_allgather_bytes(&mine, all, sizeof mine);
   int ok = 1;
@@ -157,11 +161,8 @@ static inline int fal_mpx_ready(fal_mpx *m, const fal_mpi_plan *pl, int dev, voi
   if (!why && !ok)
     why = "another rank cannot take part";
   for (int r = 0; r < k && !why; r++) { /* another GPU, with atomics on it, mapped */
-    if (r == me) {
-      m->pw[r] = m->w;
-      m->pP[r] = P;
+    if (r == me)
       continue;
-    }
     int pd = -1, at = 0;
     all[r].bus[sizeof all[r].bus - 1] = 0;
     if (cudaDeviceGetByPCIBusId(&pd, all[r].bus) != cudaSuccess || pd == dev)
@@ -169,93 +170,143 @@ static inline int fal_mpx_ready(fal_mpx *m, const fal_mpi_plan *pl, int dev, voi
     else if (cudaDeviceGetP2PAttribute(&at, cudaDevP2PAttrNativeAtomicSupported, dev, pd) !=
                  cudaSuccess || !at)
       why = "GPUs without atomics on each other's memory";
-    else if (!(m->pw[r] = (char *)fal_mpx_open(r, all[r].w, all[r].hw)) ||
-             !(m->pP[r] = fal_mpx_open(r, all[r].p, all[r].hp)))
-      why = "CUDA IPC could not open another rank's arrays";
+    else if (!(x->pw[r] = (char *)fal_mpx_open(r, all[r].w, all[r].hw)))
+      why = "CUDA IPC could not open another rank's words";
+    for (int i = 0; i < np && !why; i++)
+      if (!(x->pP[i][r] = fal_mpx_open(r, all[r].p[i], all[r].hp[i])))
+        why = "CUDA IPC could not open another rank's arrays";
     cudaGetLastError();
   }
   free(all);
   ok = fal_mpi_all_true(!why);
   if (!ok) {
     if (fal_verbose() && (me == 0 || why))
-      fprintf(stderr, "%s:%d: note: rank %d: the loop's rounds stay on the hosts: %s\n", file, line,
-              me, why ? why : "another rank cannot take part");
-    if (m->w)
-      cudaFree(m->w); /* (the mappings stay: another loop may take them) */
-    m->w = NULL;
-    m->state = -1;
-    return 0;
+      fprintf(stderr, "%s:%d: note: rank %d: the loops over the partitioned graph keep the "
+                      "exchange between ranks: %s\n", file, line, me,
+              why ? why : "another rank cannot take part");
+    if (x->w)
+      cudaFree(x->w); /* (the mappings stay: they are opened once) */
+    free(x);
+    return NULL;
   }
-  m->k = k;
-  m->me = me;
-  m->dev = dev;
-  m->push = push;
-  m->P = P;
-  m->df = (fal_rmt *)(m->w + FAL_MPX_CTX);
-  unsigned *hold = push ? (unsigned *)(m->w + FAL_MPX_HOLD) : NULL;
-  if (push) /* the own points the other rank holds: the border lists */
-    for (int i = 0; i < pl->nnbr; i++) {
-      int64_t a = pl->boff[i], n = pl->boff[i + 1] - a;
-      if (n <= 0)
-        continue;
-      fal_point *ids = (fal_point *)fal_dalloc((size_t)n * sizeof *ids, file, line);
-      FAL_CUDA(cudaMemcpy(ids, pl->border + a, (size_t)n * sizeof *ids, cudaMemcpyHostToDevice));
-      fal_rm_hold_k<<<fal_cuda_grid(n), FAL_BLOCK>>>(hold, ids, n, pl->lo[me], 1u << pl->nbr[i]);
-      FAL_CUDA(cudaGetLastError());
-      FAL_CUDA(cudaDeviceSynchronize());
-      cudaFree(ids);
-    }
+  x->k = k;
+  x->me = me;
+  x->dev = dev;
+  x->np = np;
+  for (int j = 0; j <= k; j++)
+    x->lo[j] = pl->lo[j];
+  x->pw[me] = x->w;
+  for (int i = 0; i < np; i++) {
+    x->own[i] = props[i];
+    x->pP[i][me] = props[i];
+  }
+  x->hold = (unsigned *)(x->w + FAL_MPX_HOLD);
+  for (int i = 0; i < pl->nnbr; i++) { /* the own points neighbour i holds: its border list */
+    int64_t a = pl->boff[i], n = pl->boff[i + 1] - a;
+    if (n <= 0)
+      continue;
+    fal_point *ids = (fal_point *)fal_dalloc((size_t)n * sizeof *ids, file, line);
+    FAL_CUDA(cudaMemcpy(ids, pl->border + a, (size_t)n * sizeof *ids, cudaMemcpyHostToDevice));
+    fal_rm_hold_k<<<fal_cuda_grid(n), FAL_BLOCK>>>(x->hold, ids, n, pl->lo[me], 1u << pl->nbr[i]);
+    FAL_CUDA(cudaGetLastError());
+    FAL_CUDA(cudaDeviceSynchronize());
+    cudaFree(ids);
+  }
+  FAL_CUDA(cudaStreamCreateWithFlags(&x->st, cudaStreamNonBlocking));
+  if (fal_verbose())
+    fprintf(stderr, "%s:%d: note: rank %d: the ranks' GPUs reach each other's %d point "
+                    "propert%s over CUDA IPC\n", file, line, me, np, np == 1 ? "y" : "ies");
+  return x;
+}
+
+/* A loop's contexts, made the first time the loop runs (no collective:
+ * every rank has the maps or none has).  state 1: made for P (the graph's
+ * maps g, P one of its arrays), -1: not used. */
+typedef struct fal_mpx {
+  int state;
+  fal_mpxg *g;
+  void *P;
+  int push;
+  fal_rmt *df, *dh;     /* the kernels' and the host rounds' (no sent words) */
+  fal_px px;            /* the rank's part, without a last-seen array */
+  int old;              /* host rounds sent MINs to owners: ghosts to refresh */
+} fal_mpx;
+
+static inline int fal_mpx_ready(fal_mpx *m, fal_mpxg *g, void *P, int push, const char *file, int line)
+{
+  if (m->state == 1 && m->g == g && m->P == P)
+    return 1;
+  m->state = -1;
+  if (!g || !P || (push && g->k != 2))
+    return 0;
+  int pi = -1;
+  for (int i = 0; i < g->np && pi < 0; i++)
+    if (g->own[i] == P)
+      pi = i;
+  if (pi < 0)
+    return 0;
+  int k = g->k, me = g->me;
+  fal_cuda_use(g->dev);
+  char *c = (char *)fal_dalloc(2 * FAL_RM_AL(sizeof(fal_rmt)), file, line);
+  m->df = (fal_rmt *)c;
+  m->dh = (fal_rmt *)(c + FAL_RM_AL(sizeof(fal_rmt)));
   fal_rmt h;
   memset(&h, 0, sizeof h);
   h.k = k;
   h.me = me;
-  for (int j = 0; j <= k; j++)
-    h.lo[j] = pl->lo[j];
   h.base = P;
   for (int j = 0; j < k; j++) {
-    h.own[j] = m->pP[j];
-    h.peer[j] = (unsigned long long *)(m->pw[j] + 64);
-    h.rs[j] = (unsigned long long *)(m->pw[j] + FAL_RM_WORDS);
+    h.own[j] = g->pP[pi][j];
+    h.peer[j] = (unsigned long long *)(g->pw[j] + 64);
+    h.rs[j] = (unsigned long long *)(g->pw[j] + FAL_RM_WORDS);
   }
   h.st = h.peer[me];
-  h.done = (unsigned *)(m->pw[0] + FAL_MPX_CTL + 32);
-  h.hold = hold;
-  h.sent = (unsigned *)m->w;
+  h.done = (unsigned *)(g->pw[0] + FAL_MPX_CTL + 32);
+  h.hold = push ? g->hold : NULL;
+  for (int j = 0; j <= k; j++)
+    h.lo[j] = g->lo[j];
+  FAL_CUDA(cudaMemcpy(m->dh, &h, sizeof h, cudaMemcpyHostToDevice)); /* sent NULL */
+  h.sent = (unsigned *)g->w;
   FAL_CUDA(cudaMemcpy(m->df, &h, sizeof h, cudaMemcpyHostToDevice));
   fal_px *x = &m->px;
   memset(x, 0, sizeof *x);
   x->k = k;
   x->me = me;
-  x->lo = pl->lo[me];
-  x->hi = pl->lo[me + 1];
-  x->start = (unsigned *)(m->pw[0] + FAL_MPX_CTL);
-  x->bar = (unsigned long long *)(m->pw[0] + FAL_MPX_CTL + 8);
-  x->lw = (unsigned long long *)(m->w + FAL_MPX_CTL + 16);
+  x->lo = g->lo[me];
+  x->hi = g->lo[me + 1];
+  x->start = (unsigned *)(g->pw[0] + FAL_MPX_CTL);
+  x->bar = (unsigned long long *)(g->pw[0] + FAL_MPX_CTL + 8);
+  x->lw = (unsigned long long *)(g->w + FAL_MPX_CTL + 16);
   x->sys = 1;
   x->wait_ns = fal_px_wait_ns();
   x->ra = m->df;
-  if (!m->st)
-    FAL_CUDA(cudaStreamCreateWithFlags(&m->st, cudaStreamNonBlocking));
-  if (fal_verbose())
-    fprintf(stderr, "%s:%d: note: rank %d: the loop's kernels may run on the ranks' GPUs, "
-                    "reaching each other's memory over CUDA IPC%s\n", file, line, me,
-            push ? "; MINs also go to the other rank's copy" : "");
+  m->g = g;
+  m->P = P;
+  m->push = push;
+  m->old = 0;
   m->state = 1;
   return 1;
+}
+
+/* The context of the loop's host rounds (lower_loop.c
+ * render_partitioned_foreach): their MINs go to the owners, and with
+ * push to the other rank's copy; NULL when the loop keeps the exchange. */
+static inline void *fal_mpx_host(fal_mpx *m)
+{
+  if (m->state != 1)
+    return NULL;
+  m->old = 1;
+  return m->dh;
 }
 
 /* At the top of each host round of such a loop (lower_plan.c
  * emit_mpx_loop): whether the rest of the loop moves into the kernels.
  * As fal_loop_switch_parts decides (a window of short rounds; a round of
- * a repeated phase counts as its launches, below), but every rank answers alike: the
- * first call makes the contexts (fal_mpx_ready, collective), and the
- * window's verdict is every rank's (fal_mpi_all_true); the window's
- * length is agreed once (warp: this rank's graph takes a warp per point,
- * FAL_LOOP_WINDOW rounds where every rank's does).  FALCON_GPU_LOOPS=host
- * keeps the hosts' rounds, =device moves at once. */
-static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int dev,
-                                  void *P, int warp, int push, const void *fn, const char *file,
-                                  unsigned line)
+ * a repeated phase counts as its launches, below), but every rank answers
+ * alike.  FALCON_GPU_LOOPS=host keeps the hosts' rounds, =device moves at
+ * once. */
+static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int warp,
+                                  const void *fn, const char *file, unsigned line)
 {
   static double limit = -1;
   if (limit < 0) {
@@ -266,22 +317,19 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
     return false;
   int mode = fal_gpu_loops_mode(); /* (the environment is every rank's) */
   if (s->state == 0) {
-    int can = mode != 1 && dev >= 0 && m->state >= 0;
+    /* (m->state is every rank's: the maps are, fal_mpxg_open) */
+    int can = mode != 1 && m->state == 1;
     if (can) {
       int cdev = 0, coop = 0;
-      fal_cuda_use(dev);
+      fal_cuda_use(m->g->dev);
       can = fal_coop_blocks_cap(fn, &cdev, &coop, FAL_LOOP_BLOCKS_PER_SM) >= 1;
     }
-    if (!fal_mpi_all_true(can)) {
+    if (m->state != 1 || !fal_mpi_all_true(can)) {
       s->state = 2;
       return false;
     }
-    if (mode == 2) { /* (every rank is here: the contexts are collective) */
-      if (fal_mpx_ready(m, pl, dev, P, push, file, (int)line))
-        return true;
-      s->state = 2;
-      return false;
-    }
+    if (mode == 2)
+      return true;
     s->state = 1;
     s->window = fal_mpi_all_true(warp) ? FAL_LOOP_WINDOW : FAL_LOOP_WINDOW_PARTS;
     s->rounds = 0;
@@ -293,9 +341,8 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
    * (fal_rep): a host round is then many launches, each of which a round
    * of the kernels' own rounds stands for.  So the window ends after as
    * many rounds or launches, and the measure is a launch's time, as one
-   * host round's is a single process's.  (Every rank ends the window in
-   * the same round: the counts of launches differ, so each rank's end is
-   * every rank's.) */
+   * host round's is a single process's.  (The ranks' counts of launches
+   * differ: the window ends where any rank's does.) */
   long long n = pl->dev_reps - s->n0;
   if (s->state == 1) { /* the first round was a warm-up (the repeated
                         * phase's words, the first sweep of every point):
@@ -319,16 +366,8 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
   s->t0 = now;
   /* the ranks' rounds took one time (each waits for the others); the
    * busiest rank's launches measure it: short if any rank's are */
-  if (fal_mpi_all_true(!go))
-    return false;
-  /* the contexts, made now (every rank is here): a loop that stays on
-   * the hosts never pays for them */
-  if (fal_mpx_ready(m, pl, dev, P, push, file, (int)line))
-    return true;
-  s->state = 2;
-  return false;
+  return !fal_mpi_all_true(!go);
 }
-
 
 /* Launches the rank's kernel fn (args: its parameters' addresses, the
  * rank's fal_px last) with the blocks that fit on its GPU, after every
@@ -339,35 +378,35 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
 static inline int fal_mpx_run(fal_mpx *m, const void *fn, void **args, const char *name,
                               const char *file, int line)
 {
-  fal_cuda_use(m->dev);
-  FAL_CUDA(cudaMemset(m->w, 0, FAL_RM_WORDS + FAL_RM_RS));
-  FAL_CUDA(cudaMemset(m->w + FAL_MPX_CTL, 0, 64)); /* (rank 0's: start, bar, done) */
+  fal_mpxg *g = m->g;
+  fal_cuda_use(g->dev);
+  FAL_CUDA(cudaMemset(g->w, 0, FAL_RM_WORDS + FAL_RM_RS));
+  FAL_CUDA(cudaMemset(g->w + FAL_MPX_CTL, 0, 64)); /* (rank 0's: start, bar, done) */
   FAL_CUDA(cudaDeviceSynchronize());
   int dev = 0, coop = 0;
   int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM);
   if (!fal_mpi_all_true(blocks >= 1)) /* (and: every rank's words are zero) */
     return 0;
   cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks), dim3(FAL_BLOCK), args, 0,
-                                                m->st);
+                                                g->st);
   if (err != cudaSuccess)
     fal_cuda_fail(err, name, file, line);
-  err = cudaStreamSynchronize(m->st);
+  err = cudaStreamSynchronize(g->st);
   if (err != cudaSuccess)
     fal_cuda_fail(err, name, file, line);
   unsigned v = 0;
   FAL_CUDA(cudaMemcpy(&v, m->px.start, sizeof v, cudaMemcpyDeviceToHost));
   /* every kernel decided alike (fal_px_start); the reduction is also the
    * barrier after which rank 0 may zero the start line again */
-  int ok = fal_mpi_all_true((v & ~FAL_PX_OFF) >= (unsigned)m->k);
-  if (!ok && fal_verbose() && m->me == 0)
+  int ok = fal_mpi_all_true((v & ~FAL_PX_OFF) >= (unsigned)g->k);
+  if (!ok && fal_verbose() && g->me == 0)
     fprintf(stderr, "%s:%d: note: the ranks' kernels did not all start within FALCON_PX_WAIT_MS; "
                     "the loop's rounds stay on the hosts\n", file, line);
-  if (fal_verbose() && ok) {
+  if (fal_verbose() && ok && !m->push) {
     unsigned long long t[2] = {0, 0};
-    FAL_CUDA(cudaMemcpy(t, m->w + 64 + (2 + 2 * FAL_PX_MAX) * 8, sizeof t, cudaMemcpyDeviceToHost));
-    if (!m->push)
-      fprintf(stderr, "%s:%d: note: rank %d ran %llu rounds of its own, idle %.3f ms\n", file, line,
-              m->me, t[0], t[1] / 1e6);
+    FAL_CUDA(cudaMemcpy(t, g->w + 64 + (2 + 2 * FAL_PX_MAX) * 8, sizeof t, cudaMemcpyDeviceToHost));
+    fprintf(stderr, "%s:%d: note: rank %d ran %llu rounds of its own, idle %.3f ms\n", file, line,
+            g->me, t[0], t[1] / 1e6);
   }
   return ok;
 }
@@ -391,28 +430,31 @@ __global__ static void fal_mpx_refresh_k(unsigned char *P, const unsigned char *
 }
 #endif
 
-/* After the kernels ran: the rank's ghosts of P (did: the rank's ghost ids
- * on its GPU, neighbour by neighbour, fal_G.fal_mpi_did) take their
- * owners' values, read from the owners' GPUs (a rank's own kernel ran its
- * own rounds and left them as they were; the one-barrier kernels' pushes
- * left them equal already); then a barrier, before any rank writes P
- * again. */
+/* After the kernels ran, or after host rounds that sent their MINs to the
+ * owners (m->old): the rank's ghosts of P (did: the rank's ghost ids on
+ * its GPU, neighbour by neighbour, fal_G.fal_mpi_did) take their owners'
+ * values, read from the owners' GPUs (own rounds and MINs to the owners
+ * left them as they were; pushes left them equal already); then a
+ * barrier, before any rank writes P again.  Every rank calls it. */
 static inline void fal_mpx_leave(fal_mpx *m, const fal_mpi_plan *pl, const fal_point *did, void *P,
-                                 size_t one, const char *file, int line)
+                                 size_t one)
 {
-  (void)file;
-  (void)line;
-  fal_cuda_use(m->dev);
-  for (int i = 0; i < pl->nnbr; i++) {
+  m->old = 0;
+  fal_mpxg *g = m->g;
+  fal_cuda_use(g->dev);
+  int pi = -1;
+  for (int i = 0; i < g->np && pi < 0; i++)
+    if (g->own[i] == P)
+      pi = i;
+  for (int i = 0; i < pl->nnbr && pi >= 0; i++) {
     int64_t a = pl->goff[i], n = pl->goff[i + 1] - a;
     if (n > 0)
       fal_mpx_refresh_k<<<fal_cuda_grid(n), FAL_BLOCK>>>((unsigned char *)P,
-                                                         (const unsigned char *)m->pP[pl->nbr[i]],
+                                                         (const unsigned char *)g->pP[pi][pl->nbr[i]],
                                                          did + a, n, one);
   }
   FAL_CUDA(cudaGetLastError());
   FAL_CUDA(cudaDeviceSynchronize());
   fal_mpi_all_true(1);
 }
-
 #endif

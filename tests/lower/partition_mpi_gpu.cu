@@ -65,8 +65,11 @@ struct fal_G {
    * (first half) and back (second half), pinned */
   unsigned char *fal_mpi_hgp;
   size_t fal_mpi_ngp;
-  /* while a loop's kernels run across the ranks (fal_mpx): the
-   * rank's fal_rmt, where MINs of other ranks' points go */
+  /* the ranks' GPUs' point property arrays, mapped here (fal_mpxg,
+   * NULL: the loops keep the exchange), and while a loop's kernels
+   * or host rounds run (fal_mpx) the rank's fal_rmt, where MINs of
+   * other ranks' points go */
+  struct fal_mpxg *fal_mpxg;
   void *fal_rmt;
   /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the
    * host): the (point, record) pairs sent and received (device,
@@ -552,7 +555,7 @@ static void fal_G_mpi_dbegin(fal_G *h)
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
   }
   h->fal_ndirty = 0;
-  if (!h->fal_mpi_all && h->fal_mpi_nid) { /* the entries' records at the round's start */
+  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only != 2) { /* the entries' records at the round's start */
     fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);
     FAL_CHECK_LAUNCH("fal_G_mpi_dgather");
   }
@@ -812,11 +815,17 @@ static void fal_G_mpi_ipc_open(fal_G *h, size_t bytes, int loud)
 }
 /* every rank calls this once, from fal_G_mpi_gpu_setup: IPC if all want
  * it (want 2: FALCON_MPI_IPC=on, which notes a fallback) */
-static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes)
+static void fal_G_mpi_ipc_start(fal_G *h, int want, size_t bytes, const char *file, int line)
 {
   h->fal_mpi_ipc = 0;
   if (fal_mpi_all_true(want))
     fal_G_mpi_ipc_open(h, bytes, want == 2 || fal_verbose());
+  /* and the GPUs' point properties, for the loops' kernels and host
+   * rounds that reach the other ranks (falcon/mpi.cuh fal_mpxg) */
+  fal_G *d = h->fal_mpi_gpu;
+  (void)d;
+  void *fal_pp[] = {NULL, d ? (void *)d->dist : NULL, d ? (void *)d->hits : NULL, d ? (void *)d->seen : NULL};
+  h->fal_mpxg = fal_mpxg_open(h->fal_mpi, h->fal_mpi_ipc && d ? d->fal_base.device : -1, fal_pp + 1, (int)(sizeof fal_pp / sizeof *fal_pp) - 1, file, line);
 }
 static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, int line)
 {
@@ -824,11 +833,11 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
   if (ngpu > 0 && ndev == 0) {
     if (fal_mpi_rank() == 0)
       fprintf(stderr, "falcon: note: no GPU: the %d GPU part(s) of each rank run on its host\n", ngpu);
-    fal_G_mpi_ipc_start(h, 0, 0);
+    fal_G_mpi_ipc_start(h, 0, 0, file, line);
     return;
   }
   if (ngpu == 0) {
-    fal_G_mpi_ipc_start(h, 0, 0);
+    fal_G_mpi_ipc_start(h, 0, 0, file, line);
     return;
   }
   if ((ngpu > 1 || ncpu > 0) && fal_mpi_rank() == 0)
@@ -907,7 +916,7 @@ static void fal_G_mpi_gpu_setup(fal_G *h, int ngpu, int ncpu, const char *file, 
     if (h->seen)
       in->seen = (char *)fal_dalloc(((size_t)pl->most + 1) * sizeof(char), file, line);
   }
-  fal_G_mpi_ipc_start(h, ipc, swire);
+  fal_G_mpi_ipc_start(h, ipc, swire, file, line);
   if (fal_verbose())
     fprintf(stderr, "falcon: rank %d: points [%lld, %lld) on GPU %d; %lld ghosts and border entries staged through the host (%s)\n",
             pl->rank, (long long)pl->lo[pl->rank], (long long)pl->lo[pl->rank + 1], d->fal_base.device, (long long)n,
@@ -977,7 +986,9 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if ((mask >> 2 & 1))
     cur += sizeof(char);
   h->fal_mpi->own_only = own_only;
-  if (h->fal_mpi_gpu && !h->fal_mpi_all)
+  if (own_only == 2)
+    ;
+  else if (h->fal_mpi_gpu && !h->fal_mpi_all)
     fal_mpi_record(h->fal_mpi, cur);
   else
     fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
@@ -1009,6 +1020,18 @@ static void fal_G_mpi_end(fal_G *h)
   }
   h->fal_mpi_stale = h->fal_mpi->nranks > 1;
   if (h->changed) /* a value changed on any rank wins */
+    fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
+}
+static void fal_G_mpi_end_rm(fal_G *h)
+{
+  fal_G *d = h->fal_mpi_gpu;
+  fal_cuda_use(d->fal_base.device);
+  FAL_CUDA(cudaDeviceSynchronize()); /* its MINs on other ranks' points are in */
+  if (h->changed && d->changed)
+    FAL_CUDA(cudaMemcpy(h->changed, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  h->fal_mpi_devstale = 1;
+  h->fal_mpi_stale = h->fal_mpi->nranks > 1;
+  if (h->changed)
     fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
 }
 #line 12 "partition_mpi_gpu.fal"
@@ -1156,20 +1179,20 @@ fal_G_mpi_end(hg); }
 #line 34 "partition_mpi_gpu.fal"
 
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
-  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && hg->fal_mpi_ipc ? hg->fal_mpi_gpu->fal_base.device : -1, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), 0, (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist, __FILE__, __LINE__); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; if (hg->changed && fal_d->changed) FAL_CUDA(cudaMemcpy(hg->changed, fal_d->changed, sizeof *hg->changed, cudaMemcpyDeviceToHost)); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
+  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, 0, __FILE__, __LINE__); while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; if (hg->changed && fal_d->changed) FAL_CUDA(cudaMemcpy(hg->changed, fal_d->changed, sizeof *hg->changed, cudaMemcpyDeviceToHost)); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 38, 0x1u, 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } } else { fal_G *hg = fal_part; 
+    { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? 2 : 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mxh; int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 38 "partition_mpi_gpu.fal"
                              relax(t, hg); } } }
-fal_G_mpi_end(hg); }
+if (fal_mxh) fal_G_mpi_end_rm(hg); else fal_G_mpi_end(hg); } }
 #line 38 "partition_mpi_gpu.fal"
 
     if (hg->changed[0] == 0)
       break;
-  } } } }
+  } } if (fal_mx5.old) fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->dist, sizeof *hg->fal_mpi_gpu->dist); } }
 #line 41 "partition_mpi_gpu.fal"
 
   { fal_G_mpi_begin(hg, 42, 0x3u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_8"); } } else { fal_G *hg = fal_part; 
