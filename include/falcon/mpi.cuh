@@ -234,16 +234,19 @@ typedef struct fal_mpx {
 
 static inline int fal_mpx_ready(fal_mpx *m, fal_mpxg *g, void *P, int push, const char *file, int line)
 {
+  /* (the arrays a graph's maps name do not move: a program that changes
+   * graphs plans no loop, plan.c; so a loop's contexts, once made on
+   * every rank, stay right on every rank) */
   if (m->state == 1 && m->g == g && m->P == P)
     return 1;
   m->state = -1;
-  if (!g || !P || (push && g->k != 2))
+  if (!g) /* (NULL on every rank, fal_mpxg_open) */
     return 0;
   int pi = -1;
-  for (int i = 0; i < g->np && pi < 0; i++)
+  for (int i = 0; i < g->np && pi < 0 && P; i++)
     if (g->own[i] == P)
       pi = i;
-  if (pi < 0)
+  if (!fal_mpi_all_true(pi >= 0 && !(push && g->k != 2))) /* every rank, or none */
     return 0;
   int k = g->k, me = g->me;
   fal_cuda_use(g->dev);
@@ -324,7 +327,7 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
       fal_cuda_use(m->g->dev);
       can = fal_coop_blocks_cap(fn, &cdev, &coop, FAL_LOOP_BLOCKS_PER_SM) >= 1;
     }
-    if (m->state != 1 || !fal_mpi_all_true(can)) {
+    if (!fal_mpi_all_true(can)) {
       s->state = 2;
       return false;
     }
