@@ -170,6 +170,19 @@ for g in "$@"; do
 				printf "  partitioned %s: MPI 2 ranks / single process 2 GPUs %.2f", a, m / t2
 				if (t2r > 0) printf " (%.2f against FALCON_PX_REMOTE=off)", m / t2r
 				printf "\n" }'
+			# BFS: host rounds that merge and refresh over the ranks' maps
+			# instead of pushing each MIN (FALCON_MPX_HOST=gather, opt-in;
+			# docs/lowering.md "Ranks on one machine run the single
+			# process's kernels")
+			if [ $a = bfs ]; then
+				run "partitioned $a, MPI 2 ranks x (1 0), FALCON_MPX_HOST=gather" env FALCON_MPX_HOST=gather \
+					mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
+					"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
+				"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
+					{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_MPX_HOST=gather)" >&2; exit 1; }
+				awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
+					printf "  partitioned %s: MPI 2 ranks, FALCON_MPX_HOST=gather / single process 2 GPUs %.2f\n", a, m / t2 }'
+			fi
 			# The same with the ranks exchanging every round through
 			# their hosts (FALCON_MPI_IPC=off; by default ranks of one
 			# machine read each other's large rounds from their GPUs,

@@ -170,6 +170,8 @@ typedef struct Ctx {
    * render_partitioned_foreach): its MINs go to the owners, no exchange */
   const char *mpx_h;
   const Node *mpx_n;
+  const char *mpx_P; /* its property, and whether its MINs are MAXs */
+  bool mpx_max;
   bool ra_hold;      /* such a loop was printed: the output defines
                       * FAL_RA_HOLD (falcon/cuda.cuh fal_ra_mm) */
   bool region;       /* rendering a step of a planned CPU region: its

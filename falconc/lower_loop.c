@@ -1418,7 +1418,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     if (c->gpu) {
       put(c, "if (fal_part->fal_base.on_gpu) { ");
       if (mh)
-        put(c, "fal_part->fal_rmt = fal_mxh; ");
+        putf(c, "fal_part->fal_rmt = fal_mpx_ctx(&%s, fal_mxh); ", c->mpx_h);
       if (c->topo_n == n) /* lower_plan.c emit_mpi_loop: a topology-driven loop */
         putf(c, "%s *fal_snp = %s; ", c->topo_T,
              topo_seen_expr(c, "0", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
@@ -1462,8 +1462,10 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       putf(c, " %s = 1;", c->topo_tv);
     } else
       render_foreach_all(c, n, it, var, true, true);
-    if (mh)
-      putf(c, " } }\nif (fal_mxh) fal_G_mpi_end_rm(%s); else fal_G_mpi_end(%s); } }", g, g);
+    if (mh) /* (FALCON_MPX_HOST=gather: the borders merged, the ghosts refreshed) */
+      putf(c, " } }\nif (fal_mxh) { fal_G_mpi_end_rm(%s); fal_mpx_gather(&%s, %s->fal_mpi, "
+           "%s->fal_mpi_did, %s->fal_mpi_gpu->%s, %d); } else fal_G_mpi_end(%s); } }", g, c->mpx_h, g,
+           g, g, c->mpx_P, c->mpx_max ? 1 : 0, g);
     else
       putf(c, " } }\nfal_G_mpi_end(%s); }", g);
     return;

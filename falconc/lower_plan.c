@@ -1051,15 +1051,20 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
-  const char *smh = c->mpx_h;
+  const char *smh = c->mpx_h, *smp = c->mpx_P;
   const Node *smn = c->mpx_n;
+  bool smm = c->mpx_max;
   c->mpx_h = mx;
+  c->mpx_P = P;
+  c->mpx_max = p->sync_P && p->sync_max;
   for (int i = 1; i < p->nsteps; i++)
     if (p->steps[i].kind == STEP_PHASE)
       c->mpx_n = p->steps[i].stmt;
   render(c, body);
   c->mpx_h = smh;
   c->mpx_n = smn;
+  c->mpx_P = smp;
+  c->mpx_max = smm;
   sym_pop(c, mark);
   c->break_is_continue = saved;
   /* host rounds whose MINs went to their owners left the ghosts: refresh */

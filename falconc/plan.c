@@ -1975,6 +1975,7 @@ static void parts_sync_rule(Ctx *c, LoopPlan *p)
   }
   p->sync_P = xstrdup(t.prop);
   p->sync_flag = xstrdup(F);
+  p->sync_max = t.op == 2;
 }
 
 /* ---- MIN/MAX that load first on the GPU (docs/optimiser.md "MIN and MAX

@@ -160,6 +160,7 @@ typedef struct LoopPlan {
    * loop; swhy: why not. */
   char *sync_P;
   char *sync_flag;
+  bool sync_max;  /* its MINs are MAXs */
   char swhy[256];
   /* --mpi --target=gpu, own_rounds or sync_P: the ranks of one machine may
    * run the loop as the single process's kernels, one a rank, reaching

@@ -870,6 +870,13 @@ gpu_mpi() {
 				"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 2" "1 0"
 			e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=host" \
 				"env FALCON_GPU_LOOPS=host $mpirun --oversubscribe -np 2" "1 0"
+			# BFS's host rounds merging borders and refreshing ghosts over
+			# the maps instead of pushing (FALCON_MPX_HOST=gather, opt-in)
+			if [ $a = partitioned_bfs ]; then
+				e2e_part $a "$gf" "$tmp/gpumpi" \
+					"gpu mpi -np 2 FALCON_GPU_LOOPS=host FALCON_MPX_HOST=gather" \
+					"env FALCON_GPU_LOOPS=host FALCON_MPX_HOST=gather $mpirun --oversubscribe -np 2" "1 0"
+			fi
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_GPU_LOOPS=device" \
 			"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 3" "1 0"

@@ -230,6 +230,8 @@ typedef struct fal_mpx {
   fal_rmt *df, *dh;     /* the kernels' and the host rounds' (no sent words) */
   fal_px px;            /* the rank's part, without a last-seen array */
   int old;              /* host rounds sent MINs to owners: ghosts to refresh */
+  int gather;           /* push, FALCON_MPX_HOST=gather: host rounds take plain
+                         * MINs and then merge and refresh (fal_mpx_gather) */
 } fal_mpx;
 
 static inline int fal_mpx_ready(fal_mpx *m, fal_mpxg *g, void *P, int push, const char *file, int line)
@@ -287,6 +289,8 @@ static inline int fal_mpx_ready(fal_mpx *m, fal_mpxg *g, void *P, int push, cons
   m->P = P;
   m->push = push;
   m->old = 0;
+  const char *e = getenv("FALCON_MPX_HOST"); /* (the environment is every rank's) */
+  m->gather = push && e && strcmp(e, "gather") == 0;
   m->state = 1;
   return 1;
 }
@@ -300,6 +304,13 @@ static inline void *fal_mpx_host(fal_mpx *m)
     return NULL;
   m->old = 1;
   return m->dh;
+}
+
+/* The context a host round's kernel takes (h: fal_mpx_host's): none
+ * where the round gathers instead (fal_mpx_gather). */
+static inline void *fal_mpx_ctx(const fal_mpx *m, void *h)
+{
+  return m->gather ? NULL : h;
 }
 
 /* At the top of each host round of such a loop (lower_plan.c
@@ -460,4 +471,54 @@ static inline void fal_mpx_leave(fal_mpx *m, const fal_mpi_plan *pl, const fal_p
   FAL_CUDA(cudaDeviceSynchronize());
   fal_mpi_all_true(1);
 }
+#ifdef __CUDACC__
+/* border point ids[y] takes the neighbour's copy's value if lower (mx:
+ * higher): the updateFunction of a level-synchronous loop's P (plan.c
+ * parts_sync_rule, merge_is_minmax) */
+template <typename T>
+__global__ static void fal_mpx_merge_k(T *P, const T *from, const fal_point *ids, int64_t n, int mx)
+{
+  for (int64_t y = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; y < n;
+       y += (int64_t)gridDim.x * blockDim.x) {
+    fal_point p = ids[y];
+    T v = *(const volatile T *)(from + p);
+    if (mx ? v > P[p] : v < P[p])
+      P[p] = v;
+  }
+}
+#endif
+
+/* FALCON_MPX_HOST=gather (a design of docs/lowering.md, "Next", not yet
+ * run on GPUs, so not the default): after a level-synchronous loop's host
+ * round whose MINs stayed on the rank's copy (fal_mpx_ctx), as the single
+ * process's exchange does: every rank merges into its border points the
+ * neighbours' copies (read over the maps; did: the rank's ghost then
+ * border ids on its GPU), a barrier, every rank's ghosts take their
+ * owners' values, a barrier.  Nothing where the host round pushed. */
+template <typename T>
+static inline void fal_mpx_gather(fal_mpx *m, const fal_mpi_plan *pl, const fal_point *did, T *P,
+                                  int mx)
+{
+  if (m->state != 1 || !m->gather)
+    return;
+  fal_mpxg *g = m->g;
+  int pi = -1;
+  for (int i = 0; i < g->np && pi < 0; i++)
+    if (g->own[i] == (void *)P)
+      pi = i;
+  fal_cuda_use(g->dev);
+  const fal_point *bid = did + pl->goff[pl->nnbr];
+  for (int i = 0; i < pl->nnbr && pi >= 0; i++) {
+    int64_t a = pl->boff[i], n = pl->boff[i + 1] - a;
+    if (n > 0)
+      fal_mpx_merge_k<T><<<fal_cuda_grid(n), FAL_BLOCK>>>(P, (const T *)g->pP[pi][pl->nbr[i]],
+                                                          bid + a, n, mx);
+  }
+  FAL_CUDA(cudaGetLastError());
+  FAL_CUDA(cudaDeviceSynchronize());
+  fal_mpi_all_true(1); /* every owner merged before any ghost is read */
+  fal_mpx_leave(m, pl, did, P, sizeof(T));
+  m->old = 1; /* (fal_mpx_leave cleared it; the loop's host rounds go on) */
+}
+
 #endif
