@@ -62,8 +62,8 @@ static __device__ inline long long fal_mpi_slot(bool take, unsigned long long *c
  *   FAL_MPX_HOLD: a word per own point: bit j when rank j holds it
  * The loops of a graph share the block (one runs at a time; each launch
  * zeroes it).  A loop's contexts (fal_mpx: fal_rmt for its kernels, df,
- * and for its host rounds, dh) are made from the maps without a
- * collective. */
+ * and for its host rounds, dh) are made from the maps, the ranks agreeing
+ * by one MPI_Allreduce. */
 #define FAL_MPX_CTL FAL_RM_AL(FAL_RM_WORDS + FAL_RM_RS)
 #define FAL_MPX_HOLD (FAL_MPX_CTL + 256)
 #define FAL_MPXG_PROPS 32
@@ -219,8 +219,9 @@ static inline fal_mpxg *fal_mpxg_open(const fal_mpi_plan *pl, int dev, void *con
   return x;
 }
 
-/* A loop's contexts, made the first time the loop runs (no collective:
- * every rank has the maps or none has).  state 1: made for P (the graph's
+/* A loop's contexts, made the first time the loop runs (fal_mpx_ready,
+ * before the loop, on every rank: every rank has the maps or none has,
+ * and the ranks agree that P is mapped).  state 1: made for P (the graph's
  * maps g, P one of its arrays), -1: not used. */
 typedef struct fal_mpx {
   int state;
