@@ -123,7 +123,9 @@ run_vs_cpu() {
 }
 
 # GPU_PART=sanitize runs only the compute-sanitizer part at the end,
-# GPU_PART=mpi only the MPI part (gpu_mpi), GPU_PART=tests the rest
+# GPU_PART=mpi only the MPI part (gpu_mpi; with GPU_MPI_PART=runs only its
+# runs against the references, =checks only what follows them: the
+# verbose checks, compute-sanitizer, mpi_mixed), GPU_PART=tests the rest
 # (gpu_tests_a and gpu_tests_b; GPU_PART=tests1 or tests2 one of them), so
 # that check-gpu can run in several commands where a command's time is
 # limited; by default all.
@@ -824,6 +826,7 @@ gpu_mpi() {
 		CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs cuda_prebuild $a "$f" "$tmp/gpumpi"
 	done
 	cuda_prebuild_wait
+	if [ "${GPU_MPI_PART:-all}" != checks ]; then
 	for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
 		if ! CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs \
 			cuda_build $a "$srcdir/samples/$a.fal" "$tmp/gpumpi"; then
@@ -890,6 +893,8 @@ gpu_mpi() {
 			"$mpirun --oversubscribe -np 2" "1 0"
 		unset FALCON_HUB_DEGREE
 	done
+	fi
+	[ "${GPU_MPI_PART:-all}" = runs ] && return
 	p=$tmp/gpumpi/partitioned_sssp
 	if [ -x "$p" ] && FALCON_VERBOSE=1 timeout 120 $mpirun --oversubscribe -np 2 "$p" \
 		"$tmp/e2e/graphs/kron.bin" 0 1 0 >"$tmp/e2e/run" 2>&1 &&
