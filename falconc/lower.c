@@ -2251,6 +2251,16 @@ static void emit_mpi_partition_functions(Ctx *c)
   if (c->gpu)
     put(c, "  fal_G_mpi_dbegin(h);\n");
   put(c, "}\n");
+  /* after a foreach: the host's view of other ranks' points is out of
+   * date, and a graph property's value changed on any rank wins */
+  put(c, "static void fal_G_mpi_gp_done(fal_G *h)\n{\n"
+         "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_GRAPH)
+      putf(c, "  if (h->%s) /* a value changed on any rank wins */\n"
+              "    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
+           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
+  put(c, "}\n");
   put(c, "static void fal_G_mpi_end(fal_G *h)\n{\n");
   if (c->gpu) { /* only what changed, both ways (merged on the GPU, or on
                  * the host); or (FALCON_MPI_STAGING=all, or a rank without
@@ -2275,32 +2285,27 @@ static void emit_mpi_partition_functions(Ctx *c)
            "      fal_G_mpi_dpush(h, h->fal_mpi_mask);\n  }\n");
   } else
     put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
-  put(c, "  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (h->%s) /* a value changed on any rank wins */\n"
-              "    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
-  put(c, "}\n");
+  put(c, "  fal_G_mpi_gp_done(h);\n}\n");
   if (!mpi_merge_on_gpu(c))
     return;
+  /* the GPU's graph properties to the host graph, through the pinned
+   * block's second half (after the loops' kernels, lower_plan.c
+   * mpx_launch, and fal_G_mpi_end_rm) */
+  put(c, "static void fal_G_mpi_gp_back(fal_G *h)\n{\n"
+         "  fal_G *d = h->fal_mpi_gpu;\n"
+         "  fal_cuda_use(d->fal_base.device);\n");
+  mpi_gpu_graph_props(c, GP_FROM_GPU);
+  put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n");
+  mpi_gpu_graph_props(c, GP_TAKE);
+  put(c, "}\n");
   /* a foreach whose MINs went to their owners (fal_mpx_host, own_only 2):
    * no exchange; the GPU's graph properties come back and are combined */
   put(c, "static void fal_G_mpi_end_rm(fal_G *h)\n{\n"
-         "  fal_G *d = h->fal_mpi_gpu;\n"
-         "  fal_cuda_use(d->fal_base.device);\n"
-         "  FAL_CUDA(cudaDeviceSynchronize()); /* its MINs on other ranks' points are in */\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (h->%s && d->%s)\n    FAL_CUDA(cudaMemcpy(h->%s, d->%s, sizeof *h->%s, "
-              "cudaMemcpyDeviceToHost));\n", p->props[i].name, p->props[i].name, p->props[i].name,
-           p->props[i].name, p->props[i].name);
-  put(c, "  h->fal_mpi_devstale = 1;\n  h->fal_mpi_stale = h->fal_mpi->nranks > 1;\n");
-  for (int i = 0; i < p->nprops; i++)
-    if (p->props[i].kind == PK_GRAPH)
-      putf(c, "  if (h->%s)\n    fal_mpi_combine(&h->%s[0], &h->fal_mpi_before_%s, sizeof(%s));\n",
-           p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].ctype);
-  put(c, "}\n");
+         "  fal_cuda_use(h->fal_mpi_gpu->fal_base.device);\n"
+         "  FAL_CUDA(cudaDeviceSynchronize()); /* its MINs on other ranks' points are in */\n"
+         "  fal_G_mpi_gp_back(h);\n"
+         "  h->fal_mpi_devstale = 1;\n"
+         "  fal_G_mpi_gp_done(h);\n}\n");
 }
 
 /* g.sortEdges(p) (§3.1): p's out-edges in increasing weight, by a heap

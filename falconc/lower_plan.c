@@ -309,6 +309,21 @@ const char *rm_ready_expr(Ctx *c, const char *g)
                     c->topo_rm, g, g, g, g, g, g, c->rm_P, g, c->rm_push ? 1 : 0);
 }
 
+/* The launch's argument slots (slot: "fal_pa" or "fal_pa[fal_pi]") for
+ * the kernel's captures, in their order: the partitioned graph's is
+ * `part` (its part's graph), the others' their addresses. */
+static void capture_args(Ctx *c, const LoopPlan *p, StrBuf *st, const char *slot, const char *part)
+{
+  for (int i = 0; i < c->ncaps; i++) {
+    const Capture *cp = &c->caps[i];
+    if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
+      strbuf_printf(st, "%s[%d] = (void *)%s; ", slot, i, part);
+    else
+      strbuf_printf(st, "%s[%d] = %s%s; ", slot, i, cp->what == CAP_GRAPH ? "(void *)" : "(void *)&",
+                    cp->name);
+  }
+}
+
 /* A parts plan's launch (docs/optimiser.md "Partitioned loops on the
  * devices"): the kernel once per part, each with its part's graph in place
  * of the partitioned graph and its fal_px last, all at once
@@ -338,14 +353,7 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
     strbuf_printf(&st, "%s->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, %d) : NULL; "
                   "fal_xh->px[fal_pi].ra = %s; ", g, c->topo_rm, own || rs,
                   own || rs ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1)", c->topo_rm) : "NULL");
-  for (int i = 0; i < c->ncaps; i++) {
-    const Capture *cp = &c->caps[i];
-    if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
-      strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&%s->fal_parts[fal_pi]; ", i, g);
-    else
-      strbuf_printf(&st, "fal_pa[fal_pi][%d] = %s%s; ", i,
-                    cp->what == CAP_GRAPH ? "(void *)" : "(void *)&", cp->name);
-  }
+  capture_args(c, p, &st, "fal_pa[fal_pi]", ctx_printf(c, "&%s->fal_parts[fal_pi]", g));
   if (p->topo && c->topo_sn) /* the parts' last-seen values, kept by the host's rounds too */
     strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s; fal_xh->px[fal_pi].tv = %s; ",
                   topo_seen_expr(c, "fal_pi", ctx_printf(c, "%s->fal_parts[fal_pi].fal_base.device", g),
@@ -396,14 +404,7 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
     strbuf_printf(&st, "fal_mpxp.seen = %s; fal_mpxp.tv = %s; ",
                   topo_seen_expr(c, "0", "fal_d->fal_base.device",
                                  "(fal_mpxp.hi - fal_mpxp.lo)"), c->topo_tv);
-  for (int i = 0; i < c->ncaps; i++) {
-    const Capture *cp = &c->caps[i];
-    if (cp->what == CAP_GRAPH && strcmp(cp->name, p->graph) == 0)
-      strbuf_printf(&st, "fal_pa[%d] = (void *)fal_d; ", i);
-    else
-      strbuf_printf(&st, "fal_pa[%d] = %s%s; ", i, cp->what == CAP_GRAPH ? "(void *)" : "(void *)&",
-                    cp->name);
-  }
+  capture_args(c, p, &st, "fal_pa", "fal_d");
   strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)%s.df; "
                 "int fal_pok = fal_mpx_run(&%s, (const void *)%s, fal_pa, \"%s\", __FILE__, __LINE__); "
                 "fal_d->fal_rmt = NULL; ",
@@ -416,13 +417,9 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
   strbuf_printf(&st, "fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, fal_d->%s, sizeof *fal_d->%s); "
                 "%s->fal_mpi_devstale = 1; %s->fal_mpi_stale = %s->fal_mpi->nranks > 1; ",
                 mx, g, g, P, P, g, g, g);
-  for (int i = 0; i < c->prog->nprops; i++)
-    if (c->prog->props[i].kind == PK_GRAPH)
-      strbuf_printf(&st, "if (%s->%s && fal_d->%s) FAL_CUDA(cudaMemcpy(%s->%s, fal_d->%s, sizeof *%s->%s, "
-                    "cudaMemcpyDeviceToHost)); ", g, c->prog->props[i].name, c->prog->props[i].name,
-                    g, c->prog->props[i].name, c->prog->props[i].name, g, c->prog->props[i].name);
-  strbuf_printf(&st, "%s } }", profile_line(c, p, p->sync_P ? "ranks (one barrier)" : "ranks (own rounds)",
-                                           "fal_lr", true));
+  strbuf_printf(&st, "fal_G_mpi_gp_back(%s); %s } }", g,
+                profile_line(c, p, p->sync_P ? "ranks (one barrier)" : "ranks (own rounds)",
+                             "fal_lr", true));
   const char *r = ctx_printf(c, "%s", st.data);
   strbuf_free(&st);
   return r;

@@ -316,17 +316,23 @@ static inline int fal_gpu_loops_mode(void)
 
 /* ... `per` (1, or a partitioned loop's parts): the limit a round is
  * `per` times FALCON_LOOP_SWITCH_US. */
+/* A host round's time, in seconds, under which a loop moves into its
+ * kernel: FALCON_LOOP_SWITCH_US (read once), 60 us by default. */
+static inline double fal_loop_switch_limit(void)
+{
+  static double limit = -1;
+  if (limit < 0) {
+    double us;
+    limit = fal_env_number("FALCON_LOOP_SWITCH_US", 0, 1e12, false, &us) ? us * 1e-6 : 60e-6;
+  }
+  return limit;
+}
+
 static inline bool fal_loop_switch_w(fal_loop_sw *s, const void *fn, const char *file,
                                      unsigned line, int after, int per, int window)
 {
-  static int mode = -1;       /* 0 auto, 1 host, 2 device */
-  static double limit = 60e-6;
-  if (mode < 0) {
-    mode = fal_gpu_loops_mode();
-    double us;
-    if (fal_env_number("FALCON_LOOP_SWITCH_US", 0, 1e12, false, &us))
-      limit = us * 1e-6;
-  }
+  int mode = fal_gpu_loops_mode(); /* 0 auto, 1 host, 2 device */
+  double limit = fal_loop_switch_limit();
   if (s->state == 2)
     return false;
   if (s->state == 0) {

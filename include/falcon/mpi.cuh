@@ -219,6 +219,15 @@ static inline fal_mpxg *fal_mpxg_open(const fal_mpi_plan *pl, int dev, void *con
   return x;
 }
 
+/* The index of P among the maps' arrays, or -1. */
+static inline int fal_mpxg_prop(const fal_mpxg *g, const void *P)
+{
+  for (int i = 0; P && i < g->np; i++)
+    if (g->own[i] == P)
+      return i;
+  return -1;
+}
+
 /* A loop's contexts, made the first time the loop runs (fal_mpx_ready,
  * before the loop, on every rank: every rank has the maps or none has,
  * and the ranks agree that P is mapped).  state 1: made for P (the graph's
@@ -245,10 +254,7 @@ static inline int fal_mpx_ready(fal_mpx *m, fal_mpxg *g, void *P, int push, cons
   m->state = -1;
   if (!g) /* (NULL on every rank, fal_mpxg_open) */
     return 0;
-  int pi = -1;
-  for (int i = 0; i < g->np && pi < 0 && P; i++)
-    if (g->own[i] == P)
-      pi = i;
+  int pi = fal_mpxg_prop(g, P);
   if (!fal_mpi_all_true(pi >= 0 && !(push && g->k != 2))) /* every rank, or none */
     return 0;
   int k = g->k, me = g->me;
@@ -323,11 +329,7 @@ static inline void *fal_mpx_ctx(const fal_mpx *m, void *h)
 static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int warp,
                                   const void *fn, const char *file, unsigned line)
 {
-  static double limit = -1;
-  if (limit < 0) {
-    double us;
-    limit = fal_env_number("FALCON_LOOP_SWITCH_US", 0, 1e12, false, &us) ? us * 1e-6 : 60e-6;
-  }
+  double limit = fal_loop_switch_limit();
   if (s->state == 2)
     return false;
   int mode = fal_gpu_loops_mode(); /* (the environment is every rank's) */
@@ -457,10 +459,7 @@ static inline void fal_mpx_leave(fal_mpx *m, const fal_mpi_plan *pl, const fal_p
   m->old = 0;
   fal_mpxg *g = m->g;
   fal_cuda_use(g->dev);
-  int pi = -1;
-  for (int i = 0; i < g->np && pi < 0; i++)
-    if (g->own[i] == P)
-      pi = i;
+  int pi = fal_mpxg_prop(g, P);
   for (int i = 0; i < pl->nnbr && pi >= 0; i++) {
     int64_t a = pl->goff[i], n = pl->goff[i + 1] - a;
     if (n > 0)
@@ -503,10 +502,7 @@ static inline void fal_mpx_gather(fal_mpx *m, const fal_mpi_plan *pl, const fal_
   if (m->state != 1 || !m->gather)
     return;
   fal_mpxg *g = m->g;
-  int pi = -1;
-  for (int i = 0; i < g->np && pi < 0; i++)
-    if (g->own[i] == (void *)P)
-      pi = i;
+  int pi = fal_mpxg_prop(g, P);
   fal_cuda_use(g->dev);
   const fal_point *bid = did + pl->goff[pl->nnbr];
   for (int i = 0; i < pl->nnbr && pi >= 0; i++) {

@@ -180,12 +180,16 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];
 }
-static void fal_G_mpi_end(fal_G *h)
+static void fal_G_mpi_gp_done(fal_G *h)
 {
-  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
   h->fal_mpi_stale = h->fal_mpi->nranks > 1;
   if (h->changed) /* a value changed on any rank wins */
     fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
+}
+static void fal_G_mpi_end(fal_G *h)
+{
+  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
+  fal_G_mpi_gp_done(h);
 }
 #line 9 "partition_mpi.fal"
 void relax(fal_point p, fal_G *hg)

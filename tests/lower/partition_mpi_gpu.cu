@@ -996,6 +996,12 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
     h->fal_mpi_before_changed = h->changed[0];
   fal_G_mpi_dbegin(h);
 }
+static void fal_G_mpi_gp_done(fal_G *h)
+{
+  h->fal_mpi_stale = h->fal_mpi->nranks > 1;
+  if (h->changed) /* a value changed on any rank wins */
+    fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
+}
 static void fal_G_mpi_end(fal_G *h)
 {
   if (h->fal_mpi_gpu && !h->fal_mpi_all && h->fal_mpi_dm) {
@@ -1018,21 +1024,35 @@ static void fal_G_mpi_end(fal_G *h)
     if (h->fal_mpi_gpu) /* and the exchanged values back */
       fal_G_mpi_dpush(h, h->fal_mpi_mask);
   }
-  h->fal_mpi_stale = h->fal_mpi->nranks > 1;
-  if (h->changed) /* a value changed on any rank wins */
-    fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
+  fal_G_mpi_gp_done(h);
 }
-static void fal_G_mpi_end_rm(fal_G *h)
+static void fal_G_mpi_gp_back(fal_G *h)
 {
   fal_G *d = h->fal_mpi_gpu;
   fal_cuda_use(d->fal_base.device);
+  {
+    unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
+  FAL_CUDA(cudaStreamSynchronize(0));
+  {
+    const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
+    (void)gp;
+    if (h->changed && d->changed)
+      memcpy(h->changed, gp, sizeof *h->changed);
+    gp += FAL_MPI_SEG(1, sizeof *h->changed);
+  }
+}
+static void fal_G_mpi_end_rm(fal_G *h)
+{
+  fal_cuda_use(h->fal_mpi_gpu->fal_base.device);
   FAL_CUDA(cudaDeviceSynchronize()); /* its MINs on other ranks' points are in */
-  if (h->changed && d->changed)
-    FAL_CUDA(cudaMemcpy(h->changed, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost));
+  fal_G_mpi_gp_back(h);
   h->fal_mpi_devstale = 1;
-  h->fal_mpi_stale = h->fal_mpi->nranks > 1;
-  if (h->changed)
-    fal_mpi_combine(&h->changed[0], &h->fal_mpi_before_changed, sizeof(int));
+  fal_G_mpi_gp_done(h);
 }
 #line 12 "partition_mpi_gpu.fal"
 __host__ __device__ void relax(fal_point p, fal_G *hg)
@@ -1179,7 +1199,7 @@ fal_G_mpi_end(hg); }
 #line 34 "partition_mpi_gpu.fal"
 
   fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
-  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, 0, __FILE__, __LINE__); while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; if (hg->changed && fal_d->changed) FAL_CUDA(cudaMemcpy(hg->changed, fal_d->changed, sizeof *hg->changed, cudaMemcpyDeviceToHost)); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
+  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, 0, __FILE__, __LINE__); while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
     hg->changed[0] = 0;
     { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? 2 : 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx5, fal_mxh); int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
