@@ -62,7 +62,12 @@ static const char usage_text[] =
     "  FALCON_PX_MULTI=off          parts on several GPUs: loops from the host\n"
     "                               instead of a kernel per part (CUDA)\n"
     "  FALCON_PX_REMOTE=off         parts' MINs on other parts' points wait for\n"
-    "                               the exchange every round (CUDA)\n";
+    "                               the exchange every round (CUDA; --mpi GPU\n"
+    "                               ranks of one machine: no shared GPU memory)\n"
+    "  FALCON_MPX_HOST=gather       --mpi GPU ranks: the host rounds of\n"
+    "                               BFS's loops merge borders over shared\n"
+    "                               GPU memory instead of pushing each MIN\n"
+    "                               (not the default; CUDA)\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
