@@ -129,6 +129,8 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
       putf(c, "fal_G_fresh(fal_G_markall(%s))->%s[%s]", g, f, id);
     else if (c->gpu && !c->mpi) /* one point from its owner (lower.c fal_G_wr) */
       putf(c, "%s->%s[fal_G_wr(%s, %s)]", g, f, g, id);
+    else if (c->gpu) /* --mpi: one point from its owner rank (lower.c fal_G_mpi_wr) */
+      putf(c, "%s->%s[fal_G_mpi_wr(%s, %s)]", g, f, g, id);
     else
       putf(c, "fal_G_fresh(%s)->%s[fal_G_mark(%s, %s)]", g, f, g, id);
   } else if (p && p->kind == (edge ? PK_EDGE : PK_POINT)) {

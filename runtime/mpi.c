@@ -928,6 +928,20 @@ void fal_mpi_bcast0(void *v, size_t size)
   check(MPI_Bcast(v, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
 }
 
+/* Every rank takes rank root's `size` bytes at v (a point's values from
+ * its owner: the generated fal_G_mpi_wr). */
+void fal_mpi_bcast_from(void *v, size_t size, int root)
+{
+  if (size > INT_MAX)
+    fail("a broadcast of %zu bytes", size);
+  check(MPI_Bcast(v, (int)size, MPI_BYTE, root, MPI_COMM_WORLD), "MPI_Bcast");
+}
+
+int fal_mpi_owner(const fal_mpi_plan *pl, int64_t p)
+{
+  return owner_of(pl->lo, pl->nranks, p);
+}
+
 int fal_mpi_all_true(int ok)
 {
   int all = 0;

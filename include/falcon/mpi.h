@@ -205,6 +205,10 @@ void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size);
 /* ok on every rank (MPI_Allreduce, MIN). */
 int fal_mpi_all_true(int ok);
 void fal_mpi_bcast0(void *v, size_t size);
+/* ... rank root's (MPI_Bcast). */
+void fal_mpi_bcast_from(void *v, size_t size, int root);
+/* The rank that owns point p (pl->lo). */
+int fal_mpi_owner(const fal_mpi_plan *pl, int64_t p);
 
 /* Every rank's own part of a per-point (offsets NULL) or per-edge array
  * (offsets: the CSR's, edges going with their source) to every rank. */

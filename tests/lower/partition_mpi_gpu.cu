@@ -51,6 +51,7 @@ struct fal_G {
   unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;
   int fal_mpi_devstale, fal_ndirty;
   fal_point fal_dirty_pt[64];
+  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */
   /* changed entries only: the device's copy of the entries' records
    * at the round's start (laid out like the staging area), the list of
    * those that changed (device, pinned host) and its length, the ids
@@ -530,6 +531,7 @@ static void fal_G_mpi_dpush(fal_G *h, uint64_t m)
 static void fal_G_mpi_dbegin(fal_G *h)
 {
   fal_G *d = h->fal_mpi_gpu;
+  h->fal_mpi_nwr = 0; /* (every rank: fal_G_mpi_wr's count is theirs alike) */
   if (!d)
     return;
   fal_cuda_use(d->fal_base.device);
@@ -960,6 +962,19 @@ static fal_G *fal_G_fresh(fal_G *h)
 {
   if (!h->fal_mpi)
     return h;
+  if (h->fal_mpi_gpu && h->fal_mpi_devstale && h->fal_ndirty <= 64) {
+    fal_G *d = h->fal_mpi_gpu;
+    fal_cuda_use(d->fal_base.device);
+    for (int i = 0; i < h->fal_ndirty; i++) {
+      fal_point p = h->fal_dirty_pt[i];
+      if (h->dist && d->dist)
+        FAL_CUDA(cudaMemcpy(d->dist + p, h->dist + p, sizeof *h->dist, cudaMemcpyDefault));
+      if (h->hits && d->hits)
+        FAL_CUDA(cudaMemcpy(d->hits + p, h->hits + p, sizeof *h->hits, cudaMemcpyDefault));
+      if (h->seen && d->seen)
+        FAL_CUDA(cudaMemcpy(d->seen + p, h->seen + p, sizeof *h->seen, cudaMemcpyDefault));
+    }
+  }
   fal_G_mpi_own(h);
   if (!h->fal_mpi_stale)
     return h;
@@ -969,6 +984,35 @@ static fal_G *fal_G_fresh(fal_G *h)
   fal_mpi_gather(h->fal_mpi, h->hits, sizeof(int), NULL);
   fal_mpi_gather(h->fal_mpi, h->seen, sizeof(char), NULL);
   return h;
+}
+static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
+{
+  if (!h->fal_mpi || !h->fal_mpi_stale || h->fal_mpi_nwr >= 64 || p < 0 || p >= h->npoints) {
+    fal_G_fresh(h);
+    return fal_G_mark(h, p);
+  }
+  h->fal_mpi_nwr++;
+  fal_mpi_sync(FAL_MPI_SITE_GATHER);
+  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;
+  for (int i = 0; i < h->fal_ndirty && i < 64; i++)
+    mine |= h->fal_dirty_pt[i] == (fal_point)p;
+  fal_G *d = h->fal_mpi_gpu;
+  if (o == h->fal_mpi->rank && d && h->fal_mpi_devstale && !mine) {
+    fal_cuda_use(d->fal_base.device);
+    if (d->dist && h->dist)
+      FAL_CUDA(cudaMemcpy(h->dist + p, d->dist + p, sizeof *d->dist, cudaMemcpyDefault));
+    if (d->hits && h->hits)
+      FAL_CUDA(cudaMemcpy(h->hits + p, d->hits + p, sizeof *d->hits, cudaMemcpyDefault));
+    if (d->seen && h->seen)
+      FAL_CUDA(cudaMemcpy(h->seen + p, d->seen + p, sizeof *d->seen, cudaMemcpyDefault));
+  }
+  if (h->dist)
+    fal_mpi_bcast_from(h->dist + p, sizeof *h->dist, o);
+  if (h->hits)
+    fal_mpi_bcast_from(h->hits + p, sizeof *h->hits, o);
+  if (h->seen)
+    fal_mpi_bcast_from(h->seen + p, sizeof *h->seen, o);
+  return mine ? p : fal_G_mark(h, p);
 }
 static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
 {
@@ -1198,7 +1242,7 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 fal_G_mpi_end(hg); }
 #line 34 "partition_mpi_gpu.fal"
 
-  fal_G_fresh(hg)->dist[fal_G_mark(hg, (0))] = 0;
+  hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
   { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, 0, __FILE__, __LINE__); while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
     hg->changed[0] = 0;
     { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? 2 : 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx5, fal_mxh); int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 

@@ -51,6 +51,7 @@ struct fal_G {
   unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;
   int fal_mpi_devstale, fal_ndirty;
   fal_point fal_dirty_pt[64];
+  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */
   /* changed entries only: the device's copy of the entries' records
    * at the round's start (laid out like the staging area), the list of
    * those that changed (device, pinned host) and its length, the ids
@@ -404,6 +405,7 @@ static void fal_G_mpi_dpush(fal_G *h, uint64_t m)
 static void fal_G_mpi_dbegin(fal_G *h)
 {
   fal_G *d = h->fal_mpi_gpu;
+  h->fal_mpi_nwr = 0; /* (every rank: fal_G_mpi_wr's count is theirs alike) */
   if (!d)
     return;
   fal_cuda_use(d->fal_base.device);
@@ -808,6 +810,15 @@ static fal_G *fal_G_fresh(fal_G *h)
 {
   if (!h->fal_mpi)
     return h;
+  if (h->fal_mpi_gpu && h->fal_mpi_devstale && h->fal_ndirty <= 64) {
+    fal_G *d = h->fal_mpi_gpu;
+    fal_cuda_use(d->fal_base.device);
+    for (int i = 0; i < h->fal_ndirty; i++) {
+      fal_point p = h->fal_dirty_pt[i];
+      if (h->level && d->level)
+        FAL_CUDA(cudaMemcpy(d->level + p, h->level + p, sizeof *h->level, cudaMemcpyDefault));
+    }
+  }
   fal_G_mpi_own(h);
   if (!h->fal_mpi_stale)
     return h;
@@ -815,6 +826,27 @@ static fal_G *fal_G_fresh(fal_G *h)
   h->fal_mpi_stale = 0;
   fal_mpi_gather(h->fal_mpi, h->level, sizeof(int), NULL);
   return h;
+}
+static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
+{
+  if (!h->fal_mpi || !h->fal_mpi_stale || h->fal_mpi_nwr >= 64 || p < 0 || p >= h->npoints) {
+    fal_G_fresh(h);
+    return fal_G_mark(h, p);
+  }
+  h->fal_mpi_nwr++;
+  fal_mpi_sync(FAL_MPI_SITE_GATHER);
+  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;
+  for (int i = 0; i < h->fal_ndirty && i < 64; i++)
+    mine |= h->fal_dirty_pt[i] == (fal_point)p;
+  fal_G *d = h->fal_mpi_gpu;
+  if (o == h->fal_mpi->rank && d && h->fal_mpi_devstale && !mine) {
+    fal_cuda_use(d->fal_base.device);
+    if (d->level && h->level)
+      FAL_CUDA(cudaMemcpy(h->level + p, d->level + p, sizeof *d->level, cudaMemcpyDefault));
+  }
+  if (h->level)
+    fal_mpi_bcast_from(h->level + p, sizeof *h->level, o);
+  return mine ? p : fal_G_mark(h, p);
 }
 static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
 {
@@ -1021,7 +1053,7 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 fal_G_mpi_end(hg); }
 #line 33 "partition_mpi_gpu_level.fal"
 
-  fal_G_fresh(hg)->level[fal_G_mark(hg, (0))] = 0;
+  hg->level[fal_G_mpi_wr(hg, (0))] = 0;
   int lev = 0;
   { static fal_mpx fal_mx4; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx4, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx4, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_looprs_L36_5, "partition_mpi_gpu_level.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx4.df; int fal_pok = fal_mpx_run(&fal_mx4, (const void *)fal_looprs_L36_5, fal_pa, "fal_looprs_L36_5", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L36_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L36_5_lev, sizeof lev)); fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } {
     hg->changed[0] = 0;
