@@ -2239,44 +2239,47 @@ static void emit_mpi_partition_functions(Ctx *c)
       putf(c, "  fal_mpi_gather(h->fal_mpi, h->%s, sizeof(%s), %s);\n", p->props[i].name,
            p->props[i].ctype, p->props[i].kind == PK_EDGE ? "h->fal_base.csr.offsets" : "NULL");
   put(c, "  return h;\n}\n");
+  /* A host write of point p (lower_expr.c render_element_field) while
+   * other ranks' points (CUDA: or this rank's GPU) hold newer values: p's
+   * values from its owner (one MPI_Bcast a property), not every rank's
+   * range (fal_G_fresh: 16 MB a rank for kron-22's levels, about 3 ms of
+   * a 3 ms BFS on GPUs).  The host graph stays stale but for p (CUDA: p
+   * is marked and goes to the GPU at the next foreach, fal_G_mpi_dbegin).
+   * Every rank takes the same path: fal_mpi_stale and fal_mpi_nwr are
+   * alike on every rank (a rank without a GPU counts too); after 64 such
+   * writes since the last foreach, fal_G_fresh (and fal_G_mark) as before
+   * (so fal_ndirty stays under 64 here).  The owner's value is its
+   * host's where that is current (CPU; no GPU, the GPU not newer, or p
+   * written already), else its GPU's. */
+  put(c, "static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)\n{\n"
+         "  if (!h->fal_mpi || !h->fal_mpi_stale || h->fal_mpi_nwr >= 64 || p < 0 || p >= h->npoints) {\n");
+  put(c, c->gpu ? "    fal_G_fresh(h);\n    return fal_G_mark(h, p);\n  }\n"
+                : "    fal_G_fresh(h);\n    return p;\n  }\n");
+  put(c, "  h->fal_mpi_nwr++;\n"
+         "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
+         "  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;\n");
   if (c->gpu) {
-    /* A host write of point p (lower_expr.c render_element_field) while
-     * other ranks' points, or this rank's GPU, hold newer values: p's
-     * values from its owner (one MPI_Bcast a property), not every rank's
-     * range (fal_G_fresh: 16 MB a rank for kron-22's levels, about 3 ms
-     * of a 3 ms BFS).  The host graph stays stale but for p, which is
-     * marked and goes to the GPU at the next foreach (fal_G_mpi_dbegin).
-     * Every rank takes the same path: fal_mpi_stale and fal_mpi_nwr are
-     * alike on every rank (a rank without a GPU counts too); after 64
-     * such writes since the last foreach, fal_G_fresh and fal_G_mark as
-     * before (so fal_ndirty stays under 64 here).  The owner's value is
-     * its host's where that is current (no GPU, the GPU not newer, or p
-     * written already), else its GPU's. */
-    put(c, "static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)\n{\n"
-           "  if (!h->fal_mpi || !h->fal_mpi_stale || h->fal_mpi_nwr >= 64 || p < 0 || p >= h->npoints) {\n"
-           "    fal_G_fresh(h);\n    return fal_G_mark(h, p);\n  }\n"
-           "  h->fal_mpi_nwr++;\n"
-           "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
-           "  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;\n"
-           "  for (int i = 0; i < h->fal_ndirty && i < 64; i++)\n"
+    put(c, "  for (int i = 0; i < h->fal_ndirty && i < 64; i++)\n"
            "    mine |= h->fal_dirty_pt[i] == (fal_point)p;\n"
            "  fal_G *d = h->fal_mpi_gpu;\n"
            "  if (o == h->fal_mpi->rank && d && h->fal_mpi_devstale && !mine) {\n"
            "    fal_cuda_use(d->fal_base.device);\n");
     emit_dirty_copies(c, "h", "d", "    ");
     put(c, "  }\n");
-    for (int i = 0; i < p->nprops; i++)
-      if (p->props[i].kind == PK_POINT)
-        putf(c, "  if (h->%s)\n    fal_mpi_bcast_from(h->%s + p, sizeof *h->%s, o);\n",
-             p->props[i].name, p->props[i].name, p->props[i].name);
-    put(c, "  return mine ? p : fal_G_mark(h, p);\n}\n");
   }
+  for (int i = 0; i < p->nprops; i++)
+    if (p->props[i].kind == PK_POINT)
+      putf(c, "  if (h->%s)\n    fal_mpi_bcast_from(h->%s + p, sizeof *h->%s, o);\n",
+           p->props[i].name, p->props[i].name, p->props[i].name);
+  put(c, c->gpu ? "  return mine ? p : fal_G_mark(h, p);\n}\n" : "  (void)mine;\n  return p;\n}\n");
   put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)\n{\n"
          "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
          "    exit(1);\n  }\n"
          "  fal_mpi_sync(line > 0 ? line : 0);\n"
          "  size_t cur = 0;\n"
          "  h->fal_mpi_mask = mask;\n");
+  if (!c->gpu) /* (CUDA: fal_G_mpi_dbegin, which the ranks' kernels call too) */
+    put(c, "  h->fal_mpi_nwr = 0;\n");
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
@@ -2548,6 +2551,7 @@ static void emit_graph_struct(Ctx *c)
            "   * thread) that incoming records are merged from, whether points of other ranks\n"
            "   * are out of date, graph properties at the start of a foreach */\n"
            "  fal_mpi_plan *fal_mpi;\n  struct fal_G *fal_mpi_in;\n  int fal_mpi_nin, fal_mpi_stale;\n"
+           "  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */\n"
            "  uint64_t fal_mpi_mask; /* the point properties of this round's record */\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
@@ -2562,7 +2566,7 @@ static void emit_graph_struct(Ctx *c)
              "  struct fal_G *fal_mpi_gpu;\n  fal_point *fal_mpi_hid, *fal_mpi_did;\n"
              "  int64_t fal_mpi_nid;\n  unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;\n"
              "  int fal_mpi_devstale, fal_ndirty;\n  fal_point fal_dirty_pt[64];\n"
-             "  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */\n"
+
              "  /* changed entries only: the device's copy of the entries' records\n"
              "   * at the round's start (laid out like the staging area), the list of\n"
              "   * those that changed (device, pinned host) and its length, the ids\n"

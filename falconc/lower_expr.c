@@ -123,8 +123,10 @@ static void render_element_field(Ctx *c, const Node *n, const Node *arg,
   const char *g = gname(c, a.graph);
   if (p && p->kind == (edge ? PK_EDGE : PK_POINT) && mpi_host_access(c, a.graph)) {
     /* --mpi: other ranks' values first; CUDA: the GPU parts' values first */
-    if ((c->mpi && !c->gpu) || !host_may_write(c, n))
+    if (!host_may_write(c, n) || (c->mpi && !c->gpu && edge))
       putf(c, "fal_G_fresh(%s)->%s[%s]", g, f, id);
+    else if (c->mpi && !c->gpu) /* one point from its owner rank (lower.c fal_G_mpi_wr) */
+      putf(c, "%s->%s[fal_G_mpi_wr(%s, %s)]", g, f, g, id);
     else if (edge) /* and what host code writes goes back to them */
       putf(c, "fal_G_fresh(fal_G_markall(%s))->%s[%s]", g, f, id);
     else if (c->gpu && !c->mpi) /* one point from its owner (lower.c fal_G_wr) */

@@ -33,6 +33,7 @@ struct fal_G {
   fal_mpi_plan *fal_mpi;
   struct fal_G *fal_mpi_in;
   int fal_mpi_nin, fal_mpi_stale;
+  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */
   uint64_t fal_mpi_mask; /* the point properties of this round's record */
   int fal_mpi_before_changed;
 };
@@ -160,6 +161,24 @@ static fal_G *fal_G_fresh(fal_G *h)
   fal_mpi_gather(h->fal_mpi, h->seen, sizeof(char), NULL);
   return h;
 }
+static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
+{
+  if (!h->fal_mpi || !h->fal_mpi_stale || h->fal_mpi_nwr >= 64 || p < 0 || p >= h->npoints) {
+    fal_G_fresh(h);
+    return p;
+  }
+  h->fal_mpi_nwr++;
+  fal_mpi_sync(FAL_MPI_SITE_GATHER);
+  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;
+  if (h->dist)
+    fal_mpi_bcast_from(h->dist + p, sizeof *h->dist, o);
+  if (h->hits)
+    fal_mpi_bcast_from(h->hits + p, sizeof *h->hits, o);
+  if (h->seen)
+    fal_mpi_bcast_from(h->seen + p, sizeof *h->seen, o);
+  (void)mine;
+  return p;
+}
 static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
 {
   if (!h->fal_mpi) {
@@ -169,6 +188,7 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   fal_mpi_sync(line > 0 ? line : 0);
   size_t cur = 0;
   h->fal_mpi_mask = mask;
+  h->fal_mpi_nwr = 0;
   if ((mask >> 0 & 1))
     cur += sizeof(int);
   if ((mask >> 1 & 1))
@@ -226,7 +246,7 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 fal_G_mpi_end(hg); }
 #line 31 "partition_mpi.fal"
 
-  fal_G_fresh(hg)->dist[(0)] = 0;
+  hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
   { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; while (1) {
     hg->changed[0] = 0;
     { fal_G_mpi_begin(hg, 35, 0x1u, 0); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 

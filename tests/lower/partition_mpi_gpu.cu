@@ -37,6 +37,7 @@ struct fal_G {
   fal_mpi_plan *fal_mpi;
   struct fal_G *fal_mpi_in;
   int fal_mpi_nin, fal_mpi_stale;
+  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */
   uint64_t fal_mpi_mask; /* the point properties of this round's record */
   int fal_mpi_before_changed;
   /* --mpi --target=gpu: this rank's GPU copy (NULL: its points run on
@@ -51,7 +52,6 @@ struct fal_G {
   unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;
   int fal_mpi_devstale, fal_ndirty;
   fal_point fal_dirty_pt[64];
-  int fal_mpi_nwr; /* host writes since the last foreach (fal_G_mpi_wr) */
   /* changed entries only: the device's copy of the entries' records
    * at the round's start (laid out like the staging area), the list of
    * those that changed (device, pinned host) and its length, the ids
