@@ -2257,9 +2257,10 @@ static void emit_mpi_partition_functions(Ctx *c)
                 : "    fal_G_fresh(h);\n    return p;\n  }\n");
   put(c, "  h->fal_mpi_nwr++;\n"
          "  fal_mpi_sync(FAL_MPI_SITE_GATHER);\n"
-         "  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;\n");
+         "  int o = fal_mpi_owner(h->fal_mpi, p);\n");
   if (c->gpu) {
-    put(c, "  for (int i = 0; i < h->fal_ndirty && i < 64; i++)\n"
+    put(c, "  int mine = 0;\n"
+           "  for (int i = 0; i < h->fal_ndirty && i < 64; i++)\n"
            "    mine |= h->fal_dirty_pt[i] == (fal_point)p;\n"
            "  fal_G *d = h->fal_mpi_gpu;\n"
            "  if (o == h->fal_mpi->rank && d && h->fal_mpi_devstale && !mine) {\n"
@@ -2271,7 +2272,7 @@ static void emit_mpi_partition_functions(Ctx *c)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (h->%s)\n    fal_mpi_bcast_from(h->%s + p, sizeof *h->%s, o);\n",
            p->props[i].name, p->props[i].name, p->props[i].name);
-  put(c, c->gpu ? "  return mine ? p : fal_G_mark(h, p);\n}\n" : "  (void)mine;\n  return p;\n}\n");
+  put(c, c->gpu ? "  return mine ? p : fal_G_mark(h, p);\n}\n" : "  return p;\n}\n");
   put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)\n{\n"
          "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
          "    exit(1);\n  }\n"
@@ -2566,7 +2567,6 @@ static void emit_graph_struct(Ctx *c)
              "  struct fal_G *fal_mpi_gpu;\n  fal_point *fal_mpi_hid, *fal_mpi_did;\n"
              "  int64_t fal_mpi_nid;\n  unsigned char *fal_mpi_dbuf, *fal_mpi_hbuf;\n"
              "  int fal_mpi_devstale, fal_ndirty;\n  fal_point fal_dirty_pt[64];\n"
-
              "  /* changed entries only: the device's copy of the entries' records\n"
              "   * at the round's start (laid out like the staging area), the list of\n"
              "   * those that changed (device, pinned host) and its length, the ids\n"

@@ -169,14 +169,13 @@ static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
   }
   h->fal_mpi_nwr++;
   fal_mpi_sync(FAL_MPI_SITE_GATHER);
-  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;
+  int o = fal_mpi_owner(h->fal_mpi, p);
   if (h->dist)
     fal_mpi_bcast_from(h->dist + p, sizeof *h->dist, o);
   if (h->hits)
     fal_mpi_bcast_from(h->hits + p, sizeof *h->hits, o);
   if (h->seen)
     fal_mpi_bcast_from(h->seen + p, sizeof *h->seen, o);
-  (void)mine;
   return p;
 }
 static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)

@@ -993,7 +993,8 @@ static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
   }
   h->fal_mpi_nwr++;
   fal_mpi_sync(FAL_MPI_SITE_GATHER);
-  int o = fal_mpi_owner(h->fal_mpi, p), mine = 0;
+  int o = fal_mpi_owner(h->fal_mpi, p);
+  int mine = 0;
   for (int i = 0; i < h->fal_ndirty && i < 64; i++)
     mine |= h->fal_dirty_pt[i] == (fal_point)p;
   fal_G *d = h->fal_mpi_gpu;
