@@ -1036,14 +1036,15 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
   /* the contexts, from the graph's maps (NULL on every rank: the loop
    * keeps the exchange) */
   putf(c, "{ static fal_mpx %s; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&%s, %s->fal_mpxg, "
-       "%s->fal_mpi_gpu ? (void *)%s->fal_mpi_gpu->%s : NULL, %d, __FILE__, __LINE__); ",
+       "%s->fal_mpi_gpu ? (void *)%s->fal_mpi_gpu->%s : NULL, %d, __FILE__, __LINE__); "
+       "double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ",
        mx, mx, g, g, g, P, p->sync_P ? 1 : 0);
   copy_range(c, loop->start, cond->start);
   render(c, cond);
   copy_range(c, cond->end, body->start);
   putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
        "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), (const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
-       "%s if (fal_pgo) break; fal_sw.state = 2; } ",
+       "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
        mx, g, g, g, kname, path_literal(c), loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
@@ -1066,7 +1067,12 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
   c->break_is_continue = saved;
   /* host rounds whose MINs went to their owners left the ghosts: refresh */
   putf(c, " } if (%s.old) fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, %s->fal_mpi_gpu->%s, "
-       "sizeof *%s->fal_mpi_gpu->%s); }", mx, mx, g, g, g, P, g, P);
+       "sizeof *%s->fal_mpi_gpu->%s); ", mx, mx, g, g, g, P, g, P);
+  /* FALCON_PROFILE: each rank's host rounds ("ranks (host)", the loop's
+   * whole time, as "auto" in one process); the kernels' line after the
+   * move ("ranks (own rounds)" or "ranks (one barrier)") */
+  put(c, profile_line(c, p, "ranks (host)", "fal_ra", true));
+  put(c, " }");
 }
 
 /* --mpi, --target=gpu (plan.c: the host runs the rounds, each foreach
