@@ -865,6 +865,69 @@ e2e_cuda() {
 			fail "cuda: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head
 		fi
 	done
+	e2e_cuda_mpi
+}
+
+# falconc --mpi --target=gpu, built with nvcc and Open MPI's link words.
+# Without a GPU (this machine, CI) each rank's GPU part runs on its host:
+# tests/e2e/mpi_mixed.fal (host writes of one point taken from the owner
+# rank, fal_G_mpi_wr; reads of points written; many writes) on 1 to 3
+# ranks must give its --target=cpu build's output, and partitioned_bfs
+# on 2 ranks falref's levels.  With GPUs, tests/gpu.sh GPU_PART=mpi runs
+# both on them.
+e2e_cuda_mpi() {
+	if [ -z "${MPICC:-}" ] || [ -z "${LIBFALCON_MPI:-}" ] || [ -z "${MPIRUN:-}" ]; then
+		echo "(no MPI: --mpi --target=gpu builds not checked)"; return
+	fi
+	mpilibs=
+	for w in $("$MPICC" --showme:link 2>/dev/null); do
+		case $w in
+		-L* | -l*) mpilibs="$mpilibs $w" ;;
+		-Wl,*) mpilibs="$mpilibs -Xlinker ${w#-Wl,}" ;;
+		*) mpilibs="$mpilibs -Xcompiler $w" ;;
+		esac
+	done
+	[ -n "$mpilibs" ] || { echo "(mpicc --showme:link says nothing: --mpi --target=gpu builds not checked)"; return; }
+	if [ "$(id -u)" = 0 ]; then
+		OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+		export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+	fi
+	d=$tmp/e2e/cudampi
+	mkdir -p "$d"
+	for a in mpi_mixed partitioned_bfs; do
+		f=$srcdir/samples/$a.fal
+		[ $a = mpi_mixed ] && f=$srcdir/tests/e2e/$a.fal
+		if CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$LIBFALCON_MPI \
+			GPU_LIBS="-lz -llzma -lgomp $mpilibs" cuda_build $a "$f" "$d"; then
+			pass "cuda mpi: $a compiles and links with --mpi --target=gpu"
+		else
+			fail "cuda mpi: building $a with --mpi --target=gpu"; sed 's/^/    /' "$tmp/err" | head
+		fi
+	done
+	[ -x "$d/partitioned_bfs" ] && PART_THREADS=1 e2e_part partitioned_bfs "$tmp/e2e/graphs/kron.bin" \
+		"$d" "cuda mpi -np 2" "$MPIRUN --oversubscribe -np 2" "1 0"
+	[ -x "$d/mpi_mixed" ] || return
+	if ! "$FALCONC" --target=cpu -o "$d/mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>"$tmp/err" ||
+		! ${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$d/mixed_cpu" \
+			"$d/mixed_cpu.c" "$LIBFALCON" ${OPENMP_CFLAGS:-} -lz -llzma -lm 2>>"$tmp/err"; then
+		fail "cuda mpi: building mpi_mixed for the CPU"; sed 's/^/    /' "$tmp/err" | head; return
+	fi
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
+		src=$(e2e_source "$gf")
+		if ! OMP_NUM_THREADS=1 "$d/mixed_cpu" "$gf" "$src" 0 2 "$d/mixed.ref" >/dev/null 2>&1; then
+			fail "cuda mpi: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
+		fi
+		for np in 1 2 3; do
+			rm -f "$d/mixed.out"
+			if OMP_NUM_THREADS=1 timeout 120 "$MPIRUN" --oversubscribe -np $np "$d/mpi_mixed" \
+				"$gf" "$src" 1 0 "$d/mixed.out" >"$tmp/e2e/run" 2>&1 &&
+				cmp -s "$d/mixed.out" "$d/mixed.ref"; then
+				pass "cuda mpi: mpi_mixed $(basename "$gf") (-np $np) equals the CPU build"
+			else
+				fail "cuda mpi: mpi_mixed $(basename "$gf") (-np $np)"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			fi
+		done
+	done
 }
 
 run_e2e() {
