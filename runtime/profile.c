@@ -24,11 +24,33 @@ static int prof_state = -1; /* -1: FALCON_PROFILE not read yet */
 static fal_prof_entry *prof;
 static int nprof, capprof;
 
+/* Under mpirun each rank prints its own table at its exit, and the
+ * ranks' lines interleave: each line then names its rank (Open MPI's
+ * OMPI_COMM_WORLD_RANK, or PMI_RANK), so that the tables can be told
+ * apart ("falcon profile: rank 1: ..."). */
+static const char *prof_prefix(char *buf, size_t n)
+{
+  const char *r = getenv("OMPI_COMM_WORLD_RANK");
+  const char *k = getenv("OMPI_COMM_WORLD_SIZE");
+  if (!r) {
+    r = getenv("PMI_RANK");
+    k = getenv("PMI_SIZE");
+  }
+  if (r && *r && strspn(r, "0123456789") == strlen(r) && strlen(r) < 12 &&
+      (!k || strcmp(k, "1") != 0))
+    snprintf(buf, n, "falcon profile: rank %s: ", r);
+  else
+    snprintf(buf, n, "falcon profile: ");
+  return buf;
+}
+
 static void prof_report(void)
 {
   if (!nprof)
     return;
-  fprintf(stderr, "falcon profile: %-28s %-8s %8s %10s %12s %14s\n", "loop", "plan", "entered",
+  char pre[64];
+  prof_prefix(pre, sizeof pre);
+  fprintf(stderr, "%s%-28s %-8s %8s %10s %12s %14s\n", pre, "loop", "plan", "entered",
           "rounds", "ms", "visited");
   for (int i = 0; i < nprof; i++) {
     const fal_prof_entry *e = &prof[i];
@@ -38,7 +60,7 @@ static void prof_report(void)
     char vis[32] = "-";
     if (e->visited >= 0)
       snprintf(vis, sizeof vis, "%lld", e->visited);
-    fprintf(stderr, "falcon profile: %-28s %-8s %8lld %10lld %12.3f %14s\n", where, e->plan,
+    fprintf(stderr, "%s%-28s %-8s %8lld %10lld %12.3f %14s\n", pre, where, e->plan,
             e->entered, e->rounds, e->seconds * 1000, vis);
   }
   free(prof);

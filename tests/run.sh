@@ -904,8 +904,20 @@ e2e_cuda_mpi() {
 			fail "cuda mpi: building $a with --mpi --target=gpu"; sed 's/^/    /' "$tmp/err" | head
 		fi
 	done
-	[ -x "$d/partitioned_bfs" ] && PART_THREADS=1 e2e_part partitioned_bfs "$tmp/e2e/graphs/kron.bin" \
-		"$d" "cuda mpi -np 2" "$MPIRUN --oversubscribe -np 2" "1 0"
+	if [ -x "$d/partitioned_bfs" ]; then
+		PART_THREADS=1 e2e_part partitioned_bfs "$tmp/e2e/graphs/kron.bin" \
+			"$d" "cuda mpi -np 2" "$MPIRUN --oversubscribe -np 2" "1 0"
+		# FALCON_PROFILE: each rank's loop, its lines named by its rank
+		if FALCON_PROFILE=1 OMP_NUM_THREADS=1 timeout 120 "$MPIRUN" --oversubscribe -np 2 \
+			"$d/partitioned_bfs" "$tmp/e2e/graphs/kron.bin" "$(e2e_source "$tmp/e2e/graphs/kron.bin")" \
+			1 0 >"$tmp/e2e/run" 2>&1 &&
+			[ "$(grep -c '^falcon profile: rank 0: partitioned_bfs.fal:[0-9]*  *ranks (host)  *1  *[1-9]' "$tmp/e2e/run")" = 1 ] &&
+			[ "$(grep -c '^falcon profile: rank 1: partitioned_bfs.fal:[0-9]*  *ranks (host)  *1  *[1-9]' "$tmp/e2e/run")" = 1 ]; then
+			pass "cuda mpi: FALCON_PROFILE names each rank's loop (ranks (host))"
+		else
+			fail "cuda mpi: FALCON_PROFILE under mpirun"; grep 'profile' "$tmp/e2e/run" | sed 's/^/    /' | head -6
+		fi
+	fi
 	[ -x "$d/mpi_mixed" ] || return
 	if ! "$FALCONC" --target=cpu -o "$d/mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>"$tmp/err" ||
 		! ${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$d/mixed_cpu" \
