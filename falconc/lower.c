@@ -957,6 +957,19 @@ static void emit_dirty_copies(Ctx *c, const char *to, const char *from, const ch
            p->props[i].name, from, p->props[i].name);
 }
 
+/* fal_G_dirty_to(h, q): the points host code marked (fal_G_mark,
+ * fal_G_wr, fal_G_mpi_wr), host graph h to GPU copy q: a part
+ * (fal_G_fresh and fal_G_bx_begin) or, under --mpi, the rank's GPU
+ * (fal_G_mpi_dbegin, fal_G_fresh).  The caller selects q's device. */
+static void emit_dirty_to(Ctx *c)
+{
+  put(c, "static void fal_G_dirty_to(const fal_G *h, fal_G *q)\n{\n"
+         "  for (int d = 0; d < h->fal_ndirty; d++) {\n"
+         "    fal_point p = h->fal_dirty_pt[d];\n    (void)p; /* (no point property) */\n");
+  emit_dirty_copies(c, "q", "h", "    ");
+  put(c, "  }\n}\n");
+}
+
 /* The pieces fal_G_px_end and fal_G_px_mid share (emit_part_kernels_exchange).
  * The k == 1 return: with rd, every thread's copy of the graph
  * properties and a barrier that keeps the leader's next write after the
@@ -1289,13 +1302,7 @@ static void emit_border_exchange(Ctx *c)
            p->props[i].name, p->props[i].ctype);
   put(c, "  }\n  h->fal_stale = h->fal_ndirty = h->fal_shadow_ok = 0;\n}\n");
   /* fresh and mark */
-  /* the points host code marked (fal_G_mark, fal_G_wr), host graph h to
-   * part q (fal_G_fresh and fal_G_bx_begin) */
-  put(c, "static void fal_G_dirty_to(const fal_G *h, fal_G *q)\n{\n"
-         "  for (int d = 0; d < h->fal_ndirty; d++) {\n"
-         "    fal_point p = h->fal_dirty_pt[d];\n");
-  emit_dirty_copies(c, "q", "h", "    ");
-  put(c, "  }\n}\n");
+  emit_dirty_to(c);
   put(c, "static fal_G *fal_G_fresh(fal_G *h)\n{\n"
          "  if (!h->fal_stale)\n    return h;\n"
          "  /* the points host code wrote since the parts' last foreach (fal_G_wr)\n"
@@ -1924,6 +1931,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  FAL_CHECK_LAUNCH(\"fal_G_mpi_dscatter\");\n}\n");
   /* host code wrote points since the last foreach, and the graph
    * properties (host code sets the loop flags): to the GPU */
+  emit_dirty_to(c);
   put(c, "static void fal_G_mpi_dbegin(fal_G *h)\n{\n"
          "  fal_G *d = h->fal_mpi_gpu;\n"
          "  h->fal_mpi_nwr = 0; /* (every rank: fal_G_mpi_wr's count is theirs alike) */\n"
@@ -1932,10 +1940,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
          "  if (h->fal_ndirty > 64) /* every value (host code went through fal_G_fresh) */\n"
          "    fal_G_to_gpu(d, h, __FILE__, __LINE__);\n"
          "  else {\n"
-         "    for (int i = 0; i < h->fal_ndirty; i++) {\n"
-         "      fal_point p = h->fal_dirty_pt[i];\n      (void)p;\n");
-  emit_dirty_copies(c, "d", "h", "      ");
-  put(c, "    }\n");
+         "    fal_G_dirty_to(h, d);\n");
   /* through the pinned block's first half, stream-ordered: every round's
    * end synchronises the stream (fal_G_mpi_dpull*) before the next
    * round's start writes the block again */
@@ -2222,12 +2227,8 @@ static void emit_mpi_partition_functions(Ctx *c)
      * newer values go to the GPU first, so that the copy back keeps them
      * (they stay marked for the next foreach) */
     put(c, "  if (h->fal_mpi_gpu && h->fal_mpi_devstale && h->fal_ndirty <= 64) {\n"
-           "    fal_G *d = h->fal_mpi_gpu;\n"
-           "    fal_cuda_use(d->fal_base.device);\n"
-           "    for (int i = 0; i < h->fal_ndirty; i++) {\n"
-           "      fal_point p = h->fal_dirty_pt[i];\n");
-    emit_dirty_copies(c, "d", "h", "      ");
-    put(c, "    }\n  }\n");
+           "    fal_cuda_use(h->fal_mpi_gpu->fal_base.device);\n"
+           "    fal_G_dirty_to(h, h->fal_mpi_gpu);\n  }\n");
     put(c, "  fal_G_mpi_own(h);\n"
            "  if (!h->fal_mpi_stale)\n    return h;\n");
   } else

@@ -923,9 +923,7 @@ void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size)
  * 0's, falcon/mpi.cuh fal_mpx). */
 void fal_mpi_bcast0(void *v, size_t size)
 {
-  if (size > INT_MAX)
-    fail("a broadcast of %zu bytes", size);
-  check(MPI_Bcast(v, (int)size, MPI_BYTE, 0, MPI_COMM_WORLD), "MPI_Bcast");
+  fal_mpi_bcast_from(v, size, 0);
 }
 
 /* Every rank takes rank root's `size` bytes at v (a point's values from

@@ -291,6 +291,7 @@ static void fal_G_dirty_to(const fal_G *h, fal_G *q)
 {
   for (int d = 0; d < h->fal_ndirty; d++) {
     fal_point p = h->fal_dirty_pt[d];
+    (void)p; /* (no point property) */
     if (h->d && q->d)
       FAL_CUDA(cudaMemcpy(q->d + p, h->d + p, sizeof *h->d, cudaMemcpyDefault));
   }

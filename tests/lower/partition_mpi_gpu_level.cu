@@ -402,6 +402,15 @@ static void fal_G_mpi_dpush(fal_G *h, uint64_t m)
   fal_G_mpi_dscatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(*d, h->fal_mpi_did, n, h->fal_mpi_dbuf, m);
   FAL_CHECK_LAUNCH("fal_G_mpi_dscatter");
 }
+static void fal_G_dirty_to(const fal_G *h, fal_G *q)
+{
+  for (int d = 0; d < h->fal_ndirty; d++) {
+    fal_point p = h->fal_dirty_pt[d];
+    (void)p; /* (no point property) */
+    if (h->level && q->level)
+      FAL_CUDA(cudaMemcpy(q->level + p, h->level + p, sizeof *h->level, cudaMemcpyDefault));
+  }
+}
 static void fal_G_mpi_dbegin(fal_G *h)
 {
   fal_G *d = h->fal_mpi_gpu;
@@ -412,12 +421,7 @@ static void fal_G_mpi_dbegin(fal_G *h)
   if (h->fal_ndirty > 64) /* every value (host code went through fal_G_fresh) */
     fal_G_to_gpu(d, h, __FILE__, __LINE__);
   else {
-    for (int i = 0; i < h->fal_ndirty; i++) {
-      fal_point p = h->fal_dirty_pt[i];
-      (void)p;
-      if (h->level && d->level)
-        FAL_CUDA(cudaMemcpy(d->level + p, h->level + p, sizeof *h->level, cudaMemcpyDefault));
-    }
+    fal_G_dirty_to(h, d);
     unsigned char *gp = h->fal_mpi_hgp;
     (void)gp;
     if (h->changed && d->changed) {
@@ -811,13 +815,8 @@ static fal_G *fal_G_fresh(fal_G *h)
   if (!h->fal_mpi)
     return h;
   if (h->fal_mpi_gpu && h->fal_mpi_devstale && h->fal_ndirty <= 64) {
-    fal_G *d = h->fal_mpi_gpu;
-    fal_cuda_use(d->fal_base.device);
-    for (int i = 0; i < h->fal_ndirty; i++) {
-      fal_point p = h->fal_dirty_pt[i];
-      if (h->level && d->level)
-        FAL_CUDA(cudaMemcpy(d->level + p, h->level + p, sizeof *h->level, cudaMemcpyDefault));
-    }
+    fal_cuda_use(h->fal_mpi_gpu->fal_base.device);
+    fal_G_dirty_to(h, h->fal_mpi_gpu);
   }
   fal_G_mpi_own(h);
   if (!h->fal_mpi_stale)
