@@ -211,6 +211,21 @@ e2e_partitioned() {
 	e2e_part partitioned_sssp "$gf" "$bindir" "$tag" "" "$@"
 }
 
+# nvcc_mpi_link MPICC: Open MPI's link words (mpicc --showme:link) as
+# nvcc takes them (-Wl, as -Xlinker; other options as -Xcompiler);
+# nothing when MPICC cannot say.
+nvcc_mpi_link() {
+	words=
+	for w in $("$1" --showme:link 2>/dev/null); do
+		case $w in
+		-L* | -l*) words="$words $w" ;;
+		-Wl,*) words="$words -Xlinker ${w#-Wl,}" ;;
+		*) words="$words -Xcompiler $w" ;;
+		esac
+	done
+	echo "$words"
+}
+
 # e2e_build_mpi NAME FAL: falconc --mpi (§7 under MPI), then mpicc with
 # libfalcon_mpi and libfalcon.
 e2e_build_mpi() {

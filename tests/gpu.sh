@@ -809,15 +809,7 @@ gpu_mpi() {
 			return
 		fi
 	fi
-	# mpicc's link words, for nvcc
-	mpilibs=
-	for w in $("$mpicc" --showme:link 2>/dev/null); do
-		case $w in
-		-L* | -l*) mpilibs="$mpilibs $w" ;;
-		-Wl,*) mpilibs="$mpilibs -Xlinker ${w#-Wl,}" ;;
-		*) mpilibs="$mpilibs -Xcompiler $w" ;;
-		esac
-	done
+	mpilibs=$(nvcc_mpi_link "$mpicc")
 	[ -n "$mpilibs" ] || mpilibs=-lmpi
 	glibs="${GPU_LIBS:--lz -llzma -lgomp} $mpilibs"
 	for a in partitioned_sssp partitioned_bfs partitioned_pagerank mpi_mixed; do

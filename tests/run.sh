@@ -550,6 +550,40 @@ run_runtime() {
 # ---- end to end: samples against the serial references ----------------------
 . "$srcdir/tests/e2e.sh"
 
+# mpi_mixed_vs_cpu BIN TAG SPLIT RUNNER "NP:THREADS ...": tests/e2e/mpi_mixed.fal
+# built as BIN, run by RUNNER (mpirun) with parts SPLIT on kron and the
+# grid, with each NP ranks and THREADS threads, must give the output of
+# its --target=cpu build without MPI (built once, $tmp/e2e/mpi/mixed_cpu).
+mpi_mixed_vs_cpu() {
+	bin=$1; tag=$2; split=$3; runner=$4; runs=$5
+	cpu=$tmp/e2e/mpi/mixed_cpu
+	mkdir -p "$tmp/e2e/mpi"
+	if [ ! -x "$cpu" ] && ! { "$FALCONC" --target=cpu -o "$cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>>"$tmp/err" &&
+		${CC:-cc} -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$cpu" \
+			"$cpu.c" "$LIBFALCON" ${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>>"$tmp/err"; }; then
+		fail "$tag: building tests/e2e/mpi_mixed.fal for the CPU"; sed 's/^/    /' "$tmp/err" | head
+		return
+	fi
+	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
+		src=$(e2e_source "$gf")
+		if ! OMP_NUM_THREADS=1 "$cpu" "$gf" "$src" 0 2 "$tmp/e2e/mixed.ref" >/dev/null 2>&1; then
+			fail "$tag: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
+		fi
+		for run in $runs; do
+			np=${run%:*} th=${run#*:}
+			rm -f "$tmp/e2e/mixed.out"
+			# shellcheck disable=SC2086 # the runner and the split are words
+			if OMP_NUM_THREADS=$th timeout 120 $runner --oversubscribe -np $np "$bin" \
+				"$gf" "$src" $split "$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1 &&
+				cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
+				pass "$tag: mpi_mixed $(basename "$gf") (-np $np, $th thread(s)) equals the CPU build"
+			else
+				fail "$tag: mpi_mixed $(basename "$gf") (-np $np, $th thread(s))"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			fi
+		done
+	done
+}
+
 # The partitioned samples under MPI (falconc --mpi, §7): 2 ranks, and 4 on
 # this machine's cores (--oversubscribe), one OpenMP thread each (OpenMP
 # barriers spin when ranks share cores); then what must fail cleanly.
@@ -715,29 +749,10 @@ e2e_mpi() {
 		fail "mpi: building tests/e2e/mpi_diverge.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# Host writes and reads between loops, neighbours written with MIN and
-	# MAX: the output of the --target=cpu build without MPI, on 1 to 3 ranks.
-	if e2e_build_mpi mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal" &&
-		"$FALCONC" --target=cpu -o "$tmp/e2e/mpi/mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>>"$tmp/err" &&
-		${CC:-cc} -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$tmp/e2e/mpi/mixed_cpu" \
-			"$tmp/e2e/mpi/mixed_cpu.c" "$LIBFALCON" ${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>>"$tmp/err"; then
-		for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
-			src=$(e2e_source "$gf")
-			if ! OMP_NUM_THREADS=1 "$tmp/e2e/mpi/mixed_cpu" "$gf" "$src" 0 2 "$tmp/e2e/mixed.ref" >/dev/null 2>&1; then
-				fail "mpi: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
-			fi
-			# (NP THREADS: merges of incoming records run on the rank's threads)
-			for run in "1 1" "3 1" "2 2"; do
-				set -- $run
-				rm -f "$tmp/e2e/mixed.out"
-				if OMP_NUM_THREADS=$2 timeout 120 $mpirun --oversubscribe -np $1 "$tmp/e2e/mpi/mpi_mixed" \
-					"$gf" "$src" 0 1 "$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1 &&
-					cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
-					pass "mpi: mpi_mixed $(basename "$gf") (-np $1, $2 thread(s)) equals the CPU build"
-				else
-					fail "mpi: mpi_mixed $(basename "$gf") (-np $1, $2 thread(s))"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-				fi
-			done
-		done
+	# MAX: the output of the --target=cpu build without MPI, on 1 to 3 ranks
+	# (NP:THREADS: merges of incoming records run on the rank's threads).
+	if e2e_build_mpi mpi_mixed "$srcdir/tests/e2e/mpi_mixed.fal"; then
+		mpi_mixed_vs_cpu "$tmp/e2e/mpi/mpi_mixed" mpi "0 1" "$mpirun" "1:1 3:1 2:2"
 	else
 		fail "mpi: building tests/e2e/mpi_mixed.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
@@ -879,14 +894,7 @@ e2e_cuda_mpi() {
 	if [ -z "${MPICC:-}" ] || [ -z "${LIBFALCON_MPI:-}" ] || [ -z "${MPIRUN:-}" ]; then
 		echo "(no MPI: --mpi --target=gpu builds not checked)"; return
 	fi
-	mpilibs=
-	for w in $("$MPICC" --showme:link 2>/dev/null); do
-		case $w in
-		-L* | -l*) mpilibs="$mpilibs $w" ;;
-		-Wl,*) mpilibs="$mpilibs -Xlinker ${w#-Wl,}" ;;
-		*) mpilibs="$mpilibs -Xcompiler $w" ;;
-		esac
-	done
+	mpilibs=$(nvcc_mpi_link "$MPICC")
 	[ -n "$mpilibs" ] || { echo "(mpicc --showme:link says nothing: --mpi --target=gpu builds not checked)"; return; }
 	if [ "$(id -u)" = 0 ]; then
 		OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
@@ -918,28 +926,8 @@ e2e_cuda_mpi() {
 			fail "cuda mpi: FALCON_PROFILE under mpirun"; grep 'profile' "$tmp/e2e/run" | sed 's/^/    /' | head -6
 		fi
 	fi
-	[ -x "$d/mpi_mixed" ] || return
-	if ! "$FALCONC" --target=cpu -o "$d/mixed_cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>"$tmp/err" ||
-		! ${CC:-cc} -std=c11 -O2 ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$d/mixed_cpu" \
-			"$d/mixed_cpu.c" "$LIBFALCON" ${OPENMP_CFLAGS:-} -lz -llzma -lm 2>>"$tmp/err"; then
-		fail "cuda mpi: building mpi_mixed for the CPU"; sed 's/^/    /' "$tmp/err" | head; return
-	fi
-	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
-		src=$(e2e_source "$gf")
-		if ! OMP_NUM_THREADS=1 "$d/mixed_cpu" "$gf" "$src" 0 2 "$d/mixed.ref" >/dev/null 2>&1; then
-			fail "cuda mpi: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
-		fi
-		for np in 1 2 3; do
-			rm -f "$d/mixed.out"
-			if OMP_NUM_THREADS=1 timeout 120 "$MPIRUN" --oversubscribe -np $np "$d/mpi_mixed" \
-				"$gf" "$src" 1 0 "$d/mixed.out" >"$tmp/e2e/run" 2>&1 &&
-				cmp -s "$d/mixed.out" "$d/mixed.ref"; then
-				pass "cuda mpi: mpi_mixed $(basename "$gf") (-np $np) equals the CPU build"
-			else
-				fail "cuda mpi: mpi_mixed $(basename "$gf") (-np $np)"; sed 's/^/    /' "$tmp/e2e/run" | head -5
-			fi
-		done
-	done
+	[ -x "$d/mpi_mixed" ] &&
+		mpi_mixed_vs_cpu "$d/mpi_mixed" "cuda mpi" "1 0" "$MPIRUN" "1:1 2:1 3:1"
 }
 
 run_e2e() {
