@@ -1398,8 +1398,9 @@ static void emit_border_exchange(Ctx *c)
          "    FAL_CUDA(cudaEventRecord(x->merged[j], 0));\n  }\n"
          "  /* own_only 2: the foreach's MINs went to their owners (fal_rmt,\n"
          "   * lower_loop.c): nothing to merge, and the ghosts, which its loop\n"
-         "   * never reads, are refreshed once, after the loop */\n"
-         "  for (int i = 0; i < k && own_only != 2; i++) { /* ghosts take their owners' values */\n"
+         "   * never reads, are refreshed once, after the loop; own_only 3: every\n"
+         "   * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */\n"
+         "  for (int i = 0; i < k && own_only < 2; i++) { /* ghosts take their owners' values */\n"
          "    fal_cuda_use(x->dev[i]);\n"
          "    for (int j = 0; j < k; j++) {\n"
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
@@ -1429,7 +1430,9 @@ static void emit_border_exchange(Ctx *c)
               "        h->%s[0] = h->fal_gpin[j].%s[0];\n        break;\n      }\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
-  put(c, "  h->fal_stale = h->fal_shadow_ok = 1;\n}\n");
+  /* (own_only 3 wrote the ghosts and not their shadows: fal_G_bx_begin
+   * takes them again before a loop that merges) */
+  put(c, "  h->fal_stale = 1;\n  h->fal_shadow_ok = own_only != 3;\n}\n");
   emit_part_kernels_exchange(c, m && ok ? mname : NULL);
 }
 
@@ -1946,7 +1949,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
    * round's start writes the block again */
   mpi_gpu_graph_props(c, GP_TO_GPU);
   put(c, "  }\n  h->fal_ndirty = 0;\n"
-         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only != 2) { /* the entries' records at the round's start */\n"
+         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < 2) { /* the entries' records at the round's start */\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n}\n");
   /* this rank's own points (and their edges) back from its GPU */
@@ -2287,12 +2290,13 @@ static void emit_mpi_partition_functions(Ctx *c)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
   put(c, "  h->fal_mpi->own_only = own_only;\n");
   if (c->gpu) /* a GPU rank marks what changed: no host shadows; own_only 2:
-                * its MINs go to their owners, no exchange (fal_G_mpi_end_rm) */
-    put(c, "  if (own_only == 2)\n    ;\n"
+                * its MINs go to their owners, no exchange (fal_G_mpi_end_rm);
+                * 3: every rank wrote alike, no exchange (fal_G_mpi_end_alike) */
+    put(c, "  if (own_only >= 2)\n    ;\n"
            "  else if (h->fal_mpi_gpu && !h->fal_mpi_all)\n    fal_mpi_record(h->fal_mpi, cur);\n"
            "  else\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   else
-    put(c, "  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+    put(c, "  if (own_only != 3)\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
@@ -2334,6 +2338,13 @@ static void emit_mpi_partition_functions(Ctx *c)
            "      fal_G_mpi_dpush(h, h->fal_mpi_mask);\n  }\n");
   } else
     put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
+  put(c, "  fal_G_mpi_gp_done(h);\n}\n");
+  /* a foreach that every rank ran over all its points, writing alike
+   * (lower_loop.c bx_alike, own_only 3): nothing to exchange; the rank's
+   * GPU holds the newer values */
+  put(c, "static inline void fal_G_mpi_end_alike(fal_G *h)\n{\n");
+  if (c->gpu)
+    put(c, "  if (h->fal_mpi_gpu)\n    h->fal_mpi_devstale = 1;\n");
   put(c, "  fal_G_mpi_gp_done(h);\n}\n");
   if (!mpi_merge_on_gpu(c))
     return;

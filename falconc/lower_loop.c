@@ -1380,6 +1380,60 @@ static void mpi_fresh_before(Ctx *c, const Node *n)
   }
 }
 
+/* A foreach that leaves every copy of a point alike (docs/lowering.md
+ * "A foreach that writes alike on every copy"): its condition and body
+ * read no point, edge or graph property, call nothing, hold no
+ * neighbour loop, reduction, single or section, and write nothing but the
+ * loop point's point properties with a plain `=` (`t.dist = INF`).  What
+ * it writes at point t then depends only on t and on values every part
+ * has alike, so each part may run it over every point it holds, its
+ * ghosts with its own points, and no exchange has to follow: the ghosts
+ * already hold what their owners wrote. */
+static bool bx_alike(Ctx *c, const Node *root, const char *var)
+{
+  if (!root)
+    return true;
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    switch (m->kind) {
+    case K_CALL_EXPRESSION:
+    case K_REDUCTION_EXPRESSION:
+    case K_FOREACH_STATEMENT:
+    case K_SINGLE_STATEMENT:
+    case K_PARALLEL_SECTIONS_STATEMENT:
+    case K_POINTER_EXPRESSION:
+    case K_UPDATE_EXPRESSION:
+      return false;
+    case K_ASSIGNMENT_EXPRESSION: {
+      const Node *l = node_unparen(node_field(m, F_LEFT)), *op = node_field(m, F_OPERATOR);
+      if (!op || !node_text_is(c->src, op, "=") || !l || l->kind != K_FIELD_EXPRESSION ||
+          !node_field(l, F_FIELD))
+        return false;
+      const Prop *pr = program_prop(c->prog, text_of(c, node_field(l, F_FIELD)));
+      const Node *b = node_unparen(node_field(l, F_ARGUMENT));
+      if (!pr || pr->kind != PK_POINT || !b || b->kind != K_IDENTIFIER || !node_text_is(c->src, b, var))
+        return false;
+      break;
+    }
+    case K_FIELD_EXPRESSION: {
+      const Node *f = node_field(m, F_FIELD);
+      const Prop *pr = f ? program_prop(c->prog, text_of(c, f)) : NULL;
+      if (!pr)
+        break; /* not a property (hg.npoints, a struct's field) */
+      /* only as the left side of the checked assignment above */
+      const Node *up = m->parent;
+      while (up && up->kind == K_PARENTHESIZED_EXPRESSION)
+        up = up->parent;
+      if (!up || up->kind != K_ASSIGNMENT_EXPRESSION || node_unparen(node_field(up, F_LEFT)) != m)
+        return false;
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
@@ -1408,13 +1462,22 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
      * their owners (and pushes to the other rank's copy) where the ranks
      * reach each other's GPUs: no exchange (own_only 2, fal_G_mpi_end_rm) */
     const bool mh = c->gpu && c->mpx_h && c->mpx_n == n;
+    /* bx_alike: every rank runs it over all its points (a rank's arrays
+     * hold every point), and nothing travels (own_only 3) */
+    const bool alike = !mh && c->topo_n != n && bx_alike(c, node_field(n, F_CONDITION), own) &&
+                       bx_alike(c, node_field(n, F_BODY), own);
     if (mh)
       putf(c, "{ void *fal_mxh = fal_mpx_host(&%s); ", c->mpx_h);
-    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = "
-         "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; ",
-         g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
-         mh ? ctx_printf(c, "fal_mxh ? 2 : %d", one) : ctx_printf(c, "%d", one),
-         c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g, g, g, g);
+    if (alike)
+      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, 3); { fal_G *fal_part = %s; int64_t fal_lo = 0, "
+           "fal_hi = %s->npoints; ", g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
+           c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g);
+    else
+      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = "
+           "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; ",
+           g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
+           mh ? ctx_printf(c, "fal_mxh ? 2 : %d", one) : ctx_printf(c, "%d", one),
+           c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g, g, g, g);
     if (c->gpu) {
       put(c, "if (fal_part->fal_base.on_gpu) { ");
       if (mh)
@@ -1467,7 +1530,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
            "%s->fal_mpi_did, %s->fal_mpi_gpu->%s, %d); } else fal_G_mpi_end(%s); } }", g, c->mpx_h, g,
            g, g, c->mpx_P, c->mpx_max ? 1 : 0, g);
     else
-      putf(c, " } }\nfal_G_mpi_end(%s); }", g);
+      putf(c, " } }\n%s(%s); }", alike ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g);
     return;
   }
   const char *part_loop = ctx_printf(c,
@@ -1486,14 +1549,26 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     local = bx_local(c, node_field(n, F_CONDITION), &own, 0, &wrote_nbr) &&
             bx_local(c, node_field(n, F_BODY), &own, 0, &wrote_nbr);
   }
+  /* bx_alike: each part runs it over all its points, ghosts too, and
+   * nothing is exchanged after it (fal_G_bx_end's own_only 3) */
+  const bool alike = local && !wrote_nbr && c->topo_n != n &&
+                     bx_alike(c, node_field(n, F_CONDITION), var) &&
+                     bx_alike(c, node_field(n, F_BODY), var);
   if (c->gpu && c->opt->explain)
     fprintf(stderr, "%s:%u: foreach over partitioned '%s': %s\n", c->src->path, n->loc.line, g,
             !local ? "every property copied to and from each part (it reaches points that "
                      "are neither its own nor their neighbours, or edge properties)"
+            : alike ? "each part writes its ghosts as their owners do (it writes only its "
+                      "point, from no property): no exchange"
             : wrote_nbr ? "border exchange when every part is on a GPU (changed ghosts merged "
                           "by their owners, then every ghost refreshed)"
                         : "border exchange when every part is on a GPU (its own points only: "
                           "ghosts refreshed from their owners)");
+  if (alike) /* every point of each part: a part's arrays hold every point */
+    part_loop = ctx_printf(c,
+        "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
+        "&%s->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = %s->fal_lo[%s->fal_nparts]; "
+        "if (%s->fal_shared && fal_pi > 0) break; ", g, g, g, g, g);
   if (local)
     putf(c, "{ int fal_bxon = fal_G_bx_begin(%s, %d); ", g, !wrote_nbr);
   else if (c->gpu)
@@ -1530,7 +1605,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     putf(c, " } }\nif (fal_rmon) %s.old = 1; fal_G_bx_end(%s, fal_bxon, fal_rmon ? 2 : %d); }",
          c->topo_rm, g, !wrote_nbr);
   else if (local)
-    putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %d); }", g, !wrote_nbr);
+    putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %d); }", g, alike ? 3 : !wrote_nbr);
   else
     putf(c, " } }\nfal_G_parts_pull(%s); }", g);
 }

@@ -418,8 +418,9 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
   }
   /* own_only 2: the foreach's MINs went to their owners (fal_rmt,
    * lower_loop.c): nothing to merge, and the ghosts, which its loop
-   * never reads, are refreshed once, after the loop */
-  for (int i = 0; i < k && own_only != 2; i++) { /* ghosts take their owners' values */
+   * never reads, are refreshed once, after the loop; own_only 3: every
+   * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */
+  for (int i = 0; i < k && own_only < 2; i++) { /* ghosts take their owners' values */
     fal_cuda_use(x->dev[i]);
     for (int j = 0; j < k; j++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
@@ -448,7 +449,8 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
         h->changed[0] = h->fal_gpin[j].changed[0];
         break;
       }
-  h->fal_stale = h->fal_shadow_ok = 1;
+  h->fal_stale = 1;
+  h->fal_shadow_ok = own_only != 3;
 }
 typedef struct fal_G_gb {
   char fal_none;
@@ -788,13 +790,13 @@ int main(int argc, char *argv[])
   fal_G_read(hg, argv[1]);
   fal_G_partition(hg, 2, 0, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { int fal_bxon = fal_G_bx_begin(hg, 1); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L26_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_3"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(hg, 1); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = hg->fal_lo[hg->fal_nparts]; if (hg->fal_shared && fal_pi > 0) break; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L26_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_3"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = hg->fal_lo[hg->fal_nparts]; if (hg->fal_shared && fal_pi > 0) break; if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 26 "part_loop.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 26 "part_loop.fal"
                            hg->dist[t] = 1000000; } } }
-fal_G_bx_end(hg, fal_bxon, 1); }
+fal_G_bx_end(hg, fal_bxon, 3); }
 #line 26 "part_loop.fal"
 
   hg->dist[fal_G_wr(hg, (0))] = 0;

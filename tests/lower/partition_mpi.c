@@ -195,7 +195,8 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if ((mask >> 2 & 1))
     cur += sizeof(char);
   h->fal_mpi->own_only = own_only;
-  fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
+  if (own_only != 3)
+    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];
 }
@@ -208,6 +209,10 @@ static void fal_G_mpi_gp_done(fal_G *h)
 static void fal_G_mpi_end(fal_G *h)
 {
   fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);
+  fal_G_mpi_gp_done(h);
+}
+static inline void fal_G_mpi_end_alike(fal_G *h)
+{
   fal_G_mpi_gp_done(h);
 }
 #line 9 "partition_mpi.fal"
@@ -236,13 +241,13 @@ int main(int argc, char *argv[])
   fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 0, 2, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 31, 0x1u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 31, 0x1u, 3); { fal_G *fal_part = hg; int64_t fal_lo = 0, fal_hi = hg->npoints; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 31 "partition_mpi.fal"
                            hg->dist[t] = 1000000; } } }
-fal_G_mpi_end(hg); }
+fal_G_mpi_end_alike(hg); }
 #line 31 "partition_mpi.fal"
 
   hg->dist[fal_G_mpi_wr(hg, (0))] = 0;

@@ -431,7 +431,7 @@ static void fal_G_mpi_dbegin(fal_G *h)
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
   }
   h->fal_ndirty = 0;
-  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only != 2) { /* the entries' records at the round's start */
+  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < 2) { /* the entries' records at the round's start */
     fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);
     FAL_CHECK_LAUNCH("fal_G_mpi_dgather");
   }
@@ -860,7 +860,7 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if ((mask >> 0 & 1))
     cur += sizeof(int);
   h->fal_mpi->own_only = own_only;
-  if (own_only == 2)
+  if (own_only >= 2)
     ;
   else if (h->fal_mpi_gpu && !h->fal_mpi_all)
     fal_mpi_record(h->fal_mpi, cur);
@@ -898,6 +898,12 @@ static void fal_G_mpi_end(fal_G *h)
     if (h->fal_mpi_gpu) /* and the exchanged values back */
       fal_G_mpi_dpush(h, h->fal_mpi_mask);
   }
+  fal_G_mpi_gp_done(h);
+}
+static inline void fal_G_mpi_end_alike(fal_G *h)
+{
+  if (h->fal_mpi_gpu)
+    h->fal_mpi_devstale = 1;
   fal_G_mpi_gp_done(h);
 }
 static void fal_G_mpi_gp_back(fal_G *h)
@@ -1044,13 +1050,13 @@ int main(int argc, char *argv[])
   fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 1, 0, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 33, 0x1u, 1); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L33_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_3"); } } else { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 33, 0x1u, 3); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = 0, fal_hi = hg->npoints; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L33_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_3"); } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 33 "partition_mpi_gpu_level.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 33 "partition_mpi_gpu_level.fal"
                            hg->level[t] = INF; } } }
-fal_G_mpi_end(hg); }
+fal_G_mpi_end_alike(hg); }
 #line 33 "partition_mpi_gpu_level.fal"
 
   hg->level[fal_G_mpi_wr(hg, (0))] = 0;
