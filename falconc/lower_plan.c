@@ -1090,7 +1090,22 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
-  render_children_of(c, p->loop);
+  const Node *loop = p->loop, *cond = node_field(loop, F_CONDITION), *body = node_field(loop, F_BODY);
+  if (cond && body && cond->end <= body->start) {
+    /* FALCON_PROFILE: the rank's rounds and the loop's whole time, as
+     * emit_mpx_loop's "ranks (host)" (a host rank's, or a GPU rank's
+     * loop that keeps the exchange) */
+    put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
+    copy_range(c, loop->start, cond->start);
+    render(c, cond);
+    copy_range(c, cond->end, body->start);
+    put(c, "{ fal_ra++; ");
+    render(c, body);
+    put(c, " }");
+    put(c, profile_line(c, p, "ranks (host)", "fal_ra", c->gpu));
+    put(c, " }");
+  } else
+    render_children_of(c, loop);
   sym_pop(c, mark);
   c->break_is_continue = saved;
   topo_close(c, p);

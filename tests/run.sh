@@ -617,6 +617,23 @@ e2e_mpi() {
 		PART_THREADS=2 e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/mpi" "mpi -np 2" \
 			"$mpirun --oversubscribe -np 2" "0 2"
 	done
+	# FALCON_PROFILE: each host rank's loop, named by its rank, with as
+	# many rounds as the program counted
+	g=$tmp/e2e/graphs/kron.bin
+	if [ -x "$tmp/e2e/mpi/partitioned_sssp" ] && FALCON_PROFILE=1 OMP_NUM_THREADS=1 timeout 120 \
+		$mpirun --oversubscribe -np 2 "$tmp/e2e/mpi/partitioned_sssp" "$g" "$(e2e_source "$g")" 0 1 \
+		>"$tmp/e2e/run" 2>&1; then
+		n=$(sed -n 's/^partitioned_sssp: .*, \([0-9]*\) rounds$/\1/p' "$tmp/e2e/run" | head -1)
+		if [ -n "$n" ] && [ "$n" -gt 1 ] &&
+			[ "$(grep -c "^falcon profile: rank 0: partitioned_sssp.fal:[0-9]*  *ranks (host)  *1  *$n  " "$tmp/e2e/run")" = 1 ] &&
+			[ "$(grep -c "^falcon profile: rank 1: partitioned_sssp.fal:[0-9]*  *ranks (host)  *1  *$n  " "$tmp/e2e/run")" = 1 ]; then
+			pass "mpi: FALCON_PROFILE: each host rank's loop, its $n rounds"
+		else
+			fail "mpi: FALCON_PROFILE on host ranks"; grep 'profile\|rounds' "$tmp/e2e/run" | sed 's/^/    /' | head -6
+		fi
+	else
+		fail "mpi: partitioned_sssp with FALCON_PROFILE on 2 ranks"; sed 's/^/    /' "$tmp/e2e/run" | head -6
+	fi
 	# A GPU rank's exchanges (only the marked entries travel; merged on
 	# the host, or on the GPU, here emulated on the host; or read from
 	# the neighbours' send areas, FALCON_MPI_IPC, here a shared-memory

@@ -251,7 +251,7 @@ fal_G_mpi_end_alike(hg); }
 #line 31 "partition_mpi.fal"
 
   hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
-  { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; while (1) {
+  { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
     hg->changed[0] = 0;
     { fal_G_mpi_begin(hg, 35, 0x1u, 0); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
 #pragma omp parallel for schedule(dynamic, 256)
@@ -264,7 +264,7 @@ fal_G_mpi_end(hg); }
 
     if (hg->changed[0] == 0)
       break;
-  } }
+  } }fal_prof_end("partition_mpi.fal", 33, "ranks (host)", fal_pt0, fal_ra); } }
 #line 38 "partition_mpi.fal"
 
   { fal_G_mpi_begin(hg, 39, 0x3u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
