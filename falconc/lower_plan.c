@@ -1091,7 +1091,9 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
   c->break_is_continue = false;
   int mark = c->nsyms;
   const Node *loop = p->loop, *cond = node_field(loop, F_CONDITION), *body = node_field(loop, F_BODY);
-  if (cond && body && cond->end <= body->start) {
+  /* (a while loop: a for loop's init and step would be copied as text) */
+  if (cond && body && cond->end <= body->start && loop->end - loop->start > 5 &&
+      strncmp(c->src->text + loop->start, "while", 5) == 0) {
     /* FALCON_PROFILE: the rank's rounds and the loop's whole time, as
      * emit_mpx_loop's "ranks (host)" (a host rank's, or a GPU rank's
      * loop that keeps the exchange) */
