@@ -1383,8 +1383,9 @@ static void mpi_fresh_before(Ctx *c, const Node *n)
 /* A foreach that leaves every copy of a point alike (docs/lowering.md
  * "A foreach that writes alike on every copy"): its condition and body
  * read no point, edge or graph property, call nothing, hold no
- * neighbour loop, reduction, single or section, and write nothing but the
- * loop point's point properties with a plain `=` (`t.dist = INF`).  What
+ * neighbour loop, reduction, single or section, name no file-scope
+ * variable, and write nothing but the loop point's point properties with a
+ * plain `=` (`t.dist = INF`).  What
  * it writes at point t then depends only on t and on values every part
  * has alike, so each part may run it over every point it holds, its
  * ghosts with its own points, and no exchange has to follow: the ghosts
@@ -1403,6 +1404,14 @@ static bool bx_alike(Ctx *c, const Node *root, const char *var)
     case K_POINTER_EXPRESSION:
     case K_UPDATE_EXPRESSION:
       return false;
+    case K_IDENTIFIER: {
+      /* a file-scope variable: on the CUDA target each device keeps its
+       * own copy, which loops on the parts may have left different */
+      const Sym *sy = sym_find(c, c->src->text + m->start, m->end - m->start);
+      if (sy && sy->global)
+        return false;
+      break;
+    }
     case K_ASSIGNMENT_EXPRESSION: {
       const Node *l = node_unparen(node_field(m, F_LEFT)), *op = node_field(m, F_OPERATOR);
       if (!op || !node_text_is(c->src, op, "=") || !l || l->kind != K_FIELD_EXPRESSION ||

@@ -9,7 +9,10 @@ typedef struct fal_G fal_G;
  * point.  A loop that writes only its point from no property runs over
  * every point of each part, ghosts too, with no exchange after it
  * (own_only 3: `t.d = t`, `t.d = 7`); one whose condition reads a
- * property, or whose value reads a graph property, exchanges. */
+ * property, whose value reads a graph property, or that names a
+ * file-scope variable (each device has its own copy), exchanges. */
+int gflag;
+
 /* falconc: the graph type of this program; one array per property (§3.1). */
 struct fal_G {
   fal_gbase fal_base;
@@ -620,35 +623,35 @@ static void fal_G_px_leave(fal_G *h)
     FAL_CUDA(cudaMemcpy(h->flag, h->fal_parts[0].flag, sizeof *h->flag, cudaMemcpyDeviceToHost));
   h->fal_stale = h->fal_shadow_ok = 1;
 }
-#line 9 "partition_gpu.fal"
+#line 12 "partition_gpu.fal"
 __host__ __device__ void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_incom, fal_point incom)
 {
   if (fal_g_orig->d[orig] > fal_g_incom->d[incom])
     fal_g_orig->d[orig] = fal_g_incom->d[incom];
 }
 
-#line 23 "partition_gpu.fal"
-__global__ void fal_foreach_L23_1(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 26 "partition_gpu.fal"
+__global__ void fal_foreach_L26_1(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 23 "partition_gpu.fal"
+#line 26 "partition_gpu.fal"
                           g->d[t] = t; } }
 }
-#line 26 "partition_gpu.fal"
-__global__ void fal_foreach_L26_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 29 "partition_gpu.fal"
+__global__ void fal_foreach_L29_2(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
     { const fal_point fal_p3 = t; FAL_UNROLL for (int64_t fal_e4 = g->fal_base.csr.offsets[fal_p3]; fal_e4 < g->fal_base.csr.offsets[fal_p3 + 1]; fal_e4++) { fal_point u = g->fal_base.csr.dst[fal_e4]; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
                              (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
  } }
 }
-#line 26 "partition_gpu.fal"
-__global__ void fal_foreach_L26_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
+#line 29 "partition_gpu.fal"
+__global__ void fal_foreach_L29_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *g = &fal_kv_g;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
@@ -664,62 +667,70 @@ __global__ void fal_foreach_L26_2_w(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_
       if (!fal_wdec) continue;
     } else { }
     { fal_point t = (fal_point)fal_i; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
                              (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
  } } }
   } else
   for (int64_t fal_i = fal_lo + (blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y; fal_i < fal_hi; fal_i += (int64_t)(gridDim.x - fal_hb) * blockDim.y) { fal_point t = (fal_point)fal_i; if (FAL_HUB(g, t, fal_hd)) continue; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
     { const fal_point fal_p5 = t; FAL_UNROLL for (int64_t fal_e6 = g->fal_base.csr.offsets[fal_p5] + FAL_WL; fal_e6 < g->fal_base.csr.offsets[fal_p5 + 1]; fal_e6 += FAL_WN) { fal_point u = g->fal_base.csr.dst[fal_e6]; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
                              (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
  } }
 }
-#line 28 "partition_gpu.fal"
-__global__ void fal_foreach_L28_9(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 31 "partition_gpu.fal"
+__global__ void fal_foreach_L31_9(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 28 "partition_gpu.fal"
+#line 31 "partition_gpu.fal"
                           g->d[(t)] = g->d[(t)] + 1; } }
 }
-#line 29 "partition_gpu.fal"
-__global__ void fal_foreach_L29_10(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 32 "partition_gpu.fal"
+__global__ void fal_foreach_L32_10(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(t == 0)) continue;
-#line 29 "partition_gpu.fal"
+#line 32 "partition_gpu.fal"
                                   g->d[(1)] = 0; } }
 }
-#line 30 "partition_gpu.fal"
-__global__ void fal_foreach_L30_11(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 33 "partition_gpu.fal"
+__global__ void fal_foreach_L33_11(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 30 "partition_gpu.fal"
+#line 33 "partition_gpu.fal"
                           g->d[t] = 7; } }
 }
-#line 31 "partition_gpu.fal"
-__global__ void fal_foreach_L31_12(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 34 "partition_gpu.fal"
+__global__ void fal_foreach_L34_12(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(g->d[t] == 7)) continue;
-#line 31 "partition_gpu.fal"
+#line 34 "partition_gpu.fal"
                                     g->d[t] = 1; } }
 }
-#line 32 "partition_gpu.fal"
-__global__ void fal_foreach_L32_13(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
+#line 35 "partition_gpu.fal"
+__global__ void fal_foreach_L35_13(fal_G fal_kv_g, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *g = &fal_kv_g;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 32 "partition_gpu.fal"
+#line 35 "partition_gpu.fal"
                           g->d[t] = g->flag[0]; } }
 }
-#line 15 "partition_gpu.fal"
+#line 36 "partition_gpu.fal"
+__global__ void fal_foreach_L36_14(fal_G fal_kv_g, int gflag, int64_t fal_lo, int64_t fal_hi)
+{
+  fal_G *g = &fal_kv_g;
+  for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
+#line 36 "partition_gpu.fal"
+                          g->d[t] = gflag; } }
+}
+#line 18 "partition_gpu.fal"
 int main(int argc, char *argv[])
 {
   static fal_G fal_gs_g; fal_G *g = &fal_gs_g;
@@ -728,74 +739,83 @@ int main(int argc, char *argv[])
   fal_G_read(g, argv[1]);
   fal_G_partition(g, 2, 0, ORDERED, __FILE__, __LINE__);
   (g->fal_merge = merge);
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L23_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L23_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
-#pragma omp parallel for schedule(dynamic, 256)
-#line 23 "partition_gpu.fal"
-for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 23 "partition_gpu.fal"
-                          g->d[t] = t; } } }
-fal_G_bx_end(g, fal_bxon, 3); }
-#line 23 "partition_gpu.fal"
-
-  g->d[fal_G_wr(g, (0))] = 5;
-  g->flag[0] = 0;
-  { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L26_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L26_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L26_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 26 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 27 "partition_gpu.fal"
+#line 26 "partition_gpu.fal"
+                          g->d[t] = t; } } }
+fal_G_bx_end(g, fal_bxon, 3); }
+#line 26 "partition_gpu.fal"
+
+  g->d[fal_G_wr(g, (0))] = 5;
+  g->flag[0] = 0;
+  { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L29_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L29_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L29_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 29 "partition_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 30 "partition_gpu.fal"
     { const fal_point fal_p7 = t; FAL_UNROLL for (int64_t fal_e8 = g->fal_base.csr.offsets[fal_p7]; fal_e8 < g->fal_base.csr.offsets[fal_p7 + 1]; fal_e8++) { fal_point u = g->fal_base.csr.dst[fal_e8]; {
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
                              (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
  } } }
 fal_G_bx_end(g, fal_bxon, 0); }
-#line 27 "partition_gpu.fal"
+#line 30 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L28_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L28_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L31_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L31_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 28 "partition_gpu.fal"
+#line 31 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 28 "partition_gpu.fal"
+#line 31 "partition_gpu.fal"
                           g->d[(t)] = g->d[(t)] + 1; } } }
 fal_G_bx_end(g, fal_bxon, 1); }
-#line 28 "partition_gpu.fal"
+#line 31 "partition_gpu.fal"
 
-  { fal_G_fresh(g); fal_G_parts_push(g); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L29_10<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L29_10"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { fal_G_fresh(g); fal_G_parts_push(g); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L32_10<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L32_10"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 29 "partition_gpu.fal"
+#line 32 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(t == 0)) continue;
-#line 29 "partition_gpu.fal"
+#line 32 "partition_gpu.fal"
                                   g->d[(1)] = 0; } } }
 fal_G_parts_pull(g); }
-#line 29 "partition_gpu.fal"
+#line 32 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L30_11<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L30_11"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L33_11<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_11"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = g->fal_lo[g->fal_nparts]; if (g->fal_shared && fal_pi > 0) break; if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 30 "partition_gpu.fal"
+#line 33 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 30 "partition_gpu.fal"
+#line 33 "partition_gpu.fal"
                           g->d[t] = 7; } } }
 fal_G_bx_end(g, fal_bxon, 3); }
-#line 30 "partition_gpu.fal"
+#line 33 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L31_12<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L31_12"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L34_12<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_12"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 31 "partition_gpu.fal"
+#line 34 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(g->d[t] == 7)) continue;
-#line 31 "partition_gpu.fal"
+#line 34 "partition_gpu.fal"
                                     g->d[t] = 1; } } }
 fal_G_bx_end(g, fal_bxon, 1); }
-#line 31 "partition_gpu.fal"
+#line 34 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L32_13<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L32_13"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L35_13<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L35_13"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 32 "partition_gpu.fal"
+#line 35 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 32 "partition_gpu.fal"
+#line 35 "partition_gpu.fal"
                           g->d[t] = g->flag[0]; } } }
 fal_G_bx_end(g, fal_bxon, 1); }
-#line 32 "partition_gpu.fal"
+#line 35 "partition_gpu.fal"
+
+  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L36_14<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, gflag, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L36_14"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+#pragma omp parallel for schedule(dynamic, 256)
+#line 36 "partition_gpu.fal"
+for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+#line 36 "partition_gpu.fal"
+                          g->d[t] = gflag; } } }
+fal_G_bx_end(g, fal_bxon, 1); }
+#line 36 "partition_gpu.fal"
 
   printf("%d %d\n", g->flag[0], fal_G_fresh(g)->d[(1)]);
   return 0;
