@@ -1573,11 +1573,18 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                           "by their owners, then every ghost refreshed)"
                         : "border exchange when every part is on a GPU (its own points only: "
                           "ghosts refreshed from their owners)");
-  if (alike) /* every point of each part: a part's arrays hold every point */
+  /* every point of each part (a part's arrays hold every point) when the
+   * exchange runs; without it (fal_bxon 0: every property copied, then
+   * fal_G_parts_pull merges each copy that changed a point) only the
+   * part's own points, as before, so that a merge function that is not
+   * idempotent (a sum) still sees one changed copy of each point */
+  if (alike)
     part_loop = ctx_printf(c,
         "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
-        "&%s->fal_parts[fal_pi]; int64_t fal_lo = 0, fal_hi = %s->fal_lo[%s->fal_nparts]; "
-        "if (%s->fal_shared && fal_pi > 0) break; ", g, g, g, g, g);
+        "&%s->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : %s->fal_lo[fal_pi], "
+        "fal_hi = fal_bxon ? %s->fal_lo[%s->fal_nparts] : %s->fal_lo[fal_pi + 1]; "
+        "if (%s->fal_shared) { if (fal_pi > 0) break; fal_lo = 0; fal_hi = %s->fal_lo[%s->fal_nparts]; } ",
+        g, g, g, g, g, g, g, g, g);
   if (local)
     putf(c, "{ int fal_bxon = fal_G_bx_begin(%s, %d); ", g, !wrote_nbr);
   else if (c->gpu)
