@@ -1012,10 +1012,20 @@ static void topo_close(Ctx *c, const LoopPlan *p)
  * owner and to the other rank's copy) or parts_own_body's (own_rounds);
  * its skip of unchanged points is the parts kernel's, without the host
  * rounds' repetition (topo_rep). */
+/* A planned loop's head as written, its condition rendered: `while (C) `
+ * or `for (I; C; S) `, up to its body (emit_mpx_loop, emit_mpi_loop and
+ * emit_auto_loop put their own code at the body's start). */
+static void loop_head(Ctx *c, const Node *loop)
+{
+  const Node *cond = node_field(loop, F_CONDITION), *body = node_field(loop, F_BODY);
+  copy_range(c, loop->start, cond->start);
+  render(c, cond);
+  copy_range(c, cond->end, body->start);
+}
+
 static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
 {
   const Node *loop = p->loop;
-  const Node *cond = node_field(loop, F_CONDITION);
   const Node *body = node_field(loop, F_BODY);
   const char *g = gname(c, p->graph);
   const char *P = p->sync_P ? p->sync_P : p->topo;
@@ -1039,9 +1049,7 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
        "%s->fal_mpi_gpu ? (void *)%s->fal_mpi_gpu->%s : NULL, %d, __FILE__, __LINE__); "
        "double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ",
        mx, mx, g, g, g, P, p->sync_P ? 1 : 0);
-  copy_range(c, loop->start, cond->start);
-  render(c, cond);
-  copy_range(c, cond->end, body->start);
+  loop_head(c, loop);
   putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
        "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), (const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
        "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
@@ -1098,9 +1106,7 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
      * emit_mpx_loop's "ranks (host)" (a host rank's, or a GPU rank's
      * loop that keeps the exchange) */
     put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
-    copy_range(c, loop->start, cond->start);
-    render(c, cond);
-    copy_range(c, cond->end, body->start);
+    loop_head(c, loop);
     put(c, "{ fal_ra++; ");
     render(c, body);
     put(c, " }");
@@ -1139,12 +1145,9 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   const Node *loop = p->loop;
   topo_open(c, p);
   const char *launch = device_loop_launch(c, p, &kname, &ok);
-  const Node *cond = node_field(loop, F_CONDITION);
   const Node *body = node_field(loop, F_BODY);
   putf(c, "{ fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
-  copy_range(c, loop->start, cond->start);
-  render(c, cond);
-  copy_range(c, cond->end, body->start);
+  loop_head(c, loop);
   /* A phase over a Collection whose body the host's launches run with a
    * warp per element (lower_coll.c) stays with them on graphs whose
    * degree picks that kernel: the loop kernel's grid is one block per
