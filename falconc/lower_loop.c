@@ -1477,16 +1477,13 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                        bx_alike(c, node_field(n, F_BODY), own);
     if (mh)
       putf(c, "{ void *fal_mxh = fal_mpx_host(&%s); ", c->mpx_h);
-    if (alike)
-      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, 3); { fal_G *fal_part = %s; int64_t fal_lo = 0, "
-           "fal_hi = %s->npoints; ", g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
-           c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g);
-    else
-      putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = "
-           "%s->fal_mpi->lo[%s->fal_mpi->rank], fal_hi = %s->fal_mpi->lo[%s->fal_mpi->rank + 1]; ",
-           g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
-           mh ? ctx_printf(c, "fal_mxh ? 2 : %d", one) : ctx_printf(c, "%d", one),
-           c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g, g, g, g, g);
+    putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = %s, "
+         "fal_hi = %s; ", g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
+         alike ? "3" : mh ? ctx_printf(c, "fal_mxh ? 2 : %d", one) : ctx_printf(c, "%d", one),
+         c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g,
+         alike ? "0" : ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank]", g, g),
+         alike ? ctx_printf(c, "%s->npoints", g)
+               : ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]", g, g));
     if (c->gpu) {
       put(c, "if (fal_part->fal_base.on_gpu) { ");
       if (mh)
@@ -1542,11 +1539,6 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       putf(c, " } }\n%s(%s); }", alike ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g);
     return;
   }
-  const char *part_loop = ctx_printf(c,
-      "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
-      "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s->fal_lo[fal_pi], fal_hi = "
-      "%s->fal_lo[fal_pi + 1]; if (%s->fal_shared) { if (fal_pi > 0) break; "
-      "fal_hi = %s->fal_lo[%s->fal_nparts]; } ", g, g, g, g, g, g, g);
   /* CUDA target: the border exchange when the rule holds (bx_local);
    * otherwise the host graph is brought up to date and every property
    * travels.  fal_G_bx_begin falls back to the copies at run time when
@@ -1573,18 +1565,19 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                           "by their owners, then every ghost refreshed)"
                         : "border exchange when every part is on a GPU (its own points only: "
                           "ghosts refreshed from their owners)");
-  /* every point of each part (a part's arrays hold every point) when the
-   * exchange runs; without it (fal_bxon 0: every property copied, then
-   * fal_G_parts_pull merges each copy that changed a point) only the
-   * part's own points, as before, so that a merge function that is not
-   * idempotent (a sum) still sees one changed copy of each point */
-  if (alike)
-    part_loop = ctx_printf(c,
-        "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
-        "&%s->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : %s->fal_lo[fal_pi], "
-        "fal_hi = fal_bxon ? %s->fal_lo[%s->fal_nparts] : %s->fal_lo[fal_pi + 1]; "
-        "if (%s->fal_shared) { if (fal_pi > 0) break; fal_lo = 0; fal_hi = %s->fal_lo[%s->fal_nparts]; } ",
-        g, g, g, g, g, g, g, g, g);
+  /* Each part's range: its own points; an alike loop's, every point (a
+   * part's arrays hold every point) when the exchange runs, and without
+   * it (fal_bxon 0: every property copied, then fal_G_parts_pull merges
+   * each copy that changed a point) its own points, as before, so that a
+   * merge function that is not idempotent (a sum) still sees one changed
+   * copy of each point.  Parts that share the host graph: one loop over
+   * all points. */
+  const char *part_loop = ctx_printf(c,
+      "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { fal_G *fal_part = "
+      "&%s->fal_parts[fal_pi]; int64_t fal_lo = %s%s->fal_lo[fal_pi], fal_hi = %s%s->fal_lo[fal_pi + 1]; "
+      "if (%s->fal_shared) { if (fal_pi > 0) break; fal_hi = %s->fal_lo[%s->fal_nparts]; } ",
+      g, g, alike ? "fal_bxon ? 0 : " : "", g,
+      alike ? ctx_printf(c, "fal_bxon ? %s->fal_lo[%s->fal_nparts] : ", g, g) : "", g, g, g, g);
   if (local)
     putf(c, "{ int fal_bxon = fal_G_bx_begin(%s, %d); ", g, !wrote_nbr);
   else if (c->gpu)
