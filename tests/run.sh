@@ -584,6 +584,17 @@ mpi_mixed_vs_cpu() {
 	done
 }
 
+# profile_two_ranks PROG ROUNDS: $tmp/e2e/run (FALCON_PROFILE under mpirun
+# -np 2) holds, for rank 0 and for rank 1, one "ranks (host)" line of
+# PROG's loop, entered once, whose rounds column starts with ROUNDS (a
+# grep pattern).
+profile_two_ranks() {
+	for r in 0 1; do
+		[ "$(grep -c "^falcon profile: rank $r: $1.fal:[0-9]*  *ranks (host)  *1  *$2" "$tmp/e2e/run")" = 1 ] ||
+			return 1
+	done
+}
+
 # The partitioned samples under MPI (falconc --mpi, §7): 2 ranks, and 4 on
 # this machine's cores (--oversubscribe), one OpenMP thread each (OpenMP
 # barriers spin when ranks share cores); then what must fail cleanly.
@@ -624,9 +635,7 @@ e2e_mpi() {
 		$mpirun --oversubscribe -np 2 "$tmp/e2e/mpi/partitioned_sssp" "$g" "$(e2e_source "$g")" 0 1 \
 		>"$tmp/e2e/run" 2>&1; then
 		n=$(sed -n 's/^partitioned_sssp: .*, \([0-9]*\) rounds$/\1/p' "$tmp/e2e/run" | head -1)
-		if [ -n "$n" ] && [ "$n" -gt 1 ] &&
-			[ "$(grep -c "^falcon profile: rank 0: partitioned_sssp.fal:[0-9]*  *ranks (host)  *1  *$n  " "$tmp/e2e/run")" = 1 ] &&
-			[ "$(grep -c "^falcon profile: rank 1: partitioned_sssp.fal:[0-9]*  *ranks (host)  *1  *$n  " "$tmp/e2e/run")" = 1 ]; then
+		if [ -n "$n" ] && [ "$n" -gt 1 ] && profile_two_ranks partitioned_sssp "$n  "; then
 			pass "mpi: FALCON_PROFILE: each host rank's loop, its $n rounds"
 		else
 			fail "mpi: FALCON_PROFILE on host ranks"; grep 'profile\|rounds' "$tmp/e2e/run" | sed 's/^/    /' | head -6
@@ -935,9 +944,7 @@ e2e_cuda_mpi() {
 		# FALCON_PROFILE: each rank's loop, its lines named by its rank
 		if FALCON_PROFILE=1 OMP_NUM_THREADS=1 timeout 120 "$MPIRUN" --oversubscribe -np 2 \
 			"$d/partitioned_bfs" "$tmp/e2e/graphs/kron.bin" "$(e2e_source "$tmp/e2e/graphs/kron.bin")" \
-			1 0 >"$tmp/e2e/run" 2>&1 &&
-			[ "$(grep -c '^falcon profile: rank 0: partitioned_bfs.fal:[0-9]*  *ranks (host)  *1  *[1-9]' "$tmp/e2e/run")" = 1 ] &&
-			[ "$(grep -c '^falcon profile: rank 1: partitioned_bfs.fal:[0-9]*  *ranks (host)  *1  *[1-9]' "$tmp/e2e/run")" = 1 ]; then
+			1 0 >"$tmp/e2e/run" 2>&1 && profile_two_ranks partitioned_bfs '[1-9]'; then
 			pass "cuda mpi: FALCON_PROFILE names each rank's loop (ranks (host))"
 		else
 			fail "cuda mpi: FALCON_PROFILE under mpirun"; grep 'profile' "$tmp/e2e/run" | sed 's/^/    /' | head -6
