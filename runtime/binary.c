@@ -242,6 +242,11 @@ int fal_graph_read_bin_rows(fal_graph *g, const char *path, int k, int me)
   int rc = 1;
   if (in.codec != FAL_CODEC_PLAIN || !in.file)
     goto out;
+  /* a file shorter than the header is not this format (a small text
+   * graph): the whole-file reader names its format and its faults */
+  size = fal_input_total_size(&in);
+  if (size >= 0 && size < HEADER_SIZE)
+    goto out;
   rc = -1;
   if (read_header(&in, h, &size, "Falcon binary CSR"))
     goto out;
