@@ -1172,7 +1172,7 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "    free(all);\n"
          "    h->fal_pxh = xh;\n  }\n"
          "  if (((fal_pxh *)h->fal_pxh)->off)\n    return 0;\n"
-         "  fal_G_bx_begin(h, 0); /* host writes and graph properties to the parts; shadows */\n"
+         "  fal_G_bx_begin(h, FAL_EX_MERGE); /* host writes and graph properties to the parts; shadows */\n"
          "  for (int i = 0; i < h->fal_nparts; i++) {\n"
          "    fal_cuda_use(h->fal_bx->dev[i]);\n    FAL_CUDA(cudaDeviceSynchronize());\n  }\n"
          "  return 1;\n}\n");
@@ -1370,7 +1370,7 @@ static void emit_border_exchange(Ctx *c)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_bx_before_%s = h->%s[0];\n", p->props[i].name,
            p->props[i].name, p->props[i].name);
-  put(c, "  for (int i = 0; i < k && !own_only && !h->fal_shadow_ok; i++) { /* the ghosts' values now */\n"
+  put(c, "  for (int i = 0; i < k && own_only == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */\n"
          "    int64_t n = fal_bx_nghosts(x, i);\n"
          "    if (!n)\n      continue;\n"
          "    fal_cuda_use(x->dev[i]);\n"
@@ -1385,7 +1385,7 @@ static void emit_border_exchange(Ctx *c)
          "  x->rounds++;\n"
          "  for (int i = 0; i < k; i++) {\n"
          "    fal_cuda_use(x->dev[i]);\n    FAL_CUDA(cudaEventRecord(x->done[i], 0));\n  }\n"
-         "  for (int j = 0; j < k && !own_only; j++) { /* owners merge what others changed */\n"
+         "  for (int j = 0; j < k && own_only == FAL_EX_MERGE; j++) { /* owners merge what others changed */\n"
          "    fal_cuda_use(x->dev[j]);\n"
          "    for (int i = 0; i < k; i++) {\n"
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
@@ -1396,16 +1396,16 @@ static void emit_border_exchange(Ctx *c)
          "          h->fal_merge != NULL);\n"
          "      FAL_CHECK_LAUNCH(\"fal_G_bx_merge\");\n    }\n"
          "    FAL_CUDA(cudaEventRecord(x->merged[j], 0));\n  }\n"
-         "  /* own_only 2: the foreach's MINs went to their owners (fal_rmt,\n"
+         "  /* FAL_EX_OWNERS: the foreach's MINs went to their owners (fal_rmt,\n"
          "   * lower_loop.c): nothing to merge, and the ghosts, which its loop\n"
-         "   * never reads, are refreshed once, after the loop; own_only 3: every\n"
+         "   * never reads, are refreshed once, after the loop; FAL_EX_ALIKE: every\n"
          "   * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */\n"
-         "  for (int i = 0; i < k && own_only < 2; i++) { /* ghosts take their owners' values */\n"
+         "  for (int i = 0; i < k && own_only < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */\n"
          "    fal_cuda_use(x->dev[i]);\n"
          "    for (int j = 0; j < k; j++) {\n"
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
          "      if (i == j || !n)\n        continue;\n"
-         "      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));\n"
+         "      FAL_CUDA(cudaStreamWaitEvent(0, own_only == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));\n"
          "      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],\n"
          "          x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);\n"
          "      FAL_CHECK_LAUNCH(\"fal_G_bx_scatter\");\n    }\n  }\n");
@@ -1430,9 +1430,9 @@ static void emit_border_exchange(Ctx *c)
               "        h->%s[0] = h->fal_gpin[j].%s[0];\n        break;\n      }\n",
            p->props[i].name, p->props[i].name, p->props[i].name, p->props[i].name,
            p->props[i].name);
-  /* (own_only 3 wrote the ghosts and not their shadows: fal_G_bx_begin
+  /* (FAL_EX_ALIKE wrote the ghosts and not their shadows: fal_G_bx_begin
    * takes them again before a loop that merges) */
-  put(c, "  h->fal_stale = 1;\n  h->fal_shadow_ok = own_only != 3;\n}\n");
+  put(c, "  h->fal_stale = 1;\n  h->fal_shadow_ok = own_only != FAL_EX_ALIKE;\n}\n");
   emit_part_kernels_exchange(c, m && ok ? mname : NULL);
 }
 
@@ -1733,10 +1733,10 @@ static void emit_mpi_gpu_merges(Ctx *c)
          "    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));\n"
          "    for (int i = 0; i < nn; i++)\n"
          "      if (off[i + 1] > off[i]) {\n"
-         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
+         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && pl->own_only == FAL_EX_MERGE ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
          "        FAL_CHECK_LAUNCH(\"fal_G_mpi_dcollect\");\n"
          "      }\n"
-         "    if (phase == 2 && !pl->own_only)\n"
+         "    if (phase == 2 && pl->own_only == FAL_EX_MERGE)\n"
          "      FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));\n"
          "    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds (with IPC: the rounds whose pairs go in messages) */\n"
@@ -1949,7 +1949,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
    * round's start writes the block again */
   mpi_gpu_graph_props(c, GP_TO_GPU);
   put(c, "  }\n  h->fal_ndirty = 0;\n"
-         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < 2) { /* the entries' records at the round's start */\n"
+         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < FAL_EX_OWNERS) { /* the entries' records at the round's start */\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n}\n");
   /* this rank's own points (and their edges) back from its GPU */
@@ -2289,14 +2289,15 @@ static void emit_mpi_partition_functions(Ctx *c)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
   put(c, "  h->fal_mpi->own_only = own_only;\n");
-  if (c->gpu) /* a GPU rank marks what changed: no host shadows; own_only 2:
+  if (c->gpu) /* a GPU rank marks what changed: no host shadows; FAL_EX_OWNERS:
                 * its MINs go to their owners, no exchange (fal_G_mpi_end_rm);
-                * 3: every rank wrote alike, no exchange (fal_G_mpi_end_alike) */
-    put(c, "  if (own_only >= 2)\n    ;\n"
+                * FAL_EX_ALIKE: every rank wrote alike, no exchange
+                * (fal_G_mpi_end_alike) */
+    put(c, "  if (own_only >= FAL_EX_OWNERS)\n    ;\n"
            "  else if (h->fal_mpi_gpu && !h->fal_mpi_all)\n    fal_mpi_record(h->fal_mpi, cur);\n"
            "  else\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   else
-    put(c, "  if (own_only != 3)\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+    put(c, "  if (own_only != FAL_EX_ALIKE)\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,
@@ -2340,7 +2341,7 @@ static void emit_mpi_partition_functions(Ctx *c)
     put(c, "  fal_mpi_exchange(h->fal_mpi, h, fal_G_mpi_pack, fal_G_mpi_apply);\n");
   put(c, "  fal_G_mpi_gp_done(h);\n}\n");
   /* a foreach that every rank ran over all its points, writing alike
-   * (lower_loop.c bx_alike, own_only 3): nothing to exchange; the rank's
+   * (lower_loop.c bx_alike, FAL_EX_ALIKE): nothing to exchange; the rank's
    * GPU holds the newer values */
   put(c, "static inline void fal_G_mpi_end_alike(fal_G *h)\n{\n");
   if (c->gpu)
@@ -2358,7 +2359,7 @@ static void emit_mpi_partition_functions(Ctx *c)
   put(c, "  FAL_CUDA(cudaStreamSynchronize(0));\n");
   mpi_gpu_graph_props(c, GP_TAKE);
   put(c, "}\n");
-  /* a foreach whose MINs went to their owners (fal_mpx_host, own_only 2):
+  /* a foreach whose MINs went to their owners (fal_mpx_host, FAL_EX_OWNERS):
    * no exchange; the GPU's graph properties come back and are combined */
   put(c, "static void fal_G_mpi_end_rm(fal_G *h)\n{\n"
          "  fal_cuda_use(h->fal_mpi_gpu->fal_base.device);\n"

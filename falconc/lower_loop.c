@@ -1443,6 +1443,14 @@ static bool bx_alike(Ctx *c, const Node *root, const char *var)
   return true;
 }
 
+/* The name of what a foreach that writes only its own points (own) or
+ * may write others' leaves for the exchange after it (FAL_EX_*,
+ * falcon/graph.h), as the generated calls pass it. */
+static const char *ex_name(bool own)
+{
+  return own ? "FAL_EX_OWN" : "FAL_EX_MERGE";
+}
+
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
@@ -1469,17 +1477,18 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     /* --target=gpu: on the rank's GPU when it has one */
     /* lower_plan.c emit_mpx_loop: the loop's phase, whose MINs go to
      * their owners (and pushes to the other rank's copy) where the ranks
-     * reach each other's GPUs: no exchange (own_only 2, fal_G_mpi_end_rm) */
+     * reach each other's GPUs: no exchange (FAL_EX_OWNERS, fal_G_mpi_end_rm) */
     const bool mh = c->gpu && c->mpx_h && c->mpx_n == n;
     /* bx_alike: every rank runs it over all its points (a rank's arrays
-     * hold every point), and nothing travels (own_only 3) */
+     * hold every point), and nothing travels (FAL_EX_ALIKE) */
     const bool alike = !mh && c->topo_n != n && bx_alike(c, node_field(n, F_CONDITION), own) &&
                        bx_alike(c, node_field(n, F_BODY), own);
     if (mh)
       putf(c, "{ void *fal_mxh = fal_mpx_host(&%s); ", c->mpx_h);
     putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = %s, "
          "fal_hi = %s; ", g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
-         alike ? "3" : mh ? ctx_printf(c, "fal_mxh ? 2 : %d", one) : ctx_printf(c, "%d", one),
+         alike ? "FAL_EX_ALIKE" : mh ? ctx_printf(c, "fal_mxh ? FAL_EX_OWNERS : %s", ex_name(one))
+                                    : ex_name(one),
          c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g,
          alike ? "0" : ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank]", g, g),
          alike ? ctx_printf(c, "%s->npoints", g)
@@ -1551,7 +1560,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
             bx_local(c, node_field(n, F_BODY), &own, 0, &wrote_nbr);
   }
   /* bx_alike: each part runs it over all its points, ghosts too, and
-   * nothing is exchanged after it (fal_G_bx_end's own_only 3) */
+   * nothing is exchanged after it (fal_G_bx_end's FAL_EX_ALIKE) */
   const bool alike = local && !wrote_nbr && c->topo_n != n &&
                      bx_alike(c, node_field(n, F_CONDITION), var) &&
                      bx_alike(c, node_field(n, F_BODY), var);
@@ -1579,7 +1588,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       g, g, alike ? "fal_bxon ? 0 : " : "", g,
       alike ? ctx_printf(c, "fal_bxon ? %s->fal_lo[%s->fal_nparts] : ", g, g) : "", g, g, g, g);
   if (local)
-    putf(c, "{ int fal_bxon = fal_G_bx_begin(%s, %d); ", g, !wrote_nbr);
+    putf(c, "{ int fal_bxon = fal_G_bx_begin(%s, %s); ", g, ex_name(!wrote_nbr));
   else if (c->gpu)
     putf(c, "{ fal_G_fresh(%s); fal_G_parts_push(%s); ", g, g);
   else
@@ -1611,10 +1620,11 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   putf(c, "if (!fal_part->fal_base.on_gpu) { fal_G *%s = fal_part; ", g);
   render_foreach_all(c, n, it, var, true, true);
   if (local && c->gpu && c->topo_n == n && c->topo_rm) /* ghosts refreshed after the loop */
-    putf(c, " } }\nif (fal_rmon) %s.old = 1; fal_G_bx_end(%s, fal_bxon, fal_rmon ? 2 : %d); }",
-         c->topo_rm, g, !wrote_nbr);
+    putf(c, " } }\nif (fal_rmon) %s.old = 1; fal_G_bx_end(%s, fal_bxon, fal_rmon ? FAL_EX_OWNERS : %s); }",
+         c->topo_rm, g, ex_name(!wrote_nbr));
   else if (local)
-    putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %d); }", g, alike ? 3 : !wrote_nbr);
+    putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %s); }", g,
+         alike ? "FAL_EX_ALIKE" : ex_name(!wrote_nbr));
   else
     putf(c, " } }\nfal_G_parts_pull(%s); }", g);
 }

@@ -375,7 +375,7 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   /* (rs: the ghosts are their owners' values already, but not the
    * shadows the exchange keeps: the same refresh) */
   strbuf_printf(&st, "%sfal_G_px_leave(%s); %s } }",
-                own || rs ? ctx_printf(c, "fal_G_bx_end(%s, 1, 1); ", g) : "", g,
+                own || rs ? ctx_printf(c, "fal_G_bx_end(%s, 1, FAL_EX_OWN); ", g) : "", g,
                 profile_line(c, p, own ? "parts (own rounds)" : rs ? "parts (one barrier)" : "parts",
                              "fal_lr", true));
   const char *r = ctx_printf(c, "%s", st.data);
@@ -990,7 +990,7 @@ static void topo_close(Ctx *c, const LoopPlan *p)
   if (!c->topo_sn)
     return;
   if (c->topo_rm) /* host rounds whose MINs went to their owners left the ghosts: refresh them */
-    putf(c, " if (%s.old) { %s.old = 0; fal_G_bx_end(%s, 1, 1); }", c->topo_rm, c->topo_rm,
+    putf(c, " if (%s.old) { %s.old = 0; fal_G_bx_end(%s, 1, FAL_EX_OWN); }", c->topo_rm, c->topo_rm,
          gname(c, p->graph));
   put(c, " }");
   c->topo_n = NULL;

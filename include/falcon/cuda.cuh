@@ -4028,7 +4028,7 @@ typedef struct fal_rmh {
                                  * fal_rmt.peer[i], then fal_rmt.rs[i] */
   void *done;                   /* on part 0's device */
   int old;                      /* the host's rounds left the ghosts as they
-                                 * were (fal_G_bx_end's own_only 2): the loop
+                                 * were (fal_G_bx_end's FAL_EX_OWNERS): the loop
                                  * refreshes them when it ends */
 } fal_rmh;
 

@@ -129,6 +129,22 @@ void fal_graph_build_in_edges(fal_graph *g);
 void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int64_t m, int k,
                            int64_t *lo);
 
+/* What a foreach over a partitioned graph leaves for the exchange after
+ * it (falconc lower_loop.c render_partitioned_foreach).  The generated
+ * fal_G_bx_begin and fal_G_bx_end (parts of one process) and
+ * fal_G_mpi_begin (MPI ranks) take it as `own_only`; fal_mpi_plan keeps it.
+ *   FAL_EX_MERGE   a part may have written points that others own: the
+ *                  owners merge the changed copies, then every ghost takes
+ *                  its owner's value;
+ *   FAL_EX_OWN     each part wrote only its own points: the ghosts take
+ *                  their owners' values, nothing is merged;
+ *   FAL_EX_OWNERS  the foreach's MINs went to their owners at once (the
+ *                  parts' or ranks' GPUs reach each other's memory):
+ *                  nothing now; the loop refreshes the ghosts when it ends;
+ *   FAL_EX_ALIKE   every part wrote every copy of its points alike
+ *                  (lower_loop.c bx_alike): nothing at all. */
+enum { FAL_EX_MERGE = 0, FAL_EX_OWN = 1, FAL_EX_OWNERS = 2, FAL_EX_ALIKE = 3 };
+
 /* Reads only the rows of range `me` of a k-way ORDERED cut of an
  * uncompressed Falcon binary CSR file (the offsets whole, then one slice of
  * destinations and of weights: see fal_graph's rows fields).  0: read;

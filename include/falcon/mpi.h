@@ -81,9 +81,10 @@ typedef struct fal_mpi_plan {
   size_t rec;             /* bytes of one point's record (its properties) */
   size_t cur;             /* this round's record: the properties the
                            * foreach (or the merge function) may write */
-  int own_only;           /* this round's foreach writes only its own points
-                           * (falconc knows): no ghost changes, phase 1 is
-                           * skipped */
+  int own_only;           /* what this round's foreach leaves for the
+                           * exchange (FAL_EX_*, falcon/graph.h): anything
+                           * but FAL_EX_MERGE has no ghost changes, and
+                           * phase 1 is skipped */
   unsigned char *gshadow; /* the ghosts' records at the start of the round */
   unsigned char *bshadow; /* the border points' records, likewise */
   unsigned char *sbuf, *cbuf, *rbuf, *tmp; /* cbuf: what is sent, the

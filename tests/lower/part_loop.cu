@@ -376,7 +376,7 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   h->fal_ndirty = 0;
   if (h->changed)
     h->fal_bx_before_changed = h->changed[0];
-  for (int i = 0; i < k && !own_only && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
+  for (int i = 0; i < k && own_only == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
     int64_t n = fal_bx_nghosts(x, i);
     if (!n)
       continue;
@@ -402,7 +402,7 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
     fal_cuda_use(x->dev[i]);
     FAL_CUDA(cudaEventRecord(x->done[i], 0));
   }
-  for (int j = 0; j < k && !own_only; j++) { /* owners merge what others changed */
+  for (int j = 0; j < k && own_only == FAL_EX_MERGE; j++) { /* owners merge what others changed */
     fal_cuda_use(x->dev[j]);
     for (int i = 0; i < k; i++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
@@ -416,17 +416,17 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
     }
     FAL_CUDA(cudaEventRecord(x->merged[j], 0));
   }
-  /* own_only 2: the foreach's MINs went to their owners (fal_rmt,
+  /* FAL_EX_OWNERS: the foreach's MINs went to their owners (fal_rmt,
    * lower_loop.c): nothing to merge, and the ghosts, which its loop
-   * never reads, are refreshed once, after the loop; own_only 3: every
+   * never reads, are refreshed once, after the loop; FAL_EX_ALIKE: every
    * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */
-  for (int i = 0; i < k && own_only < 2; i++) { /* ghosts take their owners' values */
+  for (int i = 0; i < k && own_only < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */
     fal_cuda_use(x->dev[i]);
     for (int j = 0; j < k; j++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
       if (i == j || !n)
         continue;
-      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));
+      FAL_CUDA(cudaStreamWaitEvent(0, own_only == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));
       fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],
           x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);
       FAL_CHECK_LAUNCH("fal_G_bx_scatter");
@@ -450,7 +450,7 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
         break;
       }
   h->fal_stale = 1;
-  h->fal_shadow_ok = own_only != 3;
+  h->fal_shadow_ok = own_only != FAL_EX_ALIKE;
 }
 typedef struct fal_G_gb {
   char fal_none;
@@ -603,7 +603,7 @@ static int fal_G_px_enter(fal_G *h, const char *file, int line)
   }
   if (((fal_pxh *)h->fal_pxh)->off)
     return 0;
-  fal_G_bx_begin(h, 0); /* host writes and graph properties to the parts; shadows */
+  fal_G_bx_begin(h, FAL_EX_MERGE); /* host writes and graph properties to the parts; shadows */
   for (int i = 0; i < h->fal_nparts; i++) {
     fal_cuda_use(h->fal_bx->dev[i]);
     FAL_CUDA(cudaDeviceSynchronize());
@@ -790,33 +790,33 @@ int main(int argc, char *argv[])
   fal_G_read(hg, argv[1]);
   fal_G_partition(hg, 2, 0, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { int fal_bxon = fal_G_bx_begin(hg, 1); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : hg->fal_lo[fal_pi], fal_hi = fal_bxon ? hg->fal_lo[hg->fal_nparts] : hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L26_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_3"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : hg->fal_lo[fal_pi], fal_hi = fal_bxon ? hg->fal_lo[hg->fal_nparts] : hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(hg, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : hg->fal_lo[fal_pi], fal_hi = fal_bxon ? hg->fal_lo[hg->fal_nparts] : hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L26_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_3"); } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : hg->fal_lo[fal_pi], fal_hi = fal_bxon ? hg->fal_lo[hg->fal_nparts] : hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 26 "part_loop.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 26 "part_loop.fal"
                            hg->dist[t] = 1000000; } } }
-fal_G_bx_end(hg, fal_bxon, 3); }
+fal_G_bx_end(hg, fal_bxon, FAL_EX_ALIKE); }
 #line 26 "part_loop.fal"
 
   hg->dist[fal_G_wr(hg, (0))] = 0;
   int rounds = 0;
-  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_6, "part_loop.fal", 29, hg->fal_nparts, &hg->fal_base)) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, 1); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_6, fal_pv, "fal_loop_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_6_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_6, "part_loop.fal", 29, hg->fal_nparts, &hg->fal_base)) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, FAL_EX_OWN); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_6, fal_pv, "fal_loop_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_6_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { int fal_bxon = fal_G_bx_begin(hg, 0); int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_part->fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L31_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_7"); } fal_part->fal_rmt = NULL; } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+    { int fal_bxon = fal_G_bx_begin(hg, FAL_EX_MERGE); int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_part->fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L31_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_7"); } fal_part->fal_rmt = NULL; } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "part_loop.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 31 "part_loop.fal"
                              relax(t, hg); } } }
-if (fal_rmon) fal_rm4.old = 1; fal_G_bx_end(hg, fal_bxon, fal_rmon ? 2 : 0); }
+if (fal_rmon) fal_rm4.old = 1; fal_G_bx_end(hg, fal_bxon, fal_rmon ? FAL_EX_OWNERS : FAL_EX_MERGE); }
 #line 31 "part_loop.fal"
 
     rounds++;
     if (hg->changed[0] == 0)
       break;
     ((void)0);
-  } } fal_gprof_end("part_loop.fal", 29, "auto", fal_pt0, fal_ra); } if (fal_rm4.old) { fal_rm4.old = 0; fal_G_bx_end(hg, 1, 1); } }
+  } } fal_gprof_end("part_loop.fal", 29, "auto", fal_pt0, fal_ra); } if (fal_rm4.old) { fal_rm4.old = 0; fal_G_bx_end(hg, 1, FAL_EX_OWN); } }
 #line 36 "part_loop.fal"
 
   return rounds > 0 ? 0 : 1;

@@ -382,7 +382,7 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   h->fal_ndirty = 0;
   if (h->flag)
     h->fal_bx_before_flag = h->flag[0];
-  for (int i = 0; i < k && !own_only && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
+  for (int i = 0; i < k && own_only == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
     int64_t n = fal_bx_nghosts(x, i);
     if (!n)
       continue;
@@ -408,7 +408,7 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
     fal_cuda_use(x->dev[i]);
     FAL_CUDA(cudaEventRecord(x->done[i], 0));
   }
-  for (int j = 0; j < k && !own_only; j++) { /* owners merge what others changed */
+  for (int j = 0; j < k && own_only == FAL_EX_MERGE; j++) { /* owners merge what others changed */
     fal_cuda_use(x->dev[j]);
     for (int i = 0; i < k; i++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
@@ -422,17 +422,17 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
     }
     FAL_CUDA(cudaEventRecord(x->merged[j], 0));
   }
-  /* own_only 2: the foreach's MINs went to their owners (fal_rmt,
+  /* FAL_EX_OWNERS: the foreach's MINs went to their owners (fal_rmt,
    * lower_loop.c): nothing to merge, and the ghosts, which its loop
-   * never reads, are refreshed once, after the loop; own_only 3: every
+   * never reads, are refreshed once, after the loop; FAL_EX_ALIKE: every
    * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */
-  for (int i = 0; i < k && own_only < 2; i++) { /* ghosts take their owners' values */
+  for (int i = 0; i < k && own_only < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */
     fal_cuda_use(x->dev[i]);
     for (int j = 0; j < k; j++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
       if (i == j || !n)
         continue;
-      FAL_CUDA(cudaStreamWaitEvent(0, own_only ? x->done[j] : x->merged[j], 0));
+      FAL_CUDA(cudaStreamWaitEvent(0, own_only == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));
       fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],
           x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);
       FAL_CHECK_LAUNCH("fal_G_bx_scatter");
@@ -456,7 +456,7 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
         break;
       }
   h->fal_stale = 1;
-  h->fal_shadow_ok = own_only != 3;
+  h->fal_shadow_ok = own_only != FAL_EX_ALIKE;
 }
 typedef struct fal_G_gb {
   char fal_none;
@@ -609,7 +609,7 @@ static int fal_G_px_enter(fal_G *h, const char *file, int line)
   }
   if (((fal_pxh *)h->fal_pxh)->off)
     return 0;
-  fal_G_bx_begin(h, 0); /* host writes and graph properties to the parts; shadows */
+  fal_G_bx_begin(h, FAL_EX_MERGE); /* host writes and graph properties to the parts; shadows */
   for (int i = 0; i < h->fal_nparts; i++) {
     fal_cuda_use(h->fal_bx->dev[i]);
     FAL_CUDA(cudaDeviceSynchronize());
@@ -739,18 +739,18 @@ int main(int argc, char *argv[])
   fal_G_read(g, argv[1]);
   fal_G_partition(g, 2, 0, ORDERED, __FILE__, __LINE__);
   (g->fal_merge = merge);
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L26_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L26_1<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L26_1"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 26 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 26 "partition_gpu.fal"
                           g->d[t] = t; } } }
-fal_G_bx_end(g, fal_bxon, 3); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_ALIKE); }
 #line 26 "partition_gpu.fal"
 
   g->d[fal_G_wr(g, (0))] = 5;
   g->flag[0] = 0;
-  { int fal_bxon = fal_G_bx_begin(g, 0); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L29_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L29_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L29_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_MERGE); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); if (fal_warp_pick(&g->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&g->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L29_2_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*g, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L29_2<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L29_2"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 29 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -760,16 +760,16 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
                              (fal_ra_mm<0, 0>(g->fal_rmt, g->d, &(g->d[u]), (g->d[t])) ? (FAL_SET_FLAG(g->flag[0]), 1) : 0); } } }
 #line 30 "partition_gpu.fal"
  } } }
-fal_G_bx_end(g, fal_bxon, 0); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_MERGE); }
 #line 30 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L31_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L31_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L31_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L31_9"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 31 "partition_gpu.fal"
                           g->d[(t)] = g->d[(t)] + 1; } } }
-fal_G_bx_end(g, fal_bxon, 1); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_OWN); }
 #line 31 "partition_gpu.fal"
 
   { fal_G_fresh(g); fal_G_parts_push(g); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L32_10<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L32_10"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
@@ -781,40 +781,40 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(t == 0)) continue
 fal_G_parts_pull(g); }
 #line 32 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L33_11<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_11"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L33_11<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_11"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = fal_bxon ? 0 : g->fal_lo[fal_pi], fal_hi = fal_bxon ? g->fal_lo[g->fal_nparts] : g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 33 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 33 "partition_gpu.fal"
                           g->d[t] = 7; } } }
-fal_G_bx_end(g, fal_bxon, 3); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_ALIKE); }
 #line 33 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L34_12<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_12"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L34_12<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_12"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 34 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(g->d[t] == 7)) continue;
 #line 34 "partition_gpu.fal"
                                     g->d[t] = 1; } } }
-fal_G_bx_end(g, fal_bxon, 1); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_OWN); }
 #line 34 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L35_13<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L35_13"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L35_13<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L35_13"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 35 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 35 "partition_gpu.fal"
                           g->d[t] = g->flag[0]; } } }
-fal_G_bx_end(g, fal_bxon, 1); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_OWN); }
 #line 35 "partition_gpu.fal"
 
-  { int fal_bxon = fal_G_bx_begin(g, 1); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L36_14<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, gflag, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L36_14"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
+  { int fal_bxon = fal_G_bx_begin(g, FAL_EX_OWN); for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_G *g = fal_part; { fal_cuda_use(g->fal_base.device); fal_foreach_L36_14<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*g, gflag, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L36_14"); } } } for (int fal_pi = 0; fal_pi < g->fal_nparts; fal_pi++) { fal_G *fal_part = &g->fal_parts[fal_pi]; int64_t fal_lo = g->fal_lo[fal_pi], fal_hi = g->fal_lo[fal_pi + 1]; if (g->fal_shared) { if (fal_pi > 0) break; fal_hi = g->fal_lo[g->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *g = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 36 "partition_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 #line 36 "partition_gpu.fal"
                           g->d[t] = gflag; } } }
-fal_G_bx_end(g, fal_bxon, 1); }
+fal_G_bx_end(g, fal_bxon, FAL_EX_OWN); }
 #line 36 "partition_gpu.fal"
 
   printf("%d %d\n", g->flag[0], fal_G_fresh(g)->d[(1)]);

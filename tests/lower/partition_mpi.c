@@ -195,7 +195,7 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if ((mask >> 2 & 1))
     cur += sizeof(char);
   h->fal_mpi->own_only = own_only;
-  if (own_only != 3)
+  if (own_only != FAL_EX_ALIKE)
     fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];
@@ -241,7 +241,7 @@ int main(int argc, char *argv[])
   fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 0, 2, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 31, 0x1u, 3); { fal_G *fal_part = hg; int64_t fal_lo = 0, fal_hi = hg->npoints; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 31, 0x1u, FAL_EX_ALIKE); { fal_G *fal_part = hg; int64_t fal_lo = 0, fal_hi = hg->npoints; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -253,7 +253,7 @@ fal_G_mpi_end_alike(hg); }
   hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
   { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 35, 0x1u, 0); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
+    { fal_G_mpi_begin(hg, 35, 0x1u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 35 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (fal_snp) { int fal_sv; __atomic_load(&hg->dist[t], &fal_sv, __ATOMIC_RELAXED); if (fal_tv3 && fal_sv == fal_snp[t - fal_lo]) continue; fal_snp[t - fal_lo] = fal_sv; } {
@@ -267,7 +267,7 @@ fal_G_mpi_end(hg); }
   } }fal_prof_end("partition_mpi.fal", 33, "ranks (host)", fal_pt0, fal_ra); } }
 #line 38 "partition_mpi.fal"
 
-  { fal_G_mpi_begin(hg, 39, 0x3u, 1); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 39, 0x3u, FAL_EX_OWN); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 39 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;

@@ -431,7 +431,7 @@ static void fal_G_mpi_dbegin(fal_G *h)
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
   }
   h->fal_ndirty = 0;
-  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < 2) { /* the entries' records at the round's start */
+  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < FAL_EX_OWNERS) { /* the entries' records at the round's start */
     fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);
     FAL_CHECK_LAUNCH("fal_G_mpi_dgather");
   }
@@ -538,10 +538,10 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
     FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));
     for (int i = 0; i < nn; i++)
       if (off[i + 1] > off[i]) {
-        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && !pl->own_only ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
+        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && pl->own_only == FAL_EX_MERGE ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
         FAL_CHECK_LAUNCH("fal_G_mpi_dcollect");
       }
-    if (phase == 2 && !pl->own_only)
+    if (phase == 2 && pl->own_only == FAL_EX_MERGE)
       FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));
     FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));
     for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds (with IPC: the rounds whose pairs go in messages) */
@@ -860,7 +860,7 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   if ((mask >> 0 & 1))
     cur += sizeof(int);
   h->fal_mpi->own_only = own_only;
-  if (own_only >= 2)
+  if (own_only >= FAL_EX_OWNERS)
     ;
   else if (h->fal_mpi_gpu && !h->fal_mpi_all)
     fal_mpi_record(h->fal_mpi, cur);
@@ -1050,7 +1050,7 @@ int main(int argc, char *argv[])
   fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 1, 0, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 33, 0x1u, 3); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = 0, fal_hi = hg->npoints; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L33_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_3"); } } else { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 33, 0x1u, FAL_EX_ALIKE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = 0, fal_hi = hg->npoints; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L33_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_3"); } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 33 "partition_mpi_gpu_level.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -1063,7 +1063,7 @@ fal_G_mpi_end_alike(hg); }
   int lev = 0;
   { static fal_mpx fal_mx4; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx4, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx4, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_looprs_L36_5, "partition_mpi_gpu_level.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx4.df; int fal_pok = fal_mpx_run(&fal_mx4, (const void *)fal_looprs_L36_5, fal_pa, "fal_looprs_L36_5", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L36_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L36_5_lev, sizeof lev)); fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { void *fal_mxh = fal_mpx_host(&fal_mx4); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? 2 : 0); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx4, fal_mxh); fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_6_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_6<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L38_6"); } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 
+    { void *fal_mxh = fal_mpx_host(&fal_mx4); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx4, fal_mxh); fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_6_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_6<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L38_6"); } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi_gpu_level.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->level[t] == lev)) continue;
