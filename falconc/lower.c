@@ -1614,8 +1614,13 @@ enum { GP_TO_GPU, GP_FROM_GPU, GP_TAKE };
 static void mpi_gpu_graph_props(Ctx *c, int how)
 {
   Program *p = c->prog;
+  int ngp = 0;
+  for (int i = 0; i < p->nprops; i++)
+    ngp += p->props[i].kind == PK_GRAPH;
+  if (!ngp) /* (nvcc warns of a gp set and not used, (void) or not) */
+    return;
   /* GP_TO_GPU is printed inside fal_G_mpi_dbegin's block already */
-  putf(c, "%s    %sunsigned char *gp = h->fal_mpi_hgp%s;\n    (void)gp;\n",
+  putf(c, "%s    %sunsigned char *gp = h->fal_mpi_hgp%s;\n",
        how == GP_TO_GPU ? "" : "  {\n", how == GP_TAKE ? "const " : "",
        how == GP_TO_GPU ? "" : " + h->fal_mpi_ngp");
   for (int i = 0; i < p->nprops; i++) {

@@ -341,7 +341,6 @@ static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)
   }
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -349,7 +348,6 @@ static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)
   FAL_CUDA(cudaStreamSynchronize(0));
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -456,7 +454,6 @@ static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
   o += FAL_MPI_SEG(n, sizeof(char));
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -465,7 +462,6 @@ static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
   o = 0;
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -553,7 +549,6 @@ static void fal_G_mpi_dbegin(fal_G *h)
   else {
     fal_G_dirty_to(h, d);
     unsigned char *gp = h->fal_mpi_hgp;
-    (void)gp;
     if (h->changed && d->changed) {
       memcpy(gp, h->changed, sizeof *h->changed);
       FAL_CUDA(cudaMemcpyAsync(d->changed, gp, sizeof *h->changed, cudaMemcpyHostToDevice, 0));
@@ -691,7 +686,6 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
   if (phase == 2) {
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -701,7 +695,6 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
   if (phase == 2) {
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -1078,7 +1071,6 @@ static void fal_G_mpi_gp_back(fal_G *h)
   fal_cuda_use(d->fal_base.device);
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -1086,7 +1078,6 @@ static void fal_G_mpi_gp_back(fal_G *h)
   FAL_CUDA(cudaStreamSynchronize(0));
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);

@@ -275,7 +275,6 @@ static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)
   }
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -283,7 +282,6 @@ static void fal_G_mpi_dpull_marked(fal_G *h, uint64_t m)
   FAL_CUDA(cudaStreamSynchronize(0));
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -360,7 +358,6 @@ static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
   o += FAL_MPI_SEG(n, sizeof(int));
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -369,7 +366,6 @@ static void fal_G_mpi_dpull(fal_G *h, uint64_t m)
   o = 0;
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -423,7 +419,6 @@ static void fal_G_mpi_dbegin(fal_G *h)
   else {
     fal_G_dirty_to(h, d);
     unsigned char *gp = h->fal_mpi_hgp;
-    (void)gp;
     if (h->changed && d->changed) {
       memcpy(gp, h->changed, sizeof *h->changed);
       FAL_CUDA(cudaMemcpyAsync(d->changed, gp, sizeof *h->changed, cudaMemcpyHostToDevice, 0));
@@ -551,7 +546,6 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
   if (phase == 2) {
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -561,7 +555,6 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
   if (phase == 2) {
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -912,7 +905,6 @@ static void fal_G_mpi_gp_back(fal_G *h)
   fal_cuda_use(d->fal_base.device);
   {
     unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       FAL_CUDA(cudaMemcpyAsync(gp, d->changed, sizeof *h->changed, cudaMemcpyDeviceToHost, 0));
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
@@ -920,7 +912,6 @@ static void fal_G_mpi_gp_back(fal_G *h)
   FAL_CUDA(cudaStreamSynchronize(0));
   {
     const unsigned char *gp = h->fal_mpi_hgp + h->fal_mpi_ngp;
-    (void)gp;
     if (h->changed && d->changed)
       memcpy(h->changed, gp, sizeof *h->changed);
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
