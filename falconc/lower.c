@@ -989,7 +989,7 @@ static void emit_px_merge(Ctx *c, const char *head, const char *mname)
 {
   putf(c, "%s"
           "  const bool one = k == 2; /* one holder: the owner merges and writes back point by point */\n"
-          "  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */\n"
+          "  for (int i = 0, first = 1; i < k && ex == FAL_EX_MERGE; i++) { /* merge what part i changed */\n"
           "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
           "    if (i == me || !n)\n      continue;\n"
           "    if (!first)\n      grid.sync();\n    first = 0;\n"
@@ -1021,8 +1021,8 @@ static void emit_px_combine(Ctx *c, const char *fmt)
  * writes its values into the holders' ghosts and shadows. */
 static void emit_px_scatter(Ctx *c)
 {
-  put(c, "  if (!own_only && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
-         "  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
+  put(c, "  if (ex == FAL_EX_MERGE && !one)\n    grid.sync(); /* every merge into an owned point is done */\n"
+         "  for (int i = 0; i < k && (ex == FAL_EX_OWN || !one); i++) { /* the owner writes its values into part i's ghosts */\n"
          "    int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];\n"
          "    if (i == me || !n)\n      continue;\n"
          "    const fal_point *ids = x.oids[me] + x.ooff[me][i];\n"
@@ -1082,7 +1082,7 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
    * With cur (plan.c gp_copy_rule) only the leader writes them and every
    * thread keeps them in *cur, which the steps read instead. */
   put(c, "__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, "
-         "fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)\n{\n"
+         "fal_G *own, unsigned long long &nb, int ex, fal_G_gb *cur, int rd)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
          "  fal_px_sync(grid, x, nb); /* every part's foreach is done */\n");
@@ -1126,7 +1126,7 @@ static void emit_part_kernels_exchange(Ctx *c, const char *mname)
          "  const fal_G *own;\n  fal_G_gb *to;\n"
          "  __device__ void operator()() const { fal_G_px_before(own, to); }\n};\n");
   put(c, "__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, "
-         "fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)\n{\n"
+         "fal_G *own, unsigned long long &nb, int ex, fal_G_gb *cur, int rd)\n{\n"
          "  const int k = x.k, me = x.me;\n"
          "  fal_G *pp = (fal_G *)x.pp, *sh = pp + k;\n"
          "  fal_G_gb *pub = (fal_G_gb *)x.pub;\n"
@@ -1342,7 +1342,7 @@ static void emit_border_exchange(Ctx *c)
   emit_dirty_copies(c, "h", "q", "  ");
   put(c, "  h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;\n  return p;\n}\n");
   /* begin */
-  put(c, "static int fal_G_bx_begin(fal_G *h, int own_only)\n{\n"
+  put(c, "static int fal_G_bx_begin(fal_G *h, int ex)\n{\n"
          "  if (!h->fal_bx) {\n    fal_G_parts_push(h);\n    return 0;\n  }\n"
          "  fal_bx *x = h->fal_bx;\n  int k = h->fal_nparts;\n"
          "  if (h->fal_ndirty > 64) /* host code changed points: every value */\n"
@@ -1370,7 +1370,7 @@ static void emit_border_exchange(Ctx *c)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_bx_before_%s = h->%s[0];\n", p->props[i].name,
            p->props[i].name, p->props[i].name);
-  put(c, "  for (int i = 0; i < k && own_only == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */\n"
+  put(c, "  for (int i = 0; i < k && ex == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */\n"
          "    int64_t n = fal_bx_nghosts(x, i);\n"
          "    if (!n)\n      continue;\n"
          "    fal_cuda_use(x->dev[i]);\n"
@@ -1379,13 +1379,13 @@ static void emit_border_exchange(Ctx *c)
          "    if (x->onhost[i]) /* before its loop writes the ghosts it reads */\n"
          "      FAL_CUDA(cudaDeviceSynchronize());\n  }\n  return 1;\n}\n");
   /* end */
-  put(c, "static void fal_G_bx_end(fal_G *h, int on, int own_only)\n{\n"
+  put(c, "static void fal_G_bx_end(fal_G *h, int on, int ex)\n{\n"
          "  if (!on) {\n    fal_G_parts_pull(h);\n    return;\n  }\n"
          "  fal_bx *x = h->fal_bx;\n  int k = h->fal_nparts;\n  fal_G *v = h->fal_parts;\n"
          "  x->rounds++;\n"
          "  for (int i = 0; i < k; i++) {\n"
          "    fal_cuda_use(x->dev[i]);\n    FAL_CUDA(cudaEventRecord(x->done[i], 0));\n  }\n"
-         "  for (int j = 0; j < k && own_only == FAL_EX_MERGE; j++) { /* owners merge what others changed */\n"
+         "  for (int j = 0; j < k && ex == FAL_EX_MERGE; j++) { /* owners merge what others changed */\n"
          "    fal_cuda_use(x->dev[j]);\n"
          "    for (int i = 0; i < k; i++) {\n"
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
@@ -1400,12 +1400,12 @@ static void emit_border_exchange(Ctx *c)
          "   * lower_loop.c): nothing to merge, and the ghosts, which its loop\n"
          "   * never reads, are refreshed once, after the loop; FAL_EX_ALIKE: every\n"
          "   * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */\n"
-         "  for (int i = 0; i < k && own_only < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */\n"
+         "  for (int i = 0; i < k && ex < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */\n"
          "    fal_cuda_use(x->dev[i]);\n"
          "    for (int j = 0; j < k; j++) {\n"
          "      int64_t n = FAL_BORDER_N(&x->b, i, j);\n"
          "      if (i == j || !n)\n        continue;\n"
-         "      FAL_CUDA(cudaStreamWaitEvent(0, own_only == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));\n"
+         "      FAL_CUDA(cudaStreamWaitEvent(0, ex == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));\n"
          "      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],\n"
          "          x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);\n"
          "      FAL_CHECK_LAUNCH(\"fal_G_bx_scatter\");\n    }\n  }\n");
@@ -1432,7 +1432,7 @@ static void emit_border_exchange(Ctx *c)
            p->props[i].name);
   /* (FAL_EX_ALIKE wrote the ghosts and not their shadows: fal_G_bx_begin
    * takes them again before a loop that merges) */
-  put(c, "  h->fal_stale = 1;\n  h->fal_shadow_ok = own_only != FAL_EX_ALIKE;\n}\n");
+  put(c, "  h->fal_stale = 1;\n  h->fal_shadow_ok = ex != FAL_EX_ALIKE;\n}\n");
   emit_part_kernels_exchange(c, m && ok ? mname : NULL);
 }
 
@@ -1738,10 +1738,10 @@ static void emit_mpi_gpu_merges(Ctx *c)
          "    FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));\n"
          "    for (int i = 0; i < nn; i++)\n"
          "      if (off[i + 1] > off[i]) {\n"
-         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && pl->own_only == FAL_EX_MERGE ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
+         "        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && pl->ex == FAL_EX_MERGE ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);\n"
          "        FAL_CHECK_LAUNCH(\"fal_G_mpi_dcollect\");\n"
          "      }\n"
-         "    if (phase == 2 && pl->own_only == FAL_EX_MERGE)\n"
+         "    if (phase == 2 && pl->ex == FAL_EX_MERGE)\n"
          "      FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));\n"
          "    FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));\n"
          "    for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds (with IPC: the rounds whose pairs go in messages) */\n"
@@ -1954,7 +1954,7 @@ static void emit_mpi_gpu_staging(Ctx *c)
    * round's start writes the block again */
   mpi_gpu_graph_props(c, GP_TO_GPU);
   put(c, "  }\n  h->fal_ndirty = 0;\n"
-         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < FAL_EX_OWNERS) { /* the entries' records at the round's start */\n"
+         "  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->ex < FAL_EX_OWNERS) { /* the entries' records at the round's start */\n"
          "    fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);\n"
          "    FAL_CHECK_LAUNCH(\"fal_G_mpi_dgather\");\n  }\n}\n");
   /* this rank's own points (and their edges) back from its GPU */
@@ -2282,7 +2282,7 @@ static void emit_mpi_partition_functions(Ctx *c)
       putf(c, "  if (h->%s)\n    fal_mpi_bcast_from(h->%s + p, sizeof *h->%s, o);\n",
            p->props[i].name, p->props[i].name, p->props[i].name);
   put(c, c->gpu ? "  return mine ? p : fal_G_mark(h, p);\n}\n" : "  return p;\n}\n");
-  put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)\n{\n"
+  put(c, "static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int ex)\n{\n"
          "  if (!h->fal_mpi) {\n    fprintf(stderr, \"falcon: a foreach over a partitioned graph before makePartition\\n\");\n"
          "    exit(1);\n  }\n"
          "  fal_mpi_sync(line > 0 ? line : 0);\n"
@@ -2293,16 +2293,16 @@ static void emit_mpi_partition_functions(Ctx *c)
   for (int i = 0, k = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_POINT)
       putf(c, "  if (%s)\n    cur += sizeof(%s);\n", mpi_bit(c, "mask", k++), p->props[i].ctype);
-  put(c, "  h->fal_mpi->own_only = own_only;\n");
+  put(c, "  h->fal_mpi->ex = ex;\n");
   if (c->gpu) /* a GPU rank marks what changed: no host shadows; FAL_EX_OWNERS:
                 * its MINs go to their owners, no exchange (fal_G_mpi_end_rm);
                 * FAL_EX_ALIKE: every rank wrote alike, no exchange
                 * (fal_G_mpi_end_alike) */
-    put(c, "  if (own_only >= FAL_EX_OWNERS)\n    ;\n"
+    put(c, "  if (ex >= FAL_EX_OWNERS)\n    ;\n"
            "  else if (h->fal_mpi_gpu && !h->fal_mpi_all)\n    fal_mpi_record(h->fal_mpi, cur);\n"
            "  else\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   else
-    put(c, "  if (own_only != FAL_EX_ALIKE)\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
+    put(c, "  if (ex != FAL_EX_ALIKE)\n    fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);\n");
   for (int i = 0; i < p->nprops; i++)
     if (p->props[i].kind == PK_GRAPH)
       putf(c, "  if (h->%s)\n    h->fal_mpi_before_%s = h->%s[0];\n", p->props[i].name,

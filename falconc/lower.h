@@ -192,6 +192,14 @@ typedef struct EType {
   const char *view;        /* FK_ELEM, FK_ITER over a view: its name */
 } EType;
 
+/* The name of what a foreach that writes only its own points (own) or
+ * may write others' leaves for the exchange after it (FAL_EX_*,
+ * falcon/graph.h), as the generated calls (host and device) pass it. */
+static inline const char *ex_name(bool own)
+{
+  return own ? "FAL_EX_OWN" : "FAL_EX_MERGE";
+}
+
 /* ---- lower.c ----------------------------------------------------------- */
 
 void copy_range(Ctx *c, uint32_t from, uint32_t to);

@@ -1443,14 +1443,6 @@ static bool bx_alike(Ctx *c, const Node *root, const char *var)
   return true;
 }
 
-/* The name of what a foreach that writes only its own points (own) or
- * may write others' leaves for the exchange after it (FAL_EX_*,
- * falcon/graph.h), as the generated calls pass it. */
-static const char *ex_name(bool own)
-{
-  return own ? "FAL_EX_OWN" : "FAL_EX_MERGE";
-}
-
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)

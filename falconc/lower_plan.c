@@ -554,8 +554,8 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
     if (s->kind != STEP_PHASE)
       continue;
     part_phase_loop(c, p, s);
-    putf(c, "    fal_G_px_mid(fal_grid, fal_px, %s, fal_nb, %d, &fal_gv, %d);\n", g,
-         s->part_own ? 1 : 0, window_reads_copy(p, i));
+    putf(c, "    fal_G_px_mid(fal_grid, fal_px, %s, fal_nb, %s, &fal_gv, %d);\n", g,
+         ex_name(s->part_own), window_reads_copy(p, i));
     early_window(c, p, i, first, g);
     putf(c, "    if (fal_leader && !fal_brk) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n"
             "    fal_px_sync(fal_grid, fal_px, fal_nb); /* the exchange's last barrier */\n"
@@ -729,8 +729,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
         putf(c, "    if (fal_leader) fal_G_px_before(%s, (fal_G_gb *)fal_px.gb);\n    fal_grid.sync();\n",
              g);
         part_phase_loop(c, p, s);
-        putf(c, "    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %d, %s, %d);\n", g,
-             s->part_own ? 1 : 0, p->gp_copy ? "&fal_gv" : "NULL",
+        putf(c, "    fal_G_px_end(fal_grid, fal_px, %s, fal_nb, %s, %s, %d);\n", g,
+             ex_name(s->part_own), p->gp_copy ? "&fal_gv" : "NULL",
              p->gp_copy && window_reads_copy(p, i));
         synced = true; /* but for the graph properties' writes: gp_pending */
         gp_pending = !p->gp_copy && phase_writes_gprop(c->prog, s);

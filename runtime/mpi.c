@@ -696,7 +696,7 @@ void fal_mpi_exchange(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
   pl->rounds++;
   /* 1: changed ghosts to their owners, merged there (none can have
    * changed when the foreach writes only its own points) */
-  if (pl->own_only == FAL_EX_MERGE)
+  if (pl->ex == FAL_EX_MERGE)
     phase(pl, g, pl->ghost, pl->goff, pl->gshadow, NULL, pl->boff, 1, pack, apply, 1);
   /* 2: changed border points to the ranks that hold them as ghosts */
   phase(pl, g, pl->border, pl->boff, pl->bshadow, NULL, pl->goff, 2, pack, apply, 0);
@@ -728,7 +728,7 @@ void fal_mpi_exchange_marked(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack,
   pl->npush = 0;
   int64_t ng = pl->goff[pl->nnbr];
   unsigned char *bmark = pl->mark + ng;
-  if (pl->own_only == FAL_EX_MERGE) {
+  if (pl->ex == FAL_EX_MERGE) {
     phase(pl, g, pl->ghost, pl->goff, NULL, pl->mark, pl->boff, 1, pack, apply, 1);
     /* the border entries of the points that merges changed go too; the
      * flags are cleared through the push list, which holds those points */
@@ -806,7 +806,7 @@ void fal_mpi_exchange_dev(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsign
 {
   pl->rounds++;
   /* 1: changed ghosts to their owners, merged there on the device */
-  if (pl->own_only == FAL_EX_MERGE)
+  if (pl->ex == FAL_EX_MERGE)
     dphase(pl, g, 1, pl->goff, pl->boff, sbuf, rbuf, collect, deliver);
   /* 2: border entries changed by the foreach or by a merge, to the ranks
    * that hold them as ghosts */
@@ -904,7 +904,7 @@ void fal_mpi_exchange_ipc(fal_mpi_plan *pl, void *g, unsigned char *sbuf, unsign
                           fal_mpi_ipc_deliver_fn ideliver)
 {
   pl->rounds++;
-  if (pl->own_only == FAL_EX_MERGE)
+  if (pl->ex == FAL_EX_MERGE)
     iphase(pl, g, 1, pl->goff, pl->boff, 0, sbuf, rbuf, ahead, collect, deliver, ideliver);
   iphase(pl, g, 2, pl->boff, pl->goff, pl->goff[pl->nnbr], sbuf, rbuf, ahead, collect, deliver,
          ideliver);

@@ -131,8 +131,10 @@ void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int64_t 
 
 /* What a foreach over a partitioned graph leaves for the exchange after
  * it (falconc lower_loop.c render_partitioned_foreach).  The generated
- * fal_G_bx_begin and fal_G_bx_end (parts of one process) and
- * fal_G_mpi_begin (MPI ranks) take it as `own_only`; fal_mpi_plan keeps it.
+ * fal_G_bx_begin and fal_G_bx_end (parts of one process), their device
+ * twins fal_G_px_end and fal_G_px_mid (a loop in the parts' kernels:
+ * FAL_EX_MERGE or FAL_EX_OWN) and fal_G_mpi_begin (MPI ranks) take it as
+ * `ex`; fal_mpi_plan keeps it (its field ex).
  *   FAL_EX_MERGE   a part may have written points that others own: the
  *                  owners merge the changed copies, then every ghost takes
  *                  its owner's value;

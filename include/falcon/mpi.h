@@ -81,7 +81,7 @@ typedef struct fal_mpi_plan {
   size_t rec;             /* bytes of one point's record (its properties) */
   size_t cur;             /* this round's record: the properties the
                            * foreach (or the merge function) may write */
-  int own_only;           /* what this round's foreach leaves for the
+  int ex;                 /* what this round's foreach leaves for the
                            * exchange (FAL_EX_*, falcon/graph.h): anything
                            * but FAL_EX_MERGE has no ghost changes, and
                            * phase 1 is skipped */

@@ -8,7 +8,7 @@ typedef struct fal_G fal_G;
  * point), and every property copied around a loop that reaches another
  * point.  A loop that writes only its point from no property runs over
  * every point of each part, ghosts too, with no exchange after it
- * (own_only 3: `t.d = t`, `t.d = 7`); one whose condition reads a
+ * (FAL_EX_ALIKE: `t.d = t`, `t.d = 7`); one whose condition reads a
  * property, whose value reads a graph property, or that names a
  * file-scope variable (each device has its own copy), exchanges. */
 int gflag;
@@ -356,7 +356,7 @@ static int64_t fal_G_wr(fal_G *h, int64_t p)
   h->fal_dirty_pt[h->fal_ndirty++] = (fal_point)p;
   return p;
 }
-static int fal_G_bx_begin(fal_G *h, int own_only)
+static int fal_G_bx_begin(fal_G *h, int ex)
 {
   if (!h->fal_bx) {
     fal_G_parts_push(h);
@@ -382,7 +382,7 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   h->fal_ndirty = 0;
   if (h->flag)
     h->fal_bx_before_flag = h->flag[0];
-  for (int i = 0; i < k && own_only == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
+  for (int i = 0; i < k && ex == FAL_EX_MERGE && !h->fal_shadow_ok; i++) { /* the ghosts' values now */
     int64_t n = fal_bx_nghosts(x, i);
     if (!n)
       continue;
@@ -394,7 +394,7 @@ static int fal_G_bx_begin(fal_G *h, int own_only)
   }
   return 1;
 }
-static void fal_G_bx_end(fal_G *h, int on, int own_only)
+static void fal_G_bx_end(fal_G *h, int on, int ex)
 {
   if (!on) {
     fal_G_parts_pull(h);
@@ -408,7 +408,7 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
     fal_cuda_use(x->dev[i]);
     FAL_CUDA(cudaEventRecord(x->done[i], 0));
   }
-  for (int j = 0; j < k && own_only == FAL_EX_MERGE; j++) { /* owners merge what others changed */
+  for (int j = 0; j < k && ex == FAL_EX_MERGE; j++) { /* owners merge what others changed */
     fal_cuda_use(x->dev[j]);
     for (int i = 0; i < k; i++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
@@ -426,13 +426,13 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
    * lower_loop.c): nothing to merge, and the ghosts, which its loop
    * never reads, are refreshed once, after the loop; FAL_EX_ALIKE: every
    * part wrote its ghosts as their owners did (lower_loop.c bx_alike) */
-  for (int i = 0; i < k && own_only < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */
+  for (int i = 0; i < k && ex < FAL_EX_OWNERS; i++) { /* ghosts take their owners' values */
     fal_cuda_use(x->dev[i]);
     for (int j = 0; j < k; j++) {
       int64_t n = FAL_BORDER_N(&x->b, i, j);
       if (i == j || !n)
         continue;
-      FAL_CUDA(cudaStreamWaitEvent(0, own_only == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));
+      FAL_CUDA(cudaStreamWaitEvent(0, ex == FAL_EX_OWN ? x->done[j] : x->merged[j], 0));
       fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],
           x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);
       FAL_CHECK_LAUNCH("fal_G_bx_scatter");
@@ -456,7 +456,7 @@ static void fal_G_bx_end(fal_G *h, int on, int own_only)
         break;
       }
   h->fal_stale = 1;
-  h->fal_shadow_ok = own_only != FAL_EX_ALIKE;
+  h->fal_shadow_ok = ex != FAL_EX_ALIKE;
 }
 typedef struct fal_G_gb {
   char fal_none;
@@ -468,7 +468,7 @@ __device__ static inline void fal_G_px_before(const fal_G *own, fal_G_gb *b)
   if (own->flag)
     b->flag = own->flag[0];
 }
-__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)
+__device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int ex, fal_G_gb *cur, int rd)
 {
   const int k = x.k, me = x.me;
   fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
@@ -483,7 +483,7 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
   const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
   fal_G_gb nv = b;
   const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
-  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
+  for (int i = 0, first = 1; i < k && ex == FAL_EX_MERGE; i++) { /* merge what part i changed */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
       continue;
@@ -502,9 +502,9 @@ __device__ static void fal_G_px_end(cooperative_groups::grid_group &grid, const 
       nv.flag = pp[j].flag[0];
   }
   const bool nw_flag = own->flag && fal_bx_differs(own->flag[0], nv.flag);
-  if (!own_only && !one)
+  if (ex == FAL_EX_MERGE && !one)
     grid.sync(); /* every merge into an owned point is done */
-  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */
+  for (int i = 0; i < k && (ex == FAL_EX_OWN || !one); i++) { /* the owner writes its values into part i's ghosts */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
       continue;
@@ -525,7 +525,7 @@ struct fal_G_px_pubf { /* fal_px_sync_f: the part's graph properties to x.pub */
   fal_G_gb *to;
   __device__ void operator()() const { fal_G_px_before(own, to); }
 };
-__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int own_only, fal_G_gb *cur, int rd)
+__device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const fal_px &x, fal_G *own, unsigned long long &nb, int ex, fal_G_gb *cur, int rd)
 {
   const int k = x.k, me = x.me;
   fal_G *pp = (fal_G *)x.pp, *sh = pp + k;
@@ -542,7 +542,7 @@ __device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const 
   const fal_G_gb b = *(const fal_G_gb *)x.gb; /* fal_G_px_before */
   fal_G_gb nv = b;
   const bool one = k == 2; /* one holder: the owner merges and writes back point by point */
-  for (int i = 0, first = 1; i < k && !own_only; i++) { /* merge what part i changed */
+  for (int i = 0, first = 1; i < k && ex == FAL_EX_MERGE; i++) { /* merge what part i changed */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
       continue;
@@ -560,9 +560,9 @@ __device__ static void fal_G_px_mid(cooperative_groups::grid_group &grid, const 
     if (own->flag && !fal_bx_differs(nv.flag, b.flag) && fal_bx_differs(pub[j].flag, b.flag))
       nv.flag = pub[j].flag;
   }
-  if (!own_only && !one)
+  if (ex == FAL_EX_MERGE && !one)
     grid.sync(); /* every merge into an owned point is done */
-  for (int i = 0; i < k && (own_only || !one); i++) { /* the owner writes its values into part i's ghosts */
+  for (int i = 0; i < k && (ex == FAL_EX_OWN || !one); i++) { /* the owner writes its values into part i's ghosts */
     int64_t n = x.goff[i][me + 1] - x.goff[i][me], s0 = x.goff[i][me];
     if (i == me || !n)
       continue;

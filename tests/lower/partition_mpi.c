@@ -178,7 +178,7 @@ static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
     fal_mpi_bcast_from(h->seen + p, sizeof *h->seen, o);
   return p;
 }
-static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
+static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int ex)
 {
   if (!h->fal_mpi) {
     fprintf(stderr, "falcon: a foreach over a partitioned graph before makePartition\n");
@@ -194,8 +194,8 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
     cur += sizeof(int);
   if ((mask >> 2 & 1))
     cur += sizeof(char);
-  h->fal_mpi->own_only = own_only;
-  if (own_only != FAL_EX_ALIKE)
+  h->fal_mpi->ex = ex;
+  if (ex != FAL_EX_ALIKE)
     fal_mpi_snapshot(h->fal_mpi, h, fal_G_mpi_pack, cur);
   if (h->changed)
     h->fal_mpi_before_changed = h->changed[0];

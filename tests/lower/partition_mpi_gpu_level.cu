@@ -11,7 +11,7 @@ typedef struct fal_G fal_G;
  * (fal_mpx_switch, mpx_launch: fal_mpx_run, fal_mpi_bcast0 of `lev`,
  * fal_mpx_leave); its host rounds' phase takes the rank's context
  * (fal_mpx_host, fal_mpx_ctx: MINs to the owner and the other rank's
- * copy, own_only 2, fal_G_mpi_end_rm; fal_mpx_gather under
+ * copy, FAL_EX_OWNERS, fal_G_mpi_end_rm; fal_mpx_gather under
  * FALCON_MPX_HOST=gather), and FAL_RA_HOLD is defined. */
 #include <stdio.h>
 
@@ -426,7 +426,7 @@ static void fal_G_mpi_dbegin(fal_G *h)
     gp += FAL_MPI_SEG(1, sizeof *h->changed);
   }
   h->fal_ndirty = 0;
-  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->own_only < FAL_EX_OWNERS) { /* the entries' records at the round's start */
+  if (!h->fal_mpi_all && h->fal_mpi_nid && h->fal_mpi->ex < FAL_EX_OWNERS) { /* the entries' records at the round's start */
     fal_G_mpi_dgather<<<fal_cuda_grid(h->fal_mpi_nid), FAL_BLOCK>>>(*d, h->fal_mpi_did, h->fal_mpi_nid, h->fal_mpi_dsh, h->fal_mpi_mask);
     FAL_CHECK_LAUNCH("fal_G_mpi_dgather");
   }
@@ -533,10 +533,10 @@ static void fal_G_mpi_collect(void *gv, int phase, int64_t *count, unsigned char
     FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dncnt, 0, (size_t)nn * sizeof *h->fal_mpi_dncnt, 0));
     for (int i = 0; i < nn; i++)
       if (off[i + 1] > off[i]) {
-        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && pl->own_only == FAL_EX_MERGE ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
+        fal_G_mpi_dcollect<<<fal_cuda_grid(off[i + 1] - off[i]), FAL_BLOCK>>>(*d, h->fal_mpi_did, base + off[i], base + off[i + 1], h->fal_mpi_nid, h->fal_mpi_dsh, phase == 2 && pl->ex == FAL_EX_MERGE ? h->fal_mpi_dpchg : NULL, lo, out + (size_t)off[i] * one, h->fal_mpi_dncnt + i, h->fal_mpi_mask, one);
         FAL_CHECK_LAUNCH("fal_G_mpi_dcollect");
       }
-    if (phase == 2 && pl->own_only == FAL_EX_MERGE)
+    if (phase == 2 && pl->ex == FAL_EX_MERGE)
       FAL_CUDA(cudaMemsetAsync(h->fal_mpi_dpchg, 0, (size_t)(pl->lo[pl->rank + 1] - lo), 0));
     FAL_CUDA(cudaMemcpyAsync(h->fal_mpi_hncnt, h->fal_mpi_dncnt, (size_t)nn * sizeof *h->fal_mpi_hncnt, cudaMemcpyDeviceToHost, 0));
     for (int i = 0; i < nn; i++) /* the first FAL_MPI_AHEAD pairs before their count is known: one wait, not two, in short rounds (with IPC: the rounds whose pairs go in messages) */
@@ -841,7 +841,7 @@ static int64_t fal_G_mpi_wr(fal_G *h, int64_t p)
     fal_mpi_bcast_from(h->level + p, sizeof *h->level, o);
   return mine ? p : fal_G_mark(h, p);
 }
-static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
+static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int ex)
 {
   if (!h->fal_mpi) {
     fprintf(stderr, "falcon: a foreach over a partitioned graph before makePartition\n");
@@ -852,8 +852,8 @@ static void fal_G_mpi_begin(fal_G *h, int line, uint64_t mask, int own_only)
   h->fal_mpi_mask = mask;
   if ((mask >> 0 & 1))
     cur += sizeof(int);
-  h->fal_mpi->own_only = own_only;
-  if (own_only >= FAL_EX_OWNERS)
+  h->fal_mpi->ex = ex;
+  if (ex >= FAL_EX_OWNERS)
     ;
   else if (h->fal_mpi_gpu && !h->fal_mpi_all)
     fal_mpi_record(h->fal_mpi, cur);

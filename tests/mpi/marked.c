@@ -82,7 +82,7 @@ static void collect(void *gv, int phase, int64_t *count, unsigned char *sbuf)
     int64_t k = 0;
     for (int64_t j = off[i]; j < off[i + 1]; j++) {
       fal_point p = list[j];
-      int ch = d->v[p] != d->start[base + j] || (phase == 2 && !pl->own_only && d->pchg[p - lo]);
+      int ch = d->v[p] != d->start[base + j] || (phase == 2 && pl->ex == FAL_EX_MERGE && d->pchg[p - lo]);
       if (!ch)
         continue;
       unsigned char *w = sbuf + (size_t)(off[i] + k++) * one;
@@ -299,7 +299,7 @@ int main(int argc, char **argv)
     fal_mpi_record(&pa, sizeof(int));
     fal_mpi_record(&pc, sizeof(int));
     fal_mpi_record(&pd, sizeof(int));
-    pa.own_only = pb.own_only = pc.own_only = pd.own_only = own_only;
+    pa.ex = pb.ex = pc.ex = pd.ex = own_only ? FAL_EX_OWN : FAL_EX_MERGE;
     take_start(cstart, c.v, &pc);
     take_start(dstart, dd.c.v, &pd);
     fal_mpi_snapshot(&pb, &b, pack, sizeof(int));
