@@ -910,7 +910,7 @@ e2e_cuda() {
 		fi
 	done
 	# The issue 13 tests (run on a GPU by make check-gpu).
-	for t in gettype_pair redux_host sort_edges frontier_ptr set_global ordered_drain part_mixed; do
+	for t in gettype_pair redux_host sort_edges frontier_ptr hd_scalar set_global ordered_drain part_mixed; do
 		if cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/e2e/cuda"; then
 			pass "cuda: tests/e2e/$t.fal compiles and links (sm_90 + compute_75 PTX)"
 		else
@@ -1365,9 +1365,9 @@ run_e2e() {
 		[ "$(grep -c '^  steps between phases: between the exchange.s two barriers' "$tmp/e2e/explain")" = 1 ] &&
 		[ "$(awk '/^__global__ void fal_loop_L67_/,/^}/' "$tmp/e2e/part_phases.cu" | grep -c 'fal_grid.sync()')" = 1 ] &&
 		[ "$(awk '/^__global__ void fal_loop_L67_/,/^}/' "$tmp/e2e/part_phases.cu" | grep -c 'fal_px_sync(fal_grid, fal_px, fal_nb);')" = 2 ] &&
-		grep -q 'fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, 0, &fal_gv, 1);' "$tmp/e2e/part_phases.cu" &&
-		grep -q 'fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, 1, &fal_gv, 0);' "$tmp/e2e/part_phases.cu" &&
-		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, 0, NULL, 0);' "$tmp/e2e/part_phases.cu"; then
+		grep -q 'fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, FAL_EX_MERGE, &fal_gv, 1);' "$tmp/e2e/part_phases.cu" &&
+		grep -q 'fal_G_px_mid(fal_grid, fal_px, hg, fal_nb, FAL_EX_OWN, &fal_gv, 0);' "$tmp/e2e/part_phases.cu" &&
+		grep -q 'fal_G_px_end(fal_grid, fal_px, hg, fal_nb, FAL_EX_MERGE, NULL, 0);' "$tmp/e2e/part_phases.cu"; then
 		pass "e2e: parts kernels: the steps read the exchange's copy of the graph properties where no leader wrote them first"
 	else
 		fail "e2e: parts kernels' copy of the graph properties (--explain, generated code)"
@@ -1526,7 +1526,7 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/gettype_pair.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
-	for t in redux_host sort_edges frontier_ptr; do
+	for t in redux_host sort_edges frontier_ptr hd_scalar; do
 		if ! e2e_build $t "$srcdir/tests/e2e/$t.fal"; then
 			fail "e2e: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi
