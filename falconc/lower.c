@@ -397,6 +397,25 @@ static bool is_static(const Ctx *c, const Node *fn)
   return false;
 }
 
+/* &x of a GPU scalar in host code (CUDA target): §2 lets host code read
+ * and write it, by value; its address is device memory that host code
+ * cannot follow.  An error (true: reported). */
+static bool host_gpu_address(Ctx *c, const Node *n)
+{
+  const Node *op = node_field(n, F_OPERATOR), *arg = node_field(n, F_ARGUMENT);
+  arg = arg ? node_unparen(arg) : NULL;
+  if (!c->gpu || c->in_kernel || !op || !node_text_is(c->src, op, "&") || !arg ||
+      arg->kind != K_IDENTIFIER)
+    return false;
+  const Sym *s = ident_sym(c, arg);
+  if (!s || s->kind != FK_GPUVAR)
+    return false;
+  error_at(c->src, n->loc, "host code cannot take the address of GPU variable '%s' (§2: "
+           "host code reads and writes it by value); copy it to a host variable", s->name);
+  copy_range(c, n->start, n->end);
+  return true;
+}
+
 /* CUDA target: functions a GPU foreach calls run on the device too
  * (__host__ __device__); other non-static functions keep C linkage so
  * that .c files can call them.  `n` is the definition or prototype. */
@@ -414,7 +433,7 @@ static void render_function(Ctx *c, const Node *n)
 {
   const Node *name = declarator_name(node_field(n, F_DECLARATOR));
   FuncInfo *saved_fn = c->fn;
-  bool saved_el = c->element, saved_k = c->in_kernel;
+  bool saved_el = c->element, saved_k = c->in_kernel, saved_hd = c->hd;
   int saved_mark = c->kernel_mark;
   c->fn = name ? program_func(c->prog, text_of(c, name)) : NULL;
   c->element = c->fn && c->fn->element;
@@ -424,6 +443,7 @@ static void render_function(Ctx *c, const Node *n)
   int saved_ncaps = c->ncaps;
   if (c->gpu && c->element) { /* device code: only its own symbols */
     c->in_kernel = true;
+    c->hd = true; /* ... and host code too: put_linkage */
     c->kernel_mark = c->nsyms;
     c->caps = NULL; /* a device function captures nothing (errors may try) */
     c->ncaps = 0;
@@ -451,6 +471,7 @@ static void render_function(Ctx *c, const Node *n)
   sym_pop(c, mark);
   c->fn = saved_fn;
   c->element = saved_el;
+  c->hd = saved_hd;
   c->in_kernel = saved_k;
   c->kernel_mark = saved_mark;
   if (c->caps != saved_caps) {
@@ -608,7 +629,7 @@ static void render_node(Ctx *c, const Node *n)
   case K_COMPOUND_STATEMENT: render_block(c, n); break;
   case K_IDENTIFIER: render_identifier(c, n); break;
   case K_POINTER_EXPRESSION:
-    if (!render_coll_address(c, n))
+    if (!render_coll_address(c, n) && !host_gpu_address(c, n))
       render_children_of(c, n);
     break;
   case K_ASSIGNMENT_EXPRESSION:

@@ -96,6 +96,8 @@ typedef struct Ctx {
   int nsyms, cap;
   FuncInfo *fn;
   bool element;           /* this code runs per element of a parallel loop */
+  bool hd;                /* ... in a __host__ __device__ function (CUDA target):
+                           * its GPU scalars go through FAL_HD_* (cuda.cuh) */
   bool break_is_continue; /* directly inside a parallel foreach body */
   int foreach_depth;
   bool single_points, single_edges; /* a single (p) / single (e) was lowered */
@@ -325,7 +327,7 @@ void render_if(Ctx *c, const Node *n);
 void render_parallel_sections(Ctx *c, const Node *n);
 void render_single(Ctx *c, const Node *n);
 typedef struct KernelState {
-  bool in_kernel, element, single_points, single_edges;
+  bool in_kernel, element, hd, single_points, single_edges;
   int kernel_mark;
   Capture *caps;
   int ncaps;

@@ -538,6 +538,29 @@ void render_call(Ctx *c, const Node *n)
 
 /* ---- CUDA target: host access to GPU data (§2) ------------------------ */
 
+/* In a __host__ __device__ function (c->hd), whether the GPU scalar n is
+ * used where it must stay a variable: under &, or an argument of an
+ * atomic (§4.2: MIN's flag, ADD's operand, ...), which takes its address.
+ * There a host call still takes the host's shadow of the variable (not
+ * device memory): docs/language-choices.md.  Assignments and ++/-- are
+ * rendered whole (render_assignment, render_update). */
+static bool hd_direct(Ctx *c, const Node *n)
+{
+  const Node *up = n;
+  while (up->parent && up->parent->kind == K_PARENTHESIZED_EXPRESSION)
+    up = up->parent;
+  const Node *par = up->parent;
+  if (par && par->kind == K_POINTER_EXPRESSION)
+    return true;
+  if (!par || par->kind != K_ARGUMENT_LIST || !par->parent)
+    return false;
+  const Node *fn = node_field(par->parent, F_FUNCTION);
+  for (size_t i = 0; fn && i < sizeof atomics / sizeof atomics[0]; i++)
+    if (node_text_is(c->src, fn, atomics[i].name))
+      return true;
+  return false;
+}
+
 /* A GPU scalar read by host code is a transfer; a host variable used by a
  * kernel is a capture. */
 void render_identifier(Ctx *c, const Node *n)
@@ -551,6 +574,8 @@ void render_identifier(Ctx *c, const Node *n)
     note_use(c, s, n);
   if (s && s->kind == FK_GPUVAR && !c->in_kernel && !c->lvalue)
     putf(c, "fal_sym_get(%s)", s->name);
+  else if (s && s->kind == FK_GPUVAR && c->hd && !hd_direct(c, n))
+    putf(c, "FAL_HD_GET(%s)", s->name); /* §2: a host call reads device memory */
   else
     copy_range(c, n->start, n->end);
 }
@@ -679,6 +704,16 @@ void render_assignment(Ctx *c, const Node *n)
       copy_range(c, n->start, n->end);
       return;
     }
+    if (c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER) {
+      /* §2: a host call of the function writes device memory */
+      char *rhs = render_str(c, r), *opnd = text_of(c, op);
+      if (node_text_is(c->src, op, "="))
+        putf(c, "FAL_HD_SET(%s, %s)", ls->name, rhs);
+      else
+        putf(c, "FAL_HD_SET(%s, FAL_HD_GET(%s) %.*s (%s))", ls->name, ls->name,
+             (int)strlen(opnd) - 1, opnd, rhs);
+      return;
+    }
     render_children_of(c, n);
     return;
   }
@@ -725,7 +760,14 @@ void render_update(Ctx *c, const Node *n)
                              (arg && is_device_element(c, arg))))
     error_at(c->src, n->loc, "++ and -- on GPU data from host code are not "
              "supported; write x = x + 1");
-  else
+  else if (c->hd && s && s->kind == FK_GPUVAR && arg->kind == K_IDENTIFIER) {
+    /* a __host__ __device__ function: FAL_HD_UPD (cuda.cuh), the value
+     * before (x++) or after (++x) */
+    const Node *op = node_field(n, F_OPERATOR);
+    bool post = op && op->start > arg->start;
+    putf(c, "FAL_HD_UPD(%s, %s, %d)", s->name, op && node_text_is(c->src, op, "--") ? "--" : "++",
+         post);
+  } else
     render_children_of(c, n);
 }
 

@@ -487,10 +487,11 @@ static void render_foreach_nbrs(Ctx *c, const Node *n, const Iter *it,
 
 KernelState kernel_enter(Ctx *c)
 {
-  KernelState k = {c->in_kernel, c->element, c->single_points, c->single_edges,
+  KernelState k = {c->in_kernel, c->element, c->hd, c->single_points, c->single_edges,
                    c->kernel_mark, c->caps, c->ncaps};
   c->in_kernel = true;
   c->element = true;
+  c->hd = false;
   c->single_points = c->single_edges = false;
   c->kernel_mark = c->nsyms;
   c->caps = NULL;
@@ -507,6 +508,7 @@ void kernel_leave(Ctx *c, const KernelState *k)
   free(c->caps);
   c->in_kernel = k->in_kernel;
   c->element = k->element;
+  c->hd = k->hd;
   c->single_points = k->single_points;
   c->single_edges = k->single_edges;
   c->kernel_mark = k->kernel_mark;

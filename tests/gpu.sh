@@ -83,7 +83,7 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
 done
 for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
-	frontier_ptr set_global grow_parallel grow_limits coll_loop part_phases part_topo read_first; do
+	frontier_ptr hd_scalar set_global grow_parallel grow_limits coll_loop part_phases part_topo read_first; do
 	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
 done
 for a in sssp bfs cc_simple; do
@@ -653,7 +653,7 @@ if cuda_build gettype_pair "$srcdir/tests/e2e/gettype_pair.fal" "$tmp/gpu"; then
 else
 	fail "gpu: building tests/e2e/gettype_pair.fal"; sed 's/^/    /' "$tmp/err" | head
 fi
-for t in redux_host sort_edges frontier_ptr; do
+for t in redux_host sort_edges frontier_ptr hd_scalar; do
 	if ! cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"; then
 		fail "gpu: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 	fi

@@ -884,6 +884,28 @@ template <typename T> static inline T fal_hred_get(int slot, const T &)
     return fal_v_;                                                           \
   }())
 
+/* ... in a __host__ __device__ function (a function a GPU foreach calls,
+ * falconc lower.c put_linkage): the device reads and writes the variable,
+ * a host call (host code, or a host part's loop) goes through the
+ * transfers above, as §2 asks of host code.  FAL_HD_UPD: x++ (post 1) or
+ * ++x (post 0), op ++ or --; not atomic on the host, as x++ is not on
+ * the device. */
+#ifdef __CUDA_ARCH__
+#define FAL_HD_GET(sym) (sym)
+#define FAL_HD_SET(sym, value) ((sym) = (value))
+#define FAL_HD_UPD(sym, op, post) ((post) ? (sym)op : op(sym))
+#else
+#define FAL_HD_GET(sym) fal_sym_get(sym)
+#define FAL_HD_SET(sym, value) fal_sym_set(sym, value)
+#define FAL_HD_UPD(sym, op, post)                                            \
+  ([&]() {                                                                   \
+    __typeof__(sym) fal_o_ = fal_sym_get(sym), fal_n_ = fal_o_;              \
+    fal_n_ op;                                                               \
+    fal_sym_set(sym, fal_n_);                                                \
+    return (post) ? fal_o_ : fal_n_;                                         \
+  }())
+#endif
+
 static inline void fal_gpu_mut_reset(fal_gbase *b);
 
 /* Before a graph's first copy to the current GPU: exits with an error
