@@ -10,6 +10,8 @@
  */
 #include "internal.h"
 
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,12 +222,52 @@ void fal_graph_build_in_edges(fal_graph *g)
   g->in_offsets = in_off;
 }
 
+/* FALCON_PART_SHARES=a,b,...: part i's share of the edges is its number
+ * over their sum (an experiment's knob: docs/scaling.md "A partition that
+ * cuts fewer edges").  Fills cum[0..k] with the running sums and returns
+ * true when the variable names k positive numbers; else false (with a
+ * warning once, if it is set). */
+static bool part_shares(int k, double *cum)
+{
+  static int warned;
+  const char *e = getenv("FALCON_PART_SHARES");
+  if (!e || !*e)
+    return false;
+  const char *p = e;
+  int i = 0;
+  cum[0] = 0;
+  while (i < k) {
+    char *end;
+    double v = strtod(p, &end);
+    if (end == p || !(v > 0) || v > 1e12)
+      break;
+    cum[i + 1] = cum[i] + v;
+    i++;
+    p = end;
+    if (*p != ',')
+      break;
+    p++;
+  }
+  if (i == k && *p == '\0')
+    return true;
+  if (!warned) {
+    warned = 1;
+    fprintf(stderr, "falcon: warning: FALCON_PART_SHARES=%s is not %d positive numbers "
+                    "separated by commas; the parts take equal shares of the edges\n", e, k);
+  }
+  return false;
+}
+
 void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int64_t m, int k,
                            int64_t *lo)
 {
+  double cum[65];
+  bool sh = k >= 1 && k <= 64 && part_shares(k, cum);
   lo[0] = 0;
   for (int i = 1; i < k; i++) { /* the first point at or after i/k of the edges */
     int64_t want = m / k * i + m % k * i / k, a = lo[i - 1], b = n;
+    if (sh) /* ... or at its share */
+      want = (int64_t)((double)m * (cum[i] / cum[k]) + 0.5);
     while (a < b) {
       int64_t mid = a + (b - a) / 2;
       if (off[mid] + base < want)

@@ -125,7 +125,8 @@ void fal_graph_build_in_edges(fal_graph *g);
 
 /* ORDERED (§7): k contiguous ranges lo[0..k] of n points balanced by m
  * out-edges, from offsets off[0..n] (each plus `base`).  Partitions of one
- * process and MPI ranks are cut by it. */
+ * process and MPI ranks are cut by it.  FALCON_PART_SHARES=a,b,... (k
+ * positive numbers) gives part i a/(a+b+...) of the edges instead of 1/k. */
 void fal_graph_cut_ordered(const int64_t *off, int64_t base, int64_t n, int64_t m, int k,
                            int64_t *lo);
 

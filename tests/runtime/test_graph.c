@@ -644,6 +644,45 @@ static int test_free_zeroes(void)
   return 1;
 }
 
+/* ORDERED's cut (§7): equal shares of the edges, or FALCON_PART_SHARES'. */
+static int test_cut_ordered(void)
+{
+  /* 10 points of 10 edges each, then 10 of 1: m = 110 */
+  int64_t off[21], lo[5];
+  off[0] = 0;
+  for (int i = 0; i < 20; i++)
+    off[i + 1] = off[i] + (i < 10 ? 10 : 1);
+  unsetenv("FALCON_PART_SHARES");
+  fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
+  CHECK(lo[0] == 0 && lo[1] == 6 && lo[2] == 20, "2 parts: %lld %lld %lld", (long long)lo[0],
+        (long long)lo[1], (long long)lo[2]);
+  fal_graph_cut_ordered(off, 0, 20, 110, 1, lo);
+  CHECK(lo[0] == 0 && lo[1] == 20, "1 part: %lld %lld", (long long)lo[0], (long long)lo[1]);
+  setenv("FALCON_PART_SHARES", "3,8", 1); /* 30 of the 110 edges to part 0 */
+  fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
+  CHECK(lo[1] == 3 && lo[2] == 20, "shares 3,8: cut at %lld", (long long)lo[1]);
+  setenv("FALCON_PART_SHARES", "1,1,1.5,0.5", 1); /* 27.5, 55, 96.25 edges: points 3, 6, 10 */
+  fal_graph_cut_ordered(off, 0, 20, 110, 4, lo);
+  CHECK(lo[1] == 3 && lo[2] == 6 && lo[3] == 10 && lo[4] == 20,
+        "shares 1,1,1.5,0.5: %lld %lld %lld", (long long)lo[1], (long long)lo[2],
+        (long long)lo[3]);
+  /* base: offsets of a rank's rows, counted from the file's first edge */
+  setenv("FALCON_PART_SHARES", "3,8", 1);
+  int64_t rel[21];
+  for (int i = 0; i <= 20; i++)
+    rel[i] = off[i] - 5;
+  fal_graph_cut_ordered(rel, 5, 20, 110, 2, lo);
+  CHECK(lo[1] == 3, "shares 3,8 with a base: cut at %lld", (long long)lo[1]);
+  setenv("FALCON_PART_SHARES", "3,0", 1); /* not positive: equal shares (and a warning) */
+  fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
+  CHECK(lo[1] == 6, "shares 3,0: cut at %lld", (long long)lo[1]);
+  setenv("FALCON_PART_SHARES", "1,2,3", 1); /* three numbers for two parts */
+  fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
+  CHECK(lo[1] == 6, "shares 1,2,3 for 2 parts: cut at %lld", (long long)lo[1]);
+  unsetenv("FALCON_PART_SHARES");
+  return 1;
+}
+
 static int test_rtclock(void)
 {
   double a = fal_rtclock(), b = fal_rtclock();
@@ -1366,6 +1405,7 @@ int main(int argc, char **argv)
   run("generators reject bad arguments", test_gen_bad_arguments);
   run("random weights: range, symmetry, determinism", test_random_weights);
   run("fal_graph_free zeroes the graph", test_free_zeroes);
+  run("ORDERED cut, equal shares and FALCON_PART_SHARES", test_cut_ordered);
   run("rtclock", test_rtclock);
   run("mutable: layout of a converted CSR", test_mutable_layout);
   run("mutable: addEdge into free slots", test_mutable_free_slots);
