@@ -297,6 +297,20 @@ static const struct {
     {"XOR", "xor", 2, true},  {"CAS", "cas", 3, false},
 };
 
+/* Whether MIN's flag `f` is one element's (`t.updated`, `e.mark`: a point
+ * or edge property), which few threads share: FAL_SET_FLAG_EL, a plain
+ * store on the device.  Any other flag (a GPU scalar, `g.changed[0]`, a
+ * local) is read first (FAL_SET_FLAG; falcon/cuda.cuh says why). */
+static bool flag_of_element(Ctx *c, const Node *f)
+{
+  f = f ? node_unparen(f) : NULL;
+  if (!f || f->kind != K_FIELD_EXPRESSION)
+    return false;
+  const Node *fld = node_field(f, F_FIELD);
+  const Prop *p = fld ? program_prop(c->prog, text_of(c, fld)) : NULL;
+  return p && (p->kind == PK_POINT || p->kind == PK_EDGE);
+}
+
 /* A MIN/MAX's first argument X.P (plan.c plan_remote): P's name, and
  * the graph X is a point of, as this code names it (NULL: not such a
  * point, or a graph without parts' fields). */
@@ -337,15 +351,18 @@ static bool render_atomic(Ctx *c, const Node *n, const char *name)
     if (strcmp(name, "MIN") == 0 || strcmp(name, "MAX") == 0) {
       char *v = render_str(c, node_named_child(args, 1));
       char *flag = render_str(c, node_named_child(args, 2));
+      const char *set = flag_of_element(c, node_named_child(args, 2)) ? "FAL_SET_FLAG_EL"
+                                                                       : "FAL_SET_FLAG";
       /* a sweep's MIN loads first (plan.c plan_read_first) */
       bool rf = c->gpu && n->read_first;
       const char *rg = c->gpu && n->remote ? remote_graph(c, node_named_child(args, 0)) : NULL;
       if (rg) /* may go to the point's owner (plan.c plan_remote; falcon/cuda.cuh fal_ra_mm) */
-        putf(c, "(fal_ra_mm<%d, %d>(%s->fal_rmt, %s->%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)",
-             name[1] == 'A', rf, rg, rg, remote_prop(c, node_named_child(args, 0)), a0, v, flag);
+        putf(c, "(fal_ra_mm<%d, %d>(%s->fal_rmt, %s->%s, &(%s), (%s)) ? (%s(%s), 1) : 0)",
+             name[1] == 'A', rf, rg, rg, remote_prop(c, node_named_child(args, 0)), a0, v, set,
+             flag);
       else
-        putf(c, "(%s(%s%s, &(%s), (%s)) ? (FAL_SET_FLAG(%s), 1) : 0)", mac,
-             atomics[i].op, rf ? "_rf" : "", a0, v, flag);
+        putf(c, "(%s(%s%s, &(%s), (%s)) ? (%s(%s), 1) : 0)", mac, atomics[i].op,
+             rf ? "_rf" : "", a0, v, set, flag);
     } else if (strcmp(name, "CAS") == 0) {
       char *e = render_str(c, node_named_child(args, 1));
       char *d = render_str(c, node_named_child(args, 2));
@@ -702,6 +719,17 @@ void render_assignment(Ctx *c, const Node *n)
       error_at(c->src, l->loc, "a GPU foreach cannot assign host variable '%s'; "
                "declare it on the GPU ('int <GPU> %s', §2)", ls->name, ls->name);
       copy_range(c, n->start, n->end);
+      return;
+    }
+    if (!c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER && r &&
+        strcmp(r->type, "number_literal") == 0 && !node_text_is(c->src, r, "0") &&
+        node_text_is(c->src, op, "=") && n->parent &&
+        n->parent->kind == K_EXPRESSION_STATEMENT) {
+      /* `more = 1;` in every thread that finds work: read first
+       * (FAL_STORE_SAME, falcon/cuda.cuh).  Not a zeroing: that is one
+       * thread's (a loop kernel's leader), before a barrier. */
+      char *lv = render_str(c, l), *rv = render_str(c, r);
+      putf(c, "FAL_STORE_SAME(%s, %s)", lv, rv);
       return;
     }
     if (c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER) {

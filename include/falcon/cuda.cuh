@@ -1428,12 +1428,29 @@ FAL_RL_FLUSH(xor, ^, 0)
 #undef FAL_RL_FOLD
 #undef FAL_RL_BLOCK
 
-/* MIN's flag: any thread may set it; a plain store of 1 is enough on the
- * device (every writer stores the same value). */
+/* MIN's flag (§4.2: set to 1 when the MIN lowers): any thread may set
+ * it, and every writer stores the same 1.  A flag that many threads
+ * share (a GPU scalar, a graph property's g.changed[0], falconc
+ * lower_expr.c) is read first and stored only when it is not 1 yet:
+ * a store of every successful MIN into the one address queued them all
+ * at one L2 slice (kron-22 partitioned SSSP on one H200: 14.4 ms with
+ * the stores, 5.5 with the read; docs/optimiser.md "MIN's flag is read
+ * first").  The read is a plain load: a stale 0 costs one more store,
+ * and a 1 it sees was stored in this phase (the flag is cleared between
+ * kernels, or before a loop kernel's grid barrier).  A flag of one
+ * element (t.updated: FAL_SET_FLAG_EL) keeps the plain store, which
+ * measured faster there (few writers per address). */
+/* The same for a statement `x = constant;` on a GPU scalar in a kernel
+ * (`foreach (t In g.points) (t.updated) more = 1;`): a thread that finds
+ * x already equal stores nothing, which leaves the memory every order of
+ * the threads' stores could have left (falconc lower_expr.c). */
+#define FAL_STORE_SAME(x, v) ((x) == (v) ? (void)0 : (void)((x) = (v)))
 #ifdef __CUDA_ARCH__
-#define FAL_SET_FLAG(f) (*(volatile __typeof__(f) *)&(f) = 1)
+#define FAL_SET_FLAG(f) ((f) == 1 ? (void)0 : (void)(*(volatile __typeof__(f) *)&(f) = 1))
+#define FAL_SET_FLAG_EL(f) (*(volatile __typeof__(f) *)&(f) = 1)
 #else /* host threads: read first (falcon/falcon.h) */
 #define FAL_SET_FLAG(f) FAL_SET_FLAG_HOST(f)
+#define FAL_SET_FLAG_EL(f) FAL_SET_FLAG_HOST(f)
 #endif
 
 /* single (§4.3): the thread that changes the lock from 0 to 1 wins. */

@@ -365,11 +365,13 @@ static inline void fal_edge_share(const int64_t *off, int64_t np, int64_t *lo, i
  * success moved that line between cores each time (BFS on road-FLA ran
  * slower on 16 threads than on one).  Nothing clears the flag while a
  * parallel loop runs (it is reset between loops, behind a barrier), so
- * skipping the store of a 1 over a 1 changes nothing.  FAL_SET_FLAG is
+ * skipping the store of a 1 over a 1 changes nothing (a flag that holds
+ * another value, 0 or 2, still gets its 1).  FAL_SET_FLAG is
  * this in C, and on the host side of falcon/cuda.cuh. */
 #define FAL_SET_FLAG_HOST(f)                                                   \
-  (__atomic_load_n(&(f), __ATOMIC_RELAXED) ? (void)0                           \
-                                           : __atomic_store_n(&(f), 1, __ATOMIC_RELAXED))
+  (__atomic_load_n(&(f), __ATOMIC_RELAXED) == 1                                \
+       ? (void)0                                                               \
+       : __atomic_store_n(&(f), 1, __ATOMIC_RELAXED))
 
 /* ---- atomics (§4.2) -------------------------------------------------------- */
 #ifndef __cplusplus
@@ -479,6 +481,7 @@ FAL_DEFINE_FLOAT_OPS(double, d);
 
 /* MIN(target, v, flag): FAL_SET_FLAG_HOST above. */
 #define FAL_SET_FLAG(f) FAL_SET_FLAG_HOST(f)
+#define FAL_SET_FLAG_EL(f) FAL_SET_FLAG_HOST(f)
 
 /* single (lvalue) (§4.3): the thread that changes it from 0 to 1 wins. */
 static inline int fal_single_int(int *p)

@@ -35,8 +35,8 @@ void all(fal_G *g)
 for (fal_point t = 0; t < g->npoints; t++) {
 #line 12 "atomics.fal"
                           {
-    (FAL_ATOMIC_ANY(min, &(g->a[t].i), (3)) ? (FAL_SET_FLAG(g->flag[t]), 1) : 0);
-    (FAL_ATOMIC_ANY(max, &(g->a[t].d), (2.5)) ? (FAL_SET_FLAG(g->flag[t]), 1) : 0);
+    (FAL_ATOMIC_ANY(min, &(g->a[t].i), (3)) ? (FAL_SET_FLAG_EL(g->flag[t]), 1) : 0);
+    (FAL_ATOMIC_ANY(max, &(g->a[t].d), (2.5)) ? (FAL_SET_FLAG_EL(g->flag[t]), 1) : 0);
     FAL_ATOMIC_ANY(add, &(g->a[t].l), (7));
     FAL_ATOMIC_ANY(sub, &(g->a[t].f), (1.5f));
     FAL_ATOMIC_ANY(add, &(g->a[t].i), 1);

@@ -109,7 +109,7 @@ __host__ __device__ void relax(fal_point p, fal_G *g)
 {
   { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 11 "gpu_loop_rot.fal"
-    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG_EL(g->updated[t]), 1) : 0); } } }
 #line 11 "gpu_loop_rot.fal"
 
 }
@@ -139,7 +139,7 @@ do { const int64_t fal_x = fal_i; { const int fal_v = g->updated[fal_x]; if (g->
     fal_grid.sync();
     for (int64_t fal_i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < g->npoints; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
 #line 32 "gpu_loop_rot.fal"
-                                       fal_rot_fal_loop_L25_3[fal_rs] = 1; } } while (0); }
+                                       FAL_STORE_SAME(fal_rot_fal_loop_L25_3[fal_rs], 1); } } while (0); }
 #line 33 "gpu_loop_rot.fal"
     if (fal_leader) rounds++;
     fal_grid.sync();
@@ -233,7 +233,7 @@ __global__ void fal_loopfr_L25_5(fal_G fal_kv_g, int rounds, fal_dfront fal_df)
     const int32_t *fal_p = fal_p0; const int64_t fal_i = fal_p ? (int64_t)fal_p[fal_r] : (int64_t)fal_r;
     if (fal_seg < 1) { do { fal_point t = (fal_point)fal_i; { if (!(g->updated[t])) continue;
 #line 32 "gpu_loop_rot.fal"
-                                       fal_rot_fal_loopfr_L25_5[fal_rs] = 1; } } while (0); continue; }
+                                       FAL_STORE_SAME(fal_rot_fal_loopfr_L25_5[fal_rs], 1); } } while (0); continue; }
     } }
     }
 #line 33 "gpu_loop_rot.fal"

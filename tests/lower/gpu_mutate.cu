@@ -197,7 +197,7 @@ __global__ void fal_foreach_L25_4(fal_G fal_kv_g)
     if (g->fal_base.csr.weight[e] > 90)
       fal_G_del_edge_hd(g, e);
     if (g->fal_base.csr.weight[e] > 80)
-      heavy = 1;
+      FAL_STORE_SAME(heavy, 1);
   } } }
 }
 #line 31 "gpu_mutate.fal"

@@ -84,7 +84,7 @@ void spread(fal_point p, fal_G *g)
 {
   { const fal_point fal_p1 = p; for (int64_t fal_e2 = g->fal_base.csr.offsets[fal_p1], fal_n2 = g->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point t = g->fal_base.csr.dst[fal_e2]; {
 #line 10 "loop_region_dense.fal"
-    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG(g->updated[t]), 1) : 0); } } }
+    (FAL_ATOMIC_ANY(min, &(g->dist[t]), (g->dist[p] + 1)) ? (FAL_SET_FLAG_EL(g->updated[t]), 1) : 0); } } }
 #line 10 "loop_region_dense.fal"
 
 }
