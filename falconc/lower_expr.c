@@ -297,6 +297,22 @@ static const struct {
     {"XOR", "xor", 2, true},  {"CAS", "cas", 3, false},
 };
 
+/* Whether `l` is an element of a graph property (`g.changed[0]`): one
+ * address that every thread of a kernel shares. */
+static bool graph_prop_element(Ctx *c, const Node *l)
+{
+  l = node_unparen(l);
+  if (l->kind != K_SUBSCRIPT_EXPRESSION)
+    return false;
+  const Node *a = node_field(l, F_ARGUMENT);
+  a = a ? node_unparen(a) : NULL;
+  if (!a || a->kind != K_FIELD_EXPRESSION)
+    return false;
+  const Node *fld = node_field(a, F_FIELD);
+  const Prop *p = fld ? program_prop(c->prog, text_of(c, fld)) : NULL;
+  return p && p->kind == PK_GRAPH;
+}
+
 /* Whether MIN's flag `f` is one element's (`t.updated`, `e.mark`: a point
  * or edge property), which few threads share: FAL_SET_FLAG_EL, a plain
  * store on the device.  Any other flag (a GPU scalar, `g.changed[0]`, a
@@ -721,13 +737,15 @@ void render_assignment(Ctx *c, const Node *n)
       copy_range(c, n->start, n->end);
       return;
     }
-    if (!c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER && r &&
-        strcmp(r->type, "number_literal") == 0 && !node_text_is(c->src, r, "0") &&
-        node_text_is(c->src, op, "=") && n->parent &&
-        n->parent->kind == K_EXPRESSION_STATEMENT) {
-      /* `more = 1;` in every thread that finds work: read first
-       * (FAL_STORE_SAME, falcon/cuda.cuh).  Not a zeroing: that is one
-       * thread's (a loop kernel's leader), before a barrier. */
+    if (r && strcmp(r->type, "number_literal") == 0 && !node_text_is(c->src, r, "0") &&
+        node_text_is(c->src, op, "=") && n->parent && n->parent->kind == K_EXPRESSION_STATEMENT &&
+        ((!c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER) ||
+         graph_prop_element(c, l))) {
+      /* `more = 1;` or `g.changed[0] = 1;` in every thread that finds
+       * work: read first (FAL_STORE_SAME, falcon/cuda.cuh).  Not a
+       * zeroing: that is one thread's (a loop kernel's leader), before a
+       * barrier.  (A GPU scalar in a __host__ __device__ function:
+       * FAL_HD_SAME below.) */
       char *lv = render_str(c, l), *rv = render_str(c, r);
       putf(c, "FAL_STORE_SAME(%s, %s)", lv, rv);
       return;
@@ -735,7 +753,10 @@ void render_assignment(Ctx *c, const Node *n)
     if (c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER) {
       /* §2: a host call of the function writes device memory */
       char *rhs = render_str(c, r), *opnd = text_of(c, op);
-      if (node_text_is(c->src, op, "="))
+      if (node_text_is(c->src, op, "=") && r && strcmp(r->type, "number_literal") == 0 &&
+          !node_text_is(c->src, r, "0") && n->parent && n->parent->kind == K_EXPRESSION_STATEMENT)
+        putf(c, "FAL_HD_SAME(%s, %s)", ls->name, rhs); /* FAL_STORE_SAME on the device */
+      else if (node_text_is(c->src, op, "="))
         putf(c, "FAL_HD_SET(%s, %s)", ls->name, rhs);
       else
         putf(c, "FAL_HD_SET(%s, FAL_HD_GET(%s) %.*s (%s))", ls->name, ls->name,

@@ -893,10 +893,12 @@ template <typename T> static inline T fal_hred_get(int slot, const T &)
 #ifdef __CUDA_ARCH__
 #define FAL_HD_GET(sym) (sym)
 #define FAL_HD_SET(sym, value) ((sym) = (value))
+#define FAL_HD_SAME(sym, value) FAL_STORE_SAME(sym, value) /* `x = 1;` */
 #define FAL_HD_UPD(sym, op, post) ((post) ? (sym)op : op(sym))
 #else
 #define FAL_HD_GET(sym) fal_sym_get(sym)
 #define FAL_HD_SET(sym, value) fal_sym_set(sym, value)
+#define FAL_HD_SAME(sym, value) ((void)fal_sym_set(sym, value))
 #define FAL_HD_UPD(sym, op, post)                                            \
   ([&]() {                                                                   \
     __typeof__(sym) fal_o_ = fal_sym_get(sym), fal_n_ = fal_o_;              \

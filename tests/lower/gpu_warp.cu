@@ -119,7 +119,7 @@ __host__ __device__ void pull(fal_point v, fal_G *g, double base)
 
   { if (FAL_WL == 0) { g->next[v] = base + 0.85 * sum; } fal_wsync(); }
   if (fal_wb(!!(n > 0 && g->next[v] > g->rank[v])))
-    { if (FAL_WL == 0) { FAL_HD_SET(changed, 1); } fal_wsync(); }
+    { if (FAL_WL == 0) { FAL_HD_SAME(changed, 1); } fal_wsync(); }
   else
     { if (FAL_WL == 0) { g->next[v] = g->rank[v]; } fal_wsync(); }
 }
