@@ -572,8 +572,9 @@ void render_call(Ctx *c, const Node *n)
 /* ---- CUDA target: host access to GPU data (§2) ------------------------ */
 
 /* In a __host__ __device__ function (c->hd), whether the GPU scalar n is
- * used where it must stay a variable: under &, or an argument of an
- * atomic (§4.2: MIN's flag, ADD's operand, ...), which takes its address.
+ * used where it must stay a variable: under &, the base of a member or
+ * element (`sv.a = 2`), or an argument of an atomic (§4.2: MIN's flag,
+ * ADD's operand, ...), which takes its address.
  * There a host call still takes the host's shadow of the variable (not
  * device memory): docs/language-choices.md.  Assignments and ++/-- are
  * rendered whole (render_assignment, render_update). */
@@ -585,6 +586,9 @@ static bool hd_direct(Ctx *c, const Node *n)
   const Node *par = up->parent;
   if (par && par->kind == K_POINTER_EXPRESSION)
     return true;
+  if (par && (par->kind == K_FIELD_EXPRESSION || par->kind == K_SUBSCRIPT_EXPRESSION) &&
+      node_field(par, F_ARGUMENT) == up)
+    return true; /* sv.a, v[i]: a member or element, which may be written */
   if (!par || par->kind != K_ARGUMENT_LIST || !par->parent)
     return false;
   const Node *fn = node_field(par->parent, F_FUNCTION);

@@ -244,7 +244,7 @@ static bool part_shares(int k, double *cum)
     cum[i + 1] = cum[i] + v;
     i++;
     p = end;
-    if (*p != ',')
+    if (i == k || *p != ',') /* k numbers, or a trailing comma left to refuse */
       break;
     p++;
   }

@@ -676,6 +676,9 @@ static int test_cut_ordered(void)
   setenv("FALCON_PART_SHARES", "3,0", 1); /* not positive: equal shares (and a warning) */
   fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
   CHECK(lo[1] == 6, "shares 3,0: cut at %lld", (long long)lo[1]);
+  setenv("FALCON_PART_SHARES", "1,2,", 1); /* a trailing comma */
+  fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
+  CHECK(lo[1] == 6, "shares 1,2, for 2 parts: cut at %lld", (long long)lo[1]);
   setenv("FALCON_PART_SHARES", "1,2,3", 1); /* three numbers for two parts */
   fal_graph_cut_ordered(off, 0, 20, 110, 2, lo);
   CHECK(lo[1] == 6, "shares 1,2,3 for 2 parts: cut at %lld", (long long)lo[1]);
