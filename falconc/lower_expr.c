@@ -598,6 +598,18 @@ static bool hd_direct(Ctx *c, const Node *n)
   return false;
 }
 
+/* Whether n is sizeof's operand (through parentheses): not evaluated, so a
+ * GPU scalar there stays the variable (its host shadow has its type and
+ * size; a transfer there would be a lambda in an unevaluated operand,
+ * which C++17 refuses). */
+static bool in_sizeof(const Node *n)
+{
+  const Node *up = n;
+  while (up->parent && up->parent->kind == K_PARENTHESIZED_EXPRESSION)
+    up = up->parent;
+  return up->parent && up->parent->type && strcmp(up->parent->type, "sizeof_expression") == 0;
+}
+
 /* A GPU scalar read by host code is a transfer; a host variable used by a
  * kernel is a capture. */
 void render_identifier(Ctx *c, const Node *n)
@@ -609,9 +621,9 @@ void render_identifier(Ctx *c, const Node *n)
   }
   if (s && c->in_kernel)
     note_use(c, s, n);
-  if (s && s->kind == FK_GPUVAR && !c->in_kernel && !c->lvalue)
+  if (s && s->kind == FK_GPUVAR && !c->in_kernel && !c->lvalue && !in_sizeof(n))
     putf(c, "fal_sym_get(%s)", s->name);
-  else if (s && s->kind == FK_GPUVAR && c->hd && !hd_direct(c, n))
+  else if (s && s->kind == FK_GPUVAR && c->hd && !hd_direct(c, n) && !in_sizeof(n))
     putf(c, "FAL_HD_GET(%s)", s->name); /* §2: a host call reads device memory */
   else
     copy_range(c, n->start, n->end);
