@@ -297,19 +297,24 @@ static const struct {
     {"XOR", "xor", 2, true},  {"CAS", "cas", 3, false},
 };
 
+/* The property that the field expression `f` (`t.updated`, `g.changed`,
+ * through parentheses) names, or NULL. */
+static const Prop *field_prop(Ctx *c, const Node *f)
+{
+  f = f ? node_unparen(f) : NULL;
+  if (!f || f->kind != K_FIELD_EXPRESSION)
+    return NULL;
+  const Node *fld = node_field(f, F_FIELD);
+  return fld ? program_prop(c->prog, text_of(c, fld)) : NULL;
+}
+
 /* Whether `l` is an element of a graph property (`g.changed[0]`): one
  * address that every thread of a kernel shares. */
 static bool graph_prop_element(Ctx *c, const Node *l)
 {
   l = node_unparen(l);
-  if (l->kind != K_SUBSCRIPT_EXPRESSION)
-    return false;
-  const Node *a = node_field(l, F_ARGUMENT);
-  a = a ? node_unparen(a) : NULL;
-  if (!a || a->kind != K_FIELD_EXPRESSION)
-    return false;
-  const Node *fld = node_field(a, F_FIELD);
-  const Prop *p = fld ? program_prop(c->prog, text_of(c, fld)) : NULL;
+  const Prop *p =
+      l->kind == K_SUBSCRIPT_EXPRESSION ? field_prop(c, node_field(l, F_ARGUMENT)) : NULL;
   return p && p->kind == PK_GRAPH;
 }
 
@@ -319,11 +324,7 @@ static bool graph_prop_element(Ctx *c, const Node *l)
  * local) is read first (FAL_SET_FLAG; falcon/cuda.cuh says why). */
 static bool flag_of_element(Ctx *c, const Node *f)
 {
-  f = f ? node_unparen(f) : NULL;
-  if (!f || f->kind != K_FIELD_EXPRESSION)
-    return false;
-  const Node *fld = node_field(f, F_FIELD);
-  const Prop *p = fld ? program_prop(c->prog, text_of(c, fld)) : NULL;
+  const Prop *p = field_prop(c, f);
   return p && (p->kind == PK_POINT || p->kind == PK_EDGE);
 }
 
@@ -571,6 +572,14 @@ void render_call(Ctx *c, const Node *n)
 
 /* ---- CUDA target: host access to GPU data (§2) ------------------------ */
 
+/* n, or the outermost parentheses around it. */
+static const Node *paren_top(const Node *n)
+{
+  while (n->parent && n->parent->kind == K_PARENTHESIZED_EXPRESSION)
+    n = n->parent;
+  return n;
+}
+
 /* In a __host__ __device__ function (c->hd), whether the GPU scalar n is
  * used where it must stay a variable: under &, the base of a member or
  * element (`sv.a = 2`), or an argument of an atomic (§4.2: MIN's flag,
@@ -580,10 +589,7 @@ void render_call(Ctx *c, const Node *n)
  * rendered whole (render_assignment, render_update). */
 static bool hd_direct(Ctx *c, const Node *n)
 {
-  const Node *up = n;
-  while (up->parent && up->parent->kind == K_PARENTHESIZED_EXPRESSION)
-    up = up->parent;
-  const Node *par = up->parent;
+  const Node *up = paren_top(n), *par = up->parent;
   if (par && par->kind == K_POINTER_EXPRESSION)
     return true;
   if (par && (par->kind == K_FIELD_EXPRESSION || par->kind == K_SUBSCRIPT_EXPRESSION) &&
@@ -604,10 +610,17 @@ static bool hd_direct(Ctx *c, const Node *n)
  * which C++17 refuses). */
 static bool in_sizeof(const Node *n)
 {
-  const Node *up = n;
-  while (up->parent && up->parent->kind == K_PARENTHESIZED_EXPRESSION)
-    up = up->parent;
-  return up->parent && up->parent->type && strcmp(up->parent->type, "sizeof_expression") == 0;
+  const Node *par = paren_top(n)->parent;
+  return par && par->type && strcmp(par->type, "sizeof_expression") == 0;
+}
+
+/* Whether the assignment n is `x = constant;`: a statement of its own
+ * that stores a number other than 0 (FAL_STORE_SAME, FAL_HD_SAME). */
+static bool stores_constant(Ctx *c, const Node *n)
+{
+  const Node *op = node_field(n, F_OPERATOR), *r = node_field(n, F_RIGHT);
+  return op && node_text_is(c->src, op, "=") && r && strcmp(r->type, "number_literal") == 0 &&
+         !node_text_is(c->src, r, "0") && n->parent && n->parent->kind == K_EXPRESSION_STATEMENT;
 }
 
 /* A GPU scalar read by host code is a transfer; a host variable used by a
@@ -753,10 +766,8 @@ void render_assignment(Ctx *c, const Node *n)
       copy_range(c, n->start, n->end);
       return;
     }
-    if (r && strcmp(r->type, "number_literal") == 0 && !node_text_is(c->src, r, "0") &&
-        node_text_is(c->src, op, "=") && n->parent && n->parent->kind == K_EXPRESSION_STATEMENT &&
-        ((!c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER) ||
-         graph_prop_element(c, l))) {
+    bool scalar = !c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER;
+    if (stores_constant(c, n) && (scalar || graph_prop_element(c, l))) {
       /* `more = 1;` or `g.changed[0] = 1;` in every thread that finds
        * work: read first (FAL_STORE_SAME, falcon/cuda.cuh).  Not a
        * zeroing: that is one thread's (a loop kernel's leader), before a
@@ -769,8 +780,7 @@ void render_assignment(Ctx *c, const Node *n)
     if (c->hd && ls && ls->kind == FK_GPUVAR && l->kind == K_IDENTIFIER) {
       /* §2: a host call of the function writes device memory */
       char *rhs = render_str(c, r), *opnd = text_of(c, op);
-      if (node_text_is(c->src, op, "=") && r && strcmp(r->type, "number_literal") == 0 &&
-          !node_text_is(c->src, r, "0") && n->parent && n->parent->kind == K_EXPRESSION_STATEMENT)
+      if (stores_constant(c, n))
         putf(c, "FAL_HD_SAME(%s, %s)", ls->name, rhs); /* FAL_STORE_SAME on the device */
       else if (node_text_is(c->src, op, "="))
         putf(c, "FAL_HD_SET(%s, %s)", ls->name, rhs);

@@ -1448,8 +1448,8 @@ FAL_RL_FLUSH(xor, ^, 0)
  * the threads' stores could have left (falconc lower_expr.c). */
 #define FAL_STORE_SAME(x, v) ((x) == (v) ? (void)0 : (void)((x) = (v)))
 #ifdef __CUDA_ARCH__
-#define FAL_SET_FLAG(f) ((f) == 1 ? (void)0 : (void)(*(volatile __typeof__(f) *)&(f) = 1))
 #define FAL_SET_FLAG_EL(f) (*(volatile __typeof__(f) *)&(f) = 1)
+#define FAL_SET_FLAG(f) ((f) == 1 ? (void)0 : (void)FAL_SET_FLAG_EL(f))
 #else /* host threads: read first (falcon/falcon.h) */
 #define FAL_SET_FLAG(f) FAL_SET_FLAG_HOST(f)
 #define FAL_SET_FLAG_EL(f) FAL_SET_FLAG_HOST(f)
