@@ -67,7 +67,10 @@ static const char usage_text[] =
     "  FALCON_MPX_HOST=gather       --mpi GPU ranks: the host rounds of\n"
     "                               BFS's loops merge borders over shared\n"
     "                               GPU memory instead of pushing each MIN\n"
-    "                               (not the default; CUDA)\n";
+    "                               (not the default; CUDA)\n"
+    "  FALCON_PART_SHARES=a,b,...   ORDERED gives part i a_i/(a+b+...) of the\n"
+    "                               edges instead of equal shares (all parts\n"
+    "                               and MPI ranks alike; for measurements)\n";
 
 static void usage_error(const char *fmt, const char *arg)
 {
