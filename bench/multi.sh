@@ -21,8 +21,11 @@
 # BINDIR= a directory of these five programs built already, NVCC= the
 # compiler and its options.  Parts on GPUs send their MINs on other
 # parts' points to the owners unless FALCON_PX_REMOTE=off
-# (docs/optimiser.md "Cut edges that write their owner"); with 2 GPUs or
-# more the script times the 2-GPU runs both ways.
+# (docs/optimiser.md "Cut edges that write their owner"), and their
+# kernels take a warp per point on graphs whose degree asks for it unless
+# FALCON_PARTS_WARP=off (docs/optimiser.md "Parts kernels with a warp per
+# point"; MPI ranks only with FALCON_PARTS_WARP=on); with 2 GPUs or more
+# the script times the runs each way.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -136,29 +139,40 @@ for g in "$@"; do
 		# to their owners at once and, in loops that allow it, lets each
 		# part run its own rounds (docs/optimiser.md "Cut edges that write
 		# their owner").
+		# "2,0,w" (and "1,0,w" with it) runs with FALCON_PARTS_WARP=off:
+		# the parts kernels' thread form and the switch's window
+		# (docs/optimiser.md "Parts kernels with a warp per point").
 		splits="1,0 2,0"
-		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,r"
+		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,r 1,0,w 2,0,w"
 		[ "${MULTI_HOST:-0}" = 1 ] && splits="$splits 2,1"
-		t2r=
+		t2r= t1w= t2w=
 		for sp in $splits; do
-			split=$(echo "${sp%,r}" | tr , ' ')
-			remote=on label="partitioned $a, $split (GPUs CPUs)"
-			[ "$sp" != "${sp%,r}" ] && remote=off label="partitioned $a, $split, FALCON_PX_REMOTE=off"
-			FALCON_PX_REMOTE=$remote
-			export FALCON_PX_REMOTE
+			split=$(echo "${sp%,[rw]}" | tr , ' ')
+			remote=on warp=auto label="partitioned $a, $split (GPUs CPUs)"
+			case $sp in
+			*,r) remote=off label="partitioned $a, $split, FALCON_PX_REMOTE=off" ;;
+			*,w) warp=off label="partitioned $a, $split, FALCON_PARTS_WARP=off" ;;
+			esac
+			FALCON_PX_REMOTE=$remote FALCON_PARTS_WARP=$warp
+			export FALCON_PX_REMOTE FALCON_PARTS_WARP
 			# shellcheck disable=SC2086
 			run "$label" "$cache/bin/partitioned_$a" "$g" "$src" \
 				$split "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_REMOTE=$remote)" >&2; exit 1; }
-			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; esac
+				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_REMOTE=$remote," \
+					"FALCON_PARTS_WARP=$warp)" >&2; exit 1; }
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; 1,0,w) t1w=$last ;; 2,0,w) t2w=$last ;; esac
 		done
+		unset FALCON_PARTS_WARP
 		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		unset FALCON_PX_REMOTE
 		[ -z "$t2r" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2r" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s, FALCON_PX_REMOTE=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
+				a, t1 / t2, t2 / u }'
+		[ -z "$t2w" ] || awk -v a="$a" -v t1="$t1w" -v t2="$t2w" -v u="$t_un" 'BEGIN {
+			printf "  partitioned %s, FALCON_PARTS_WARP=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		if [ $mpi = 1 ]; then
 			# shellcheck disable=SC2086
@@ -170,6 +184,16 @@ for g in "$@"; do
 				printf "  partitioned %s: MPI 2 ranks / single process 2 GPUs %.2f", a, m / t2
 				if (t2r > 0) printf " (%.2f against FALCON_PX_REMOTE=off)", m / t2r
 				printf "\n" }'
+			# The ranks' kernels in their warp form (FALCON_PARTS_WARP=on,
+			# opt-in for ranks: docs/optimiser.md "Parts kernels with a
+			# warp per point")
+			run "partitioned $a, MPI 2 ranks x (1 0), FALCON_PARTS_WARP=on" env FALCON_PARTS_WARP=on \
+				mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
+				"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
+			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
+				{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_PARTS_WARP=on)" >&2; exit 1; }
+			awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
+				printf "  partitioned %s: MPI 2 ranks, FALCON_PARTS_WARP=on / single process 2 GPUs %.2f\n", a, m / t2 }'
 			# BFS: host rounds that merge and refresh over the ranks' maps
 			# instead of pushing each MIN (FALCON_MPX_HOST=gather, opt-in;
 			# docs/lowering.md "Ranks on one machine run the single

@@ -161,6 +161,9 @@ typedef struct Ctx {
    * that kernel (lower_plan.c parts_rs_body) */
   const Node *rs_n;
   bool px_rs;
+  /* printing the warp form of a px_own or px_rs kernel (lower_plan.c
+   * pw_rule; docs/optimiser.md "Parts kernels with a warp per point") */
+  bool px_warp;
   const char *rm_P;  /* topo_rm's property (topo_P, or LoopPlan.sync_P) */
   bool rm_push;      /* topo_rm's contexts push to the ghosts (sync_P) */
   /* --mpi --target=gpu, a loop with LoopPlan.mpx: its fal_mpx (falcon/

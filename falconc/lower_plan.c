@@ -339,11 +339,12 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   /* own: parts that run their own rounds; rs: one barrier a round (both
    * take the kernels' contexts, df) */
   const bool own = c->px_own, rs = c->px_rs, rm = c->topo_rm && (p->topo || p->sync_P);
+  const bool pw = c->px_warp; /* the warp form: each part's fal_pw last */
   strbuf_printf(&st, "if (fal_G_px_enter(%s, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); "
                 "fal_pxh *fal_xh = (fal_pxh *)%s->fal_pxh; void *fal_pa[FAL_PX_MAX][%d]; "
-                "void **fal_pv[FAL_PX_MAX]; %s%s"
+                "void **fal_pv[FAL_PX_MAX]; %s%s%s"
                 "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { ",
-                g, g, na,
+                g, g, na + pw, pw ? "static fal_pwh fal_pwm; fal_pw fal_pwv[FAL_PX_MAX]; " : "",
                 /* own, rs: device_loop_launch's fal_rm_ready said yes already */
                 own || rs ? "int fal_rmon = 1; "
                 : rm ? ctx_printf(c, "int fal_rmon = %s; ", rm_ready_expr(c, g)) : "",
@@ -359,9 +360,18 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                   topo_seen_expr(c, "fal_pi", ctx_printf(c, "%s->fal_parts[fal_pi].fal_base.device", g),
                                  ctx_printf(c, "(%s->fal_lo[fal_pi + 1] - %s->fal_lo[fal_pi])", g, g)),
                   c->topo_tv);
-  strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
-                "int fal_pok = fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__); ",
-                c->ncaps, g, name, name);
+  if (pw)
+    strbuf_printf(&st, "fal_pwv[fal_pi] = fal_pw_make(&fal_pwm, fal_pi, &%s->fal_parts[fal_pi].fal_base, "
+                  "%s->fal_lo[fal_pi], %s->fal_lo[fal_pi + 1], __FILE__, __LINE__); "
+                  "fal_pa[fal_pi][%d] = (void *)&fal_pwv[fal_pi]; ", g, g, g, c->ncaps + 1);
+  if (pw)
+    strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
+                  "int fal_pok = fal_pxh_run_w(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, 1, \"%s\", "
+                  "__FILE__, __LINE__); ", c->ncaps, g, name, name);
+  else
+    strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
+                  "int fal_pok = fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__); ",
+                  c->ncaps, g, name, name);
   if (rm)
     strbuf_printf(&st, "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { "
                   "%s->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } ", g, g);
@@ -398,17 +408,22 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
   const char *g = gname(c, p->graph), *mx = c->mpx;
   const char *P = p->sync_P ? p->sync_P : p->topo;
   StrBuf st = {0};
+  const bool pw = c->px_warp; /* the warp form: the rank's fal_pw last */
   strbuf_printf(&st, "{ double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(%s); fal_G *fal_d = %s->fal_mpi_gpu; "
-                "fal_px fal_mpxp = %s.px; void *fal_pa[%d]; ", g, g, mx, c->ncaps + 1);
+                "fal_px fal_mpxp = %s.px; void *fal_pa[%d]; ", g, g, mx, c->ncaps + 1 + pw);
+  if (pw)
+    strbuf_printf(&st, "static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, "
+                  "fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[%d] = (void *)&fal_pwv; ",
+                  c->ncaps + 1);
   if (p->topo && c->topo_sn) /* the rank's last-seen values, kept by the host's rounds too */
     strbuf_printf(&st, "fal_mpxp.seen = %s; fal_mpxp.tv = %s; ",
                   topo_seen_expr(c, "0", "fal_d->fal_base.device",
                                  "(fal_mpxp.hi - fal_mpxp.lo)"), c->topo_tv);
   capture_args(c, p, &st, "fal_pa", "fal_d");
   strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)%s.df; "
-                "int fal_pok = fal_mpx_run(&%s, (const void *)%s, fal_pa, \"%s\", __FILE__, __LINE__); "
+                "int fal_pok = fal_mpx_run%s(&%s, (const void *)%s, fal_pa, %s\"%s\", __FILE__, __LINE__); "
                 "fal_d->fal_rmt = NULL; ",
-                c->ncaps, mx, mx, name, name);
+                c->ncaps, mx, pw ? "_w" : "", mx, name, pw ? "1, " : "", name);
   strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; "
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", name);
   written_copies(&st, p, name);
@@ -465,9 +480,96 @@ static void render_cond(Ctx *c, const LoopPlan *p, const char *g)
 
 static const char *prop_ctype(Ctx *c, const char *name);
 
+/* The phase's filter as one thread evaluates it, its variable bound (for
+ * the lanes of part_phase_warp), or NULL when it has none. */
+static const char *phase_filter(Ctx *c, const Step *s)
+{
+  const Node *n = s->stmt, *fc = node_field(n, F_CONDITION);
+  if (!fc)
+    return NULL;
+  const char *var = text_of(c, node_field(n, F_VARIABLE));
+  int mark = c->nsyms;
+  sym_add(c, var, FK_POINT, s->graph, NULL);
+  StrBuf b = {0}, *out = c->out;
+  c->out = &b;
+  render(c, fc);
+  c->out = out;
+  sym_pop(c, mark);
+  const char *r = ctx_printf(c, "%s", b.data ? b.data : "1");
+  strbuf_free(&b);
+  return r;
+}
+
+/* The warp form's phase (pw_rule; docs/optimiser.md "Parts kernels with
+ * a warp per point"): a thread per hub of the part takes its skip test
+ * and filter (the hub's decision, fal_pw.go), a grid barrier, then blocks
+ * take hubs' pieces and warps groups of 32 points from the round's
+ * counters (cuda.cuh fal_pw_piece, fal_pw_group); a group's lanes take
+ * the skip test, the hub test and the filter on a point each, and the
+ * warp runs the body on those that passed (lower_loop.c
+ * render_kernel_foreach's lanes).  fal_wr counts the phase's rounds. */
+static void part_phase_warp(Ctx *c, const LoopPlan *p, const Step *s)
+{
+  const char *g = gname(c, p->graph);
+  const char *var = text_of(c, node_field(s->stmt, F_VARIABLE));
+  const char *f = phase_filter(c, s);
+  const char *T = p->topo ? prop_ctype(c, p->topo) : NULL;
+  /* the skip test (a topology-driven loop) and the filter, into flag x */
+#define PW_TEST(x)                                                                             \
+  ctx_printf(c, "%s%s",                                                                        \
+             !p->topo ? ""                                                                     \
+                      : ctx_printf(c, "if (fal_snp) { %s fal_sv = %s->%s[fal_i]; if (fal_tvk && " \
+                                      "fal_sv == fal_snp[fal_i - fal_px.lo]) " x " = false; else " \
+                                      "fal_snp[fal_i - fal_px.lo] = fal_sv; } ", T, g, p->topo),  \
+             !f ? "" : ctx_printf(c, "if (" x ") { fal_point %s = (fal_point)fal_i; " x " = (%s); } ", \
+                                  var, f))
+  WarpInfo wi;
+  warp_body_check(c, s->stmt, NULL, &wi, NULL);
+  StrBuf wb = {0}, *out = c->out;
+  c->out = &wb;
+  WarpScope ws = warp_begin(c, &wi);
+  phase_body(c, s);
+  warp_end(c, ws);
+  c->out = out;
+  const char *body = ctx_printf(c, "%s", wb.data ? wb.data : "");
+  strbuf_free(&wb);
+  put(c, "    if (fal_leader) fal_pw_next(fal_pw, fal_wr);\n"
+         "    if (fal_pw.hk.nh) { /* the hubs' decisions, then their pieces */\n"
+         "      for (int64_t fal_q = blockIdx.x * (int64_t)(blockDim.x * blockDim.y) + threadIdx.y * "
+         "blockDim.x + threadIdx.x; fal_q < fal_pw.hk.nh; fal_q += (int64_t)gridDim.x * blockDim.x * "
+         "blockDim.y) { int64_t fal_i = fal_pw.hk.d[fal_pw.hk.h0 + fal_q]; bool fal_go = true; ");
+  put(c, PW_TEST("fal_go"));
+  putf(c, "fal_pw.go[fal_q] = fal_go; }\n"
+          "      fal_grid.sync();\n"
+          "      fal_bbegin();\n"
+          "      if (threadIdx.x == 0 && threadIdx.y == 0)\n"
+          "        fal_wdec = true; /* (decided above) */\n"
+          "      __syncthreads();\n"
+          "      for (int64_t fal_q; (fal_q = fal_pw_piece(fal_pw, fal_wr)) >= 0;) { int64_t fal_h = "
+          "fal_pw.hk.ih[fal_q]; if (!fal_pw.go[fal_h - fal_pw.hk.h0]) continue; int64_t fal_i = "
+          "fal_pw.hk.d[fal_h]; fal_hpiece(fal_pw.hk, fal_q, fal_h); %s}\n"
+          "      fal_wbegin();\n    }\n", body);
+  putf(c, "    for (int64_t fal_c; (fal_c = fal_pw_group(fal_pw, fal_wr, fal_px.lo, fal_px.hi)) >= 0;) {\n"
+          "      unsigned fal_lm;\n"
+          "      { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;\n"
+          "        if (fal_i < fal_px.hi && !FAL_HUB(%s, (fal_point)fal_i, fal_pw.hd)) { fal_tk = true; ",
+       g);
+  put(c, PW_TEST("fal_tk"));
+#undef PW_TEST
+  putf(c, "}\n        fal_lm = __ballot_sync(0xffffffffu, fal_tk); }\n"
+          "      while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; %s}\n"
+          "    }\n    fal_wr++;\n", body);
+  if (p->topo)
+    put(c, "    fal_tvk = 1;\n");
+}
+
 /* A phase of a parts kernel: a loop over the part's own points. */
 static void part_phase_loop(Ctx *c, const LoopPlan *p, const Step *s)
 {
+  if (c->px_warp) {
+    part_phase_warp(c, p, s);
+    return;
+  }
   put(c, "    for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; "
          "fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { ");
   if (p->topo)
@@ -629,8 +731,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                                       const char *dfront, const char **ok)
 {
   const Node *loop = p->loop;
-  const char *name = kernel_name(c, loop, fr ? "loopfr" : c->px_own ? "loopown"
-                                          : c->px_rs ? "looprs" : "loop");
+  const char *name = kernel_name(c, loop, fr ? "loopfr" : c->px_own ? (c->px_warp ? "loopownw" : "loopown")
+                                          : c->px_rs ? (c->px_warp ? "looprsw" : "looprs") : "loop");
   bool wk = !fr && loop_warp_form(c, p);
   if (wk && c->opt->explain)
     fprintf(stderr, "%s:%u: loop kernel: blocks of 32 x 8, a warp per element in its phases over "
@@ -687,6 +789,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                         "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n"
                       : "  unsigned long long fal_nb = 0;\n"
                         "  if (!fal_px_start(fal_grid, fal_px))\n    return;\n");
+  if (c->px_warp)
+    put(c, "  unsigned fal_wr = 0; /* the phase's rounds (part_phase_warp) */\n");
   if (c->px_own) {
     parts_own_body(c, p, g);
   } else if (c->px_rs) {
@@ -788,6 +892,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
     strbuf_printf(&params, ", %s *fal_snp, int fal_tv0", prop_ctype(c, p->topo));
   if (p->parts)
     strbuf_puts(&params, ", fal_px fal_px");
+  if (c->px_warp)
+    strbuf_puts(&params, ", fal_pw fal_pw");
   StrBuf *k = &c->kernels;
   /* What the loop hands back: its rounds and the host variables it wrote. */
   strbuf_printf(k, "__device__ long long fal_lr_%s;\n", name);
@@ -800,13 +906,17 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   }
   if (c->opt->line_directives)
     emit_line_directive(k, loop->loc.line, c->src->path);
-  strbuf_printf(k, "__global__ void %s(%s)\n{\n%s"
+  /* (the warp form of a parts kernel: blocks of 32 x FAL_BLOCK/32, and
+   * registers for FAL_PW_BLOCKS of them a multiprocessor) */
+  const bool w2 = wk || c->px_warp;
+  strbuf_printf(k, "__global__ void %s%s(%s)\n{\n%s"
                 "  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();\n"
                 "  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0%s;\n"
                 "%s  long long fal_rounds = 0;\n%s%s"
                 "  if (fal_leader%s) {\n    fal_lr_%s = fal_rounds;\n",
+                c->px_warp ? "__launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) " : "",
                 name, params.data ? params.data : "", views.data ? views.data : "",
-                wk ? " && threadIdx.y == 0" : "", wk ? "  fal_wbegin();\n" : "",
+                w2 ? " && threadIdx.y == 0" : "", w2 ? "  fal_wbegin();\n" : "",
                 fr ? "  long long fal_vis = 0;\n" : "", body.data ? body.data : "",
                 /* (ranks: each its own copy; the host takes rank 0's) */
                 p->parts && !c->mpx ? " && fal_px.me == 0" : "", name);
@@ -885,38 +995,86 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   return r;
 }
 
+/* Whether a parts plan's own-rounds or one-barrier kernel (c->px_own,
+ * c->px_rs) gets a warp form beside it (docs/optimiser.md "Parts kernels
+ * with a warp per point"): its one phase is a foreach over the points
+ * whose body passes lower_warp.c's rule and is one neighbour loop and
+ * nothing else (warp_split_check: a hub's edges may go in pieces), in a
+ * program that does not mutate graphs. */
+static bool pw_rule(Ctx *c, const LoopPlan *p)
+{
+  if (!c->gpu || !p->parts || c->prog->mutates)
+    return false;
+  const Step *ph = NULL;
+  for (int i = 0; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE) {
+      if (ph)
+        return false;
+      ph = &p->steps[i];
+    }
+  if (!ph || ph->edges || ph->coll || ph->shuffle)
+    return false;
+  WarpInfo wi;
+  return warp_body_check(c, ph->stmt, NULL, &wi, NULL) && warp_split_check(c, ph->stmt, &wi);
+}
+
+/* The two forms of a px_own or px_rs kernel's launch (pw_rule): the warp
+ * form where the graph (gb, a fal_gbase expression) takes warps
+ * (fal_pw_pick), else the thread form. */
+static const char *pw_launch(Ctx *c, const LoopPlan *p, const char *gb)
+{
+  const char *thread = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+  if (!pw_rule(c, p))
+    return thread;
+  if (c->opt->explain)
+    fprintf(stderr, "%s:%u: parts kernel: also a warp per point (blocks of 32 x 8, hubs in pieces, "
+            "work from counters) on graphs whose degree takes warps%s\n", c->src->path,
+            p->loop->loc.line, c->px_own ? "; the loop moves into it at its first round" : "");
+  c->px_warp = true;
+  const char *warp = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+  c->px_warp = false;
+  return ctx_printf(c, "if (fal_pw_pick(%s)) { %s } else { %s }", gb, warp, thread);
+}
+
 /* The launch of a planned loop's kernel.  With frontiers (p->frontier) two
  * kernels: with lists where fal_dfront_wanted says so (FALCON_FRONTIERS=on:
  * on the graphs measured the scans were faster) and their GPU memory could
  * be had, else the one that scans all points. */
 static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kname,
-                                      const char **ok)
+                                      const char **ok, const char **first)
 {
+  /* (first: when the kernels would take the warp form, the condition for
+   * the switch to move the loop into them at once, fal_loop_switch_first) */
+  const char *g = gname(c, p->graph);
+  const char *gb = ctx_printf(c, "&%s->fal_parts[0].fal_base", g);
+  if (first)
+    *first = NULL;
   if (p->parts && p->sync_P && c->topo_rm) {
     /* one barrier a round where the MINs can go to their owners and the
      * ghosts (fal_rm_ready), else rounds with the exchange */
     c->px_rs = true;
     c->ra_hold = true;
-    const char *rs = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+    const char *rs = pw_launch(c, p, gb);
     c->px_rs = false;
     const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
-    return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, gname(c, p->graph)), rs, step);
+    return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, g), rs, step);
   }
   if (p->parts && p->own_rounds && c->topo_rm) {
     /* parts that run their own rounds where the MINs can go to their
      * owners (fal_rm_ready), else rounds in step */
     c->px_own = true;
-    const char *own = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+    const char *own = pw_launch(c, p, gb);
+    if (first && pw_rule(c, p))
+      *first = ctx_printf(c, "fal_pw_pick(%s) && %s", gb, rm_ready_expr(c, g));
     c->px_own = false;
     const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
-    return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, gname(c, p->graph)), own, step);
+    return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, g), own, step);
   }
   const char *plain = device_loop_kernel(c, p, kname, false, NULL, ok);
   if (!p->frontier)
     return plain;
   const char *df = ctx_printf(c, "fal_df_L%u_%d", p->loop->loc.line, ++c->uniq);
   const char *with = device_loop_kernel(c, p, NULL, true, df, NULL);
-  const char *g = gname(c, p->graph);
   return ctx_printf(c, "{ static fal_dfront %s; fal_cuda_use(%s->fal_base.device); "
                     "if (fal_dfront_wanted() && fal_dfront_get(&%s, %d, %s->npoints)) "
                     "%s else %s }", df, g, df, p->nflags, g, with, plain);
@@ -1040,6 +1198,17 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
     c->px_own = true;
   }
   const char *launch = device_loop_kernel(c, p, &kname, false, NULL, NULL);
+  /* the warp form (pw_rule) where the rank's GPU graph takes warps; then
+   * the loop moves into the kernels at its first round (fal_mpx_switch_f) */
+  const char *gpick = ctx_printf(c, "%s->fal_mpi_gpu && fal_pw_pick_ranks(&%s->fal_mpi_gpu->fal_base)",
+                                 g, g);
+  bool pw = pw_rule(c, p);
+  if (pw) {
+    c->px_warp = true;
+    const char *wl = device_loop_kernel(c, p, NULL, false, NULL, NULL);
+    c->px_warp = false;
+    launch = ctx_printf(c, "if (%s) { %s } else { %s }", gpick, wl, launch);
+  }
   c->px_rs = c->px_own = false;
   c->mpx = NULL;
   c->topo_rep = rep;
@@ -1050,10 +1219,16 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
        "double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ",
        mx, mx, g, g, g, P, p->sync_P ? 1 : 0);
   loop_head(c, loop);
-  putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
-       "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), (const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
-       "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
-       mx, g, g, g, kname, path_literal(c), loop->loc.line, launch);
+  if (pw && !p->sync_P) /* own rounds: at once, as fal_loop_switch_first */
+    putf(c, "{ if (fal_mpx_switch_f(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
+         "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), fal_sw.state == 0 && %s, (const void *)%s, "
+         "\"%s\", %u)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
+         mx, g, g, g, gpick, kname, path_literal(c), loop->loc.line, launch);
+  else
+    putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
+         "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), (const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
+         "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
+         mx, g, g, g, kname, path_literal(c), loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
@@ -1122,7 +1297,7 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
 static void emit_device_loop(Ctx *c, const LoopPlan *p)
 {
   topo_open(c, p);
-  put(c, device_loop_launch(c, p, NULL, NULL));
+  put(c, device_loop_launch(c, p, NULL, NULL, NULL));
   topo_close(c, p);
 }
 
@@ -1141,10 +1316,10 @@ static void emit_device_loop(Ctx *c, const LoopPlan *p)
  * loop's end (its condition false or a break), so the host loop breaks. */
 static void emit_auto_loop(Ctx *c, const LoopPlan *p)
 {
-  const char *kname = NULL, *ok = NULL;
+  const char *kname = NULL, *ok = NULL, *first = NULL;
   const Node *loop = p->loop;
   topo_open(c, p);
-  const char *launch = device_loop_launch(c, p, &kname, &ok);
+  const char *launch = device_loop_launch(c, p, &kname, &ok, &first);
   const Node *body = node_field(loop, F_BODY);
   putf(c, "{ fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
   loop_head(c, loop);
@@ -1157,7 +1332,13 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   for (int i = 0; ok && i < p->nsteps && !wphase; i++)
     wphase = p->steps[i].kind == STEP_PHASE && p->steps[i].coll &&
              warp_body_check(c, p->steps[i].stmt, NULL, NULL, NULL);
-  if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked */
+  if (p->parts && first) /* the warp form: at once (docs/optimiser.md "Parts kernels
+                          * with a warp per point") */
+    putf(c, "{ if (%s->fal_bx && fal_loop_switch_first(&fal_sw, (const void *)%s, \"%s\", %u, "
+         "%s->fal_nparts, &%s->fal_base, fal_sw.state == 0 && %s)) { int fal_pgo = 0; %s if (fal_pgo) "
+         "break; fal_sw.state = 2; } fal_ra++; ", gname(c, p->graph), kname, path_literal(c),
+         loop->loc.line, gname(c, p->graph), gname(c, p->graph), first, launch);
+  else if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked */
     putf(c, "{ if (%s->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)%s, \"%s\", %u, "
          "%s->fal_nparts, &%s->fal_base)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } "
          "fal_ra++; ", gname(c, p->graph), kname, path_literal(c), loop->loc.line, gname(c, p->graph),

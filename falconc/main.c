@@ -68,6 +68,10 @@ static const char usage_text[] =
     "                               BFS's loops merge borders over shared\n"
     "                               GPU memory instead of pushing each MIN\n"
     "                               (not the default; CUDA)\n"
+    "  FALCON_PARTS_WARP=off|on     parts kernels keep a thread per point and\n"
+    "                               the switch's window (off); on: also MPI\n"
+    "                               GPU ranks' kernels take a warp per point\n"
+    "                               (CUDA; default auto: one process's parts)\n"
     "  FALCON_PART_SHARES=a,b,...   ORDERED gives part i a_i/(a+b+...) of the\n"
     "                               edges instead of equal shares (all parts\n"
     "                               and MPI ranks alike; for measurements)\n";

@@ -189,6 +189,38 @@ for a in partitioned_sssp partitioned_bfs; do
 		e2e_part $a "$gf" "$tmp/gpu" "gpu hub pieces (FALCON_HUB_PIECE=8)" "" "1 0" "2 0"
 	done
 done
+# Parts kernels with a warp per point (docs/optimiser.md): with
+# FALCON_WARP=on every graph takes the warp form (hubs from 4 edges, in
+# pieces of 8, each hub decided once a round); under
+# FALCON_GPU_LOOPS=device partitioned SSSP's own-rounds kernel and BFS's
+# one-barrier kernel run every round in it, and with
+# FALCON_PARTS_WARP=off in the thread form; then in auto partitioned
+# SSSP must move into its kernels at the first round (the profile's
+# "auto" line counts no host round).
+for a in partitioned_sssp partitioned_bfs; do
+	[ -x "$tmp/gpu/$a" ] || continue
+	for gf in "$tmp"/e2e/graphs/*; do
+		case $gf in *tiny*) continue ;; esac
+		e2e_part $a "$gf" "$tmp/gpu" "gpu parts warp form (device)" "env FALCON_GPU_LOOPS=device" "2 0" "3 0"
+		e2e_part $a "$gf" "$tmp/gpu" "gpu parts thread form (device)" \
+			"env FALCON_GPU_LOOPS=device FALCON_PARTS_WARP=off" "2 0"
+	done
+done
+if [ -x "$tmp/gpu/partitioned_sssp" ]; then
+	g=$tmp/e2e/graphs/kron.bin
+	for w in auto off; do
+		name="gpu parts warp form: partitioned_sssp on kron.bin, 2 parts, FALCON_PARTS_WARP=$w"
+		if FALCON_PARTS_WARP=$w FALCON_PROFILE=1 timeout 120 "$tmp/gpu/partitioned_sssp" "$g" \
+			"$(e2e_source "$g")" 2 0 >"$tmp/e2e/run" 2>&1 &&
+			if [ $w = auto ]; then grep -q '^falcon profile: [^ ]*:54  *parts (own rounds) ' "$tmp/e2e/run" &&
+				grep -q '^falcon profile: [^ ]*:54  *auto  *1  *0 ' "$tmp/e2e/run"
+			else grep -q '^falcon profile: [^ ]*:54  *auto  *1  *[1-9]' "$tmp/e2e/run"; fi; then
+			pass "$name: $(grep ':54 ' "$tmp/e2e/run" | sed 's/^falcon profile: *//' | tr -s ' ' | tr '\n' ';')"
+		else
+			fail "$name"; grep 'falcon profile' "$tmp/e2e/run" | sed 's/^/    /' | head -5
+		fi
+	done
+fi
 unset FALCON_HUB_DEGREE FALCON_WARP FALCON_HUB_PIECE
 
 # Convergence loops as one cooperative kernel each (--gpu-loops=device,

@@ -1405,10 +1405,12 @@ run_e2e() {
 		grep -q '^  frontier: none (line 87: a variable written in the loop is read)$' "$tmp/e2e/explain" &&
 		grep -q '^  frontier: none (line 97: a property written in the loop is read)$' "$tmp/e2e/explain" &&
 		[ "$(grep -c '^__global__ void fal_loop_L[0-9]*_[0-9]*(.*fal_px fal_px)$' "$tmp/e2e/part_topo.cu")" = 5 ] &&
-		[ "$(grep -c 'int \*fal_snp = (int \*)fal_px.seen;' "$tmp/e2e/part_topo.cu")" = 4 ] &&
+		[ "$(grep -c 'int \*fal_snp = (int \*)fal_px.seen;' "$tmp/e2e/part_topo.cu")" = 6 ] &&
 		[ "$(grep -c '^__global__ void fal_loopown_L[0-9]*_[0-9]*(.*fal_px fal_px)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c '^__global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_loopownw_L[0-9]*_[0-9]*(.*fal_px fal_px, fal_pw fal_pw)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c 'parts kernel: also a warp per point .*; the loop moves into it at its first round$' "$tmp/e2e/explain")" = 2 ] &&
 		[ "$(grep -c '^__global__ void fal_foreach_L[0-9]*_[0-9]*(.*int \*fal_snp, int fal_tvk)$' "$tmp/e2e/part_topo.cu")" = 2 ] &&
-		[ "$(grep -c 'fal_tk = true; if (fal_snp) { int fal_sv = ' "$tmp/e2e/part_topo.cu")" = 2 ] &&
+		[ "$(grep -c 'fal_tk = true; if (fal_snp) { int fal_sv = ' "$tmp/e2e/part_topo.cu")" = 4 ] &&
 		[ "$(grep -c '__shared__ int fal_hsk;' "$tmp/e2e/part_topo.cu")" = 2 ] &&
 		[ "$(grep -c 'static fal_seen fal_sn' "$tmp/e2e/part_topo.cu")" = 2 ]; then
 		pass "e2e: topology-driven parts loops: two kept, three refused with their reasons"

@@ -406,6 +406,23 @@ static inline bool fal_loop_switch_parts(fal_loop_sw *s, const void *fn, const c
                            fal_warp_pick(g) ? FAL_LOOP_WINDOW : FAL_LOOP_WINDOW_PARTS);
 }
 
+/* The same, for a loop whose parts kernels have the warp form (lower_plan.c
+ * pw_rule): `first` (its kernels would take the warp form now, and their
+ * MINs can go to their owners) moves the loop into them at its first
+ * round in FALCON_GPU_LOOPS=auto, when they can be launched at all; the
+ * window measured host rounds against a thread per point (docs/optimiser.md
+ * "Parts kernels with a warp per point"). */
+static inline bool fal_loop_switch_first(fal_loop_sw *s, const void *fn, const char *file,
+                                         unsigned line, int parts, const fal_gbase *g, int first)
+{
+  if (s->state == 0 && first && fal_gpu_loops_mode() == 0) {
+    int dev = 0, coop = 0;
+    if (fal_coop_blocks(fn, &dev, &coop) >= 1)
+      return true;
+  }
+  return fal_loop_switch_parts(s, fn, file, line, parts, g);
+}
+
 /* The GPU side of FALCON_PROFILE: the loop's time includes its kernels. */
 static inline void fal_gprof_end(const char *file, int line, const char *plan, double t0,
                                  long long rounds)
@@ -3320,6 +3337,135 @@ typedef struct fal_px {
   int64_t ooff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in j's oids: ooff[j][i] */
 } fal_px;
 
+/* ---- parts kernels with a warp per point (docs/optimiser.md "Parts
+ * kernels with a warp per point"; falconc lower_plan.c pw_rule) ----
+ *
+ * The kernel of a partitioned loop in blocks of 32 x FAL_BLOCK/32: each
+ * round a thread per hub of the part decides whether the hub runs (go),
+ * then blocks take hubs' pieces and warps take groups of 32 points from
+ * two counters (wq), so that work goes where it is asked for.  wq holds
+ * three rounds' pairs of counters: round r uses pair r % 3 and its leader
+ * zeroes pair (r + 1) % 3, which round r - 2 used (every block has
+ * passed round r - 1's barrier since). */
+typedef struct fal_pw {
+  fal_hubk hk;             /* the part's hubs and their pieces (ep unused) */
+  int64_t hd;              /* a hub's least degree; INT64_MAX: no hubs */
+  unsigned char *go;       /* hub hk.h0 + i runs this round: go[i] */
+  unsigned long long *wq;  /* [2 (r % 3)] pieces taken, [2 (r % 3) + 1] groups */
+} fal_pw;
+
+/* A loop's device memory for its parts' fal_pw (a static of the
+ * generated program, reused by the loop's next runs). */
+typedef struct fal_pwh {
+  unsigned char *go[FAL_PX_MAX];
+  int64_t ngo[FAL_PX_MAX];
+  int dev[FAL_PX_MAX];
+  unsigned long long *wq[FAL_PX_MAX];
+} fal_pwh;
+
+#ifndef FAL_PW_BLOCKS /* __launch_bounds__'s blocks a multiprocessor */
+#define FAL_PW_BLOCKS 8
+#endif
+
+/* FALCON_PARTS_WARP (read once): auto (the default) gives the warp form
+ * to the kernels of one process's parts; on also to MPI ranks' kernels
+ * (fal_pw_pick_ranks: not yet run on GPUs of their own, docs/optimiser.md);
+ * off keeps a thread per point everywhere, and the switch's window.
+ * 0 auto, 1 on, 2 off. */
+static inline int fal_parts_warp_mode(void)
+{
+  static int mode = -1;
+  if (mode < 0) {
+    const char *v = getenv("FALCON_PARTS_WARP");
+    mode = v && strcmp(v, "on") == 0 ? 1 : v && strcmp(v, "off") == 0 ? 2 : 0;
+    if (v && mode == 0 && strcmp(v, "auto") != 0)
+      fprintf(stderr, "warning: FALCON_PARTS_WARP=%s is not auto, on or off; using auto\n", v);
+  }
+  return mode;
+}
+
+/* Whether a partitioned loop's parts kernel takes the warp form on g. */
+static inline bool fal_pw_pick(const fal_gbase *g)
+{
+  return fal_parts_warp_mode() != 2 && fal_warp_pick(g);
+}
+
+/* ... and an MPI rank's kernel (FALCON_PARTS_WARP=on only). */
+static inline bool fal_pw_pick_ranks(const fal_gbase *g)
+{
+  return fal_parts_warp_mode() == 1 && fal_warp_pick(g);
+}
+
+/* Slot i's fal_pw for the points [lo, hi) of b (on b's device, which
+ * becomes current), its counters zeroed. */
+static inline fal_pw fal_pw_make(fal_pwh *h, int i, fal_gbase *b, int64_t lo, int64_t hi,
+                                 const char *file, int line)
+{
+  fal_pw w;
+  memset(&w, 0, sizeof w);
+  fal_cuda_use(b->device);
+  const fal_hubs *x = fal_hubs_of(b);
+  int64_t h0 = 0, nh = x ? fal_hubs_range(x, lo, hi, &h0) : 0;
+  w.hk = fal_hubk_of(x, h0, nh);
+  w.hd = nh ? x->deg : INT64_MAX;
+  if (h->wq[i] && h->dev[i] != b->device) { /* the loop's parts moved: start again */
+    fal_cuda_use(h->dev[i]);
+    FAL_CUDA(cudaFree(h->wq[i]));
+    if (h->go[i])
+      FAL_CUDA(cudaFree(h->go[i]));
+    h->wq[i] = NULL;
+    h->go[i] = NULL;
+    h->ngo[i] = 0;
+    fal_cuda_use(b->device);
+  }
+  h->dev[i] = b->device;
+  if (nh > h->ngo[i]) {
+    if (h->go[i])
+      FAL_CUDA(cudaFree(h->go[i]));
+    h->go[i] = (unsigned char *)fal_dalloc((size_t)nh, file, line);
+    h->ngo[i] = nh;
+  }
+  if (!h->wq[i])
+    h->wq[i] = (unsigned long long *)fal_dalloc(6 * sizeof *h->wq[i], file, line);
+  FAL_CUDA(cudaMemset(h->wq[i], 0, 6 * sizeof *h->wq[i]));
+  w.go = h->go[i];
+  w.wq = h->wq[i];
+  return w;
+}
+
+#ifdef __CUDACC__
+static __shared__ long long fal_pw_bq; /* the block's piece */
+/* Round r's next piece of a hub for the block (every thread calls it, and
+ * gets the same), or -1 when none is left. */
+__device__ static inline int64_t fal_pw_piece(const fal_pw &w, unsigned r)
+{
+  __syncthreads(); /* every thread has read the last piece */
+  if (threadIdx.x == 0 && threadIdx.y == 0) {
+    unsigned long long q = atomicAdd(&w.wq[2 * (r % 3)], 1ull);
+    fal_pw_bq = (long long)q < w.hk.q1 - w.hk.q0 ? w.hk.q0 + (long long)q : -1;
+  }
+  __syncthreads();
+  return fal_pw_bq;
+}
+/* Round r's next group of 32 points of [lo, hi) for the warp (every lane
+ * calls it and gets the same first point), or -1. */
+__device__ static inline int64_t fal_pw_group(const fal_pw &w, unsigned r, int64_t lo, int64_t hi)
+{
+  unsigned long long q = 0;
+  if (threadIdx.x == 0)
+    q = atomicAdd(&w.wq[2 * (r % 3) + 1], 1ull);
+  q = __shfl_sync(0xffffffffu, q, 0);
+  int64_t c = lo + (int64_t)q * 32;
+  return c < hi ? c : -1;
+}
+/* The leader, at round r's start: round r + 1's counters are zero. */
+__device__ static inline void fal_pw_next(const fal_pw &w, unsigned r)
+{
+  w.wq[2 * ((r + 1) % 3)] = 0;
+  w.wq[2 * ((r + 1) % 3) + 1] = 0;
+}
+#endif
+
 /* ---- Cut edges that write their owner (docs/optimiser.md "Cut edges
  * that write their owner"; falconc plan.c parts_remote) ----
  *
@@ -3997,8 +4143,19 @@ static inline int fal_rep_next(fal_rep *r, int valid, int first)
  * with the blocks that fit there (fal_G_px_enter has waited for each
  * device), waits for all, and returns whether they ran (1) or were called
  * off at the start line (0: nothing changed; the host's rounds go on). */
+static inline int fal_pxh_run_w(fal_pxh *h, const fal_bx *x, const void *fn, void ***args,
+                                int warp, const char *name, const char *file, int line);
 static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void ***args,
                               const char *name, const char *file, int line)
+{
+  return fal_pxh_run_w(h, x, fn, args, 0, name, file, line);
+}
+
+/* warp: the kernels' warp form (docs/optimiser.md "Parts kernels with a
+ * warp per point"): blocks of 32 x FAL_BLOCK/32, as many as fit (their
+ * work comes from counters, so more blocks cost only barriers' waits). */
+static inline int fal_pxh_run_w(fal_pxh *h, const fal_bx *x, const void *fn, void ***args,
+                                int warp, const char *name, const char *file, int line)
 {
   int k = x->k;
   for (int i = 0; i < k; i++) {
@@ -4016,7 +4173,7 @@ static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void 
      * blocks that fit, so that all of them can be resident at once. */
     for (int j = 0; j < k; j++)
       here += x->dev[j] == x->dev[i];
-    int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM);
+    int blocks = fal_coop_blocks_cap(fn, &dev, &coop, warp ? 0 : FAL_LOOP_BLOCKS_PER_SM);
     if (here > 1) {
       int all = fal_coop_blocks_cap(fn, &dev, &coop, 0) / here;
       blocks = all < blocks ? all : blocks;
@@ -4027,7 +4184,8 @@ static inline int fal_pxh_run(fal_pxh *h, const fal_bx *x, const void *fn, void 
         break;
       return 0;
     }
-    cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks), dim3(FAL_BLOCK),
+    cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks),
+                                                  warp ? dim3(32, FAL_BLOCK / 32) : dim3(FAL_BLOCK),
                                                   args[i], 0, h->st[i]);
     if (err != cudaSuccess)
       fal_cuda_fail(err, name, file, line);

@@ -326,8 +326,19 @@ static inline void *fal_mpx_ctx(const fal_mpx *m, void *h)
  * a repeated phase counts as its launches, below), but every rank answers
  * alike.  FALCON_GPU_LOOPS=host keeps the hosts' rounds, =device moves at
  * once. */
+static inline bool fal_mpx_switch_f(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int warp,
+                                    int first, const void *fn, const char *file, unsigned line);
 static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int warp,
                                   const void *fn, const char *file, unsigned line)
+{
+  return fal_mpx_switch_f(s, m, pl, warp, 0, fn, file, line);
+}
+
+/* first: the ranks' kernels have the warp form and would take it
+ * (docs/optimiser.md "Parts kernels with a warp per point"): when every
+ * rank's would, the loop moves into them at its first round. */
+static inline bool fal_mpx_switch_f(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan *pl, int warp,
+                                    int first, const void *fn, const char *file, unsigned line)
 {
   double limit = fal_loop_switch_limit();
   if (s->state == 2)
@@ -345,7 +356,7 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
       s->state = 2;
       return false;
     }
-    if (mode == 2)
+    if (mode == 2 || fal_mpi_all_true(first))
       return true;
     s->state = 1;
     s->window = fal_mpi_all_true(warp) ? FAL_LOOP_WINDOW : FAL_LOOP_WINDOW_PARTS;
@@ -392,8 +403,17 @@ static inline bool fal_mpx_switch(fal_loop_sw *s, fal_mpx *m, const fal_mpi_plan
  * waits for it, and returns whether the kernels ran (1, on every rank)
  * or were called off at the start line (0 on every rank: nothing
  * changed, the hosts' rounds go on). */
+static inline int fal_mpx_run_w(fal_mpx *m, const void *fn, void **args, int warp,
+                                const char *name, const char *file, int line);
 static inline int fal_mpx_run(fal_mpx *m, const void *fn, void **args, const char *name,
                               const char *file, int line)
+{
+  return fal_mpx_run_w(m, fn, args, 0, name, file, line);
+}
+
+/* warp: the kernel's warp form (fal_pxh_run_w) */
+static inline int fal_mpx_run_w(fal_mpx *m, const void *fn, void **args, int warp,
+                                const char *name, const char *file, int line)
 {
   fal_mpxg *g = m->g;
   fal_cuda_use(g->dev);
@@ -401,11 +421,12 @@ static inline int fal_mpx_run(fal_mpx *m, const void *fn, void **args, const cha
   FAL_CUDA(cudaMemset(g->w + FAL_MPX_CTL, 0, 64)); /* (rank 0's: start, bar, done) */
   FAL_CUDA(cudaDeviceSynchronize());
   int dev = 0, coop = 0;
-  int blocks = fal_coop_blocks_cap(fn, &dev, &coop, FAL_LOOP_BLOCKS_PER_SM);
+  int blocks = fal_coop_blocks_cap(fn, &dev, &coop, warp ? 0 : FAL_LOOP_BLOCKS_PER_SM);
   if (!fal_mpi_all_true(blocks >= 1)) /* (and: every rank's words are zero) */
     return 0;
-  cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks), dim3(FAL_BLOCK), args, 0,
-                                                g->st);
+  cudaError_t err = cudaLaunchCooperativeKernel(fn, dim3((unsigned)blocks),
+                                                warp ? dim3(32, FAL_BLOCK / 32) : dim3(FAL_BLOCK),
+                                                args, 0, g->st);
   if (err != cudaSuccess)
     fal_cuda_fail(err, name, file, line);
   err = cudaStreamSynchronize(g->st);

@@ -684,10 +684,75 @@ __global__ void fal_loopown_L29_5(fal_G fal_kv_hg, int rounds, fal_px fal_px)
     fal_lo_fal_loopown_L29_5_rounds = rounds;
   }
 }
-__device__ long long fal_lr_fal_loop_L29_6;
-__device__ int fal_lo_fal_loop_L29_6_rounds;
+__device__ long long fal_lr_fal_loopownw_L29_6;
+__device__ int fal_lo_fal_loopownw_L29_6_rounds;
 #line 29 "part_loop.fal"
-__global__ void fal_loop_L29_6(fal_G fal_kv_hg, int rounds, fal_px fal_px)
+__global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_loopownw_L29_6(fal_G fal_kv_hg, int rounds, fal_px fal_px, fal_pw fal_pw)
+{
+  fal_G *hg = &fal_kv_hg;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
+  fal_wbegin();
+  long long fal_rounds = 0;
+  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */
+  fal_G_px_before(hg, &fal_gv);
+  int *fal_snp = (int *)fal_px.seen; /* the part's last-seen values, or NULL */
+  int fal_tvk = fal_px.tv;
+  fal_ra_begin();
+  if (!fal_px_start(fal_grid, fal_px))
+    return;
+  unsigned fal_wr = 0; /* the phase's rounds (part_phase_warp) */
+  int fal_brk = 1;
+  do { /* round 0: the condition and the flag's zeroing */
+    if (!(1))
+      break;
+#line 30 "part_loop.fal"
+    if (fal_leader) hg->changed[0] = 0;
+    fal_brk = 0;
+  } while (0);
+  fal_grid.sync();
+  while (!fal_brk) {
+    if (fal_leader) fal_pw_next(fal_pw, fal_wr);
+    if (fal_pw.hk.nh) { /* the hubs' decisions, then their pieces */
+      for (int64_t fal_q = blockIdx.x * (int64_t)(blockDim.x * blockDim.y) + threadIdx.y * blockDim.x + threadIdx.x; fal_q < fal_pw.hk.nh; fal_q += (int64_t)gridDim.x * blockDim.x * blockDim.y) { int64_t fal_i = fal_pw.hk.d[fal_pw.hk.h0 + fal_q]; bool fal_go = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) fal_go = false; else fal_snp[fal_i - fal_px.lo] = fal_sv; } fal_pw.go[fal_q] = fal_go; }
+      fal_grid.sync();
+      fal_bbegin();
+      if (threadIdx.x == 0 && threadIdx.y == 0)
+        fal_wdec = true; /* (decided above) */
+      __syncthreads();
+      for (int64_t fal_q; (fal_q = fal_pw_piece(fal_pw, fal_wr)) >= 0;) { int64_t fal_h = fal_pw.hk.ih[fal_q]; if (!fal_pw.go[fal_h - fal_pw.hk.h0]) continue; int64_t fal_i = fal_pw.hk.d[fal_h]; fal_hpiece(fal_pw.hk, fal_q, fal_h); do { fal_point t = (fal_point)fal_i; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } } while (0); }
+      fal_wbegin();
+    }
+    for (int64_t fal_c; (fal_c = fal_pw_group(fal_pw, fal_wr, fal_px.lo, fal_px.hi)) >= 0;) {
+      unsigned fal_lm;
+      { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;
+        if (fal_i < fal_px.hi && !FAL_HUB(hg, (fal_point)fal_i, fal_pw.hd)) { fal_tk = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) fal_tk = false; else fal_snp[fal_i - fal_px.lo] = fal_sv; } }
+        fal_lm = __ballot_sync(0xffffffffu, fal_tk); }
+      while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; do { fal_point t = (fal_point)fal_i; {
+#line 31 "part_loop.fal"
+                             relax(t, hg); } } while (0); }
+    }
+    fal_wr++;
+    fal_tvk = 1;
+#line 32 "part_loop.fal"
+    if (fal_leader) rounds++;
+#line 35 "part_loop.fal"
+    if (fal_leader) ((void)0);
+    fal_rounds++;
+    if (!fal_ra_round(fal_grid, fal_px, &hg->changed[0]))
+      break;
+  }
+  if (fal_leader && fal_px.me == 0) {
+    fal_lr_fal_loopownw_L29_6 = fal_rounds;
+    fal_lo_fal_loopownw_L29_6_rounds = rounds;
+  }
+}
+__device__ long long fal_lr_fal_loop_L29_7;
+__device__ int fal_lo_fal_loop_L29_7_rounds;
+#line 29 "part_loop.fal"
+__global__ void fal_loop_L29_7(fal_G fal_kv_hg, int rounds, fal_px fal_px)
 {
   fal_G *hg = &fal_kv_hg;
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
@@ -738,12 +803,12 @@ __global__ void fal_loop_L29_6(fal_G fal_kv_hg, int rounds, fal_px fal_px)
       break;
   }
   if (fal_leader && fal_px.me == 0) {
-    fal_lr_fal_loop_L29_6 = fal_rounds;
-    fal_lo_fal_loop_L29_6_rounds = rounds;
+    fal_lr_fal_loop_L29_7 = fal_rounds;
+    fal_lo_fal_loop_L29_7_rounds = rounds;
   }
 }
 #line 31 "part_loop.fal"
-__global__ void fal_foreach_L31_7(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk)
+__global__ void fal_foreach_L31_8(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_lo]) continue; fal_snp[fal_i - fal_lo] = fal_sv; } fal_point t = (fal_point)fal_i; {
@@ -751,7 +816,7 @@ __global__ void fal_foreach_L31_7(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                              relax(t, hg); } }
 }
 #line 31 "part_loop.fal"
-__global__ void fal_foreach_L31_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L31_8_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
@@ -801,9 +866,9 @@ fal_G_bx_end(hg, fal_bxon, FAL_EX_ALIKE); }
 
   hg->dist[fal_G_wr(hg, (0))] = 0;
   int rounds = 0;
-  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)fal_loop_L29_6, "part_loop.fal", 29, hg->fal_nparts, &hg->fal_base)) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, FAL_EX_OWN); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_6, fal_pv, "fal_loop_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_6_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_seen fal_sn4; static fal_rmh fal_rm4; int fal_tv4 = 0, fal_tok4 = hg->fal_nparts < 2 || hg->fal_merge != NULL; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (hg->fal_bx && fal_loop_switch_first(&fal_sw, (const void *)fal_loop_L29_7, "part_loop.fal", 29, hg->fal_nparts, &hg->fal_base, fal_sw.state == 0 && fal_pw_pick(&hg->fal_parts[0].fal_base) && fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__))) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__)) { if (fal_pw_pick(&hg->fal_parts[0].fal_base)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][4]; void **fal_pv[FAL_PX_MAX]; static fal_pwh fal_pwm; fal_pw fal_pwv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pwv[fal_pi] = fal_pw_make(&fal_pwm, fal_pi, &hg->fal_parts[fal_pi].fal_base, hg->fal_lo[fal_pi], hg->fal_lo[fal_pi + 1], __FILE__, __LINE__); fal_pa[fal_pi][3] = (void *)&fal_pwv[fal_pi]; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run_w(fal_xh, hg->fal_bx, (const void *)fal_loopownw_L29_6, fal_pv, 1, "fal_loopownw_L29_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopownw_L29_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopownw_L29_6_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, FAL_EX_OWN); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : NULL; fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1); fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loopown_L29_5, fal_pv, "fal_loopown_L29_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) fal_rm_report(&fal_rm4, hg->fal_bx, __FILE__, __LINE__); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L29_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loopown_L29_5_rounds, sizeof rounds)); fal_G_bx_end(hg, 1, FAL_EX_OWN); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts (own rounds)", fal_pt0, fal_lr); } } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&rounds; fal_xh->px[fal_pi].seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, hg->fal_parts[fal_pi].fal_base.device, (size_t)(hg->fal_lo[fal_pi + 1] - hg->fal_lo[fal_pi]) * sizeof(int)) : NULL; fal_xh->px[fal_pi].tv = fal_tv4; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L29_7, fal_pv, "fal_loop_L29_7", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L29_7, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&rounds, fal_lo_fal_loop_L29_7_rounds, sizeof rounds)); fal_G_px_leave(hg); fal_gprof_end("part_loop.fal", 29, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { int fal_bxon = fal_G_bx_begin(hg, FAL_EX_MERGE); int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_part->fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L31_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_7"); } fal_part->fal_rmt = NULL; } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+    { int fal_bxon = fal_G_bx_begin(hg, FAL_EX_MERGE); int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].dist - (char *)hg->fal_parts), 0, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, fal_pi, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_part->fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L31_8_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L31_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4); FAL_CHECK_LAUNCH("fal_foreach_L31_8"); } fal_part->fal_rmt = NULL; } } fal_tv4 = 1; for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 31 "part_loop.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {

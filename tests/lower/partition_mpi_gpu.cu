@@ -1152,8 +1152,67 @@ __global__ void fal_loopown_L36_6(fal_G fal_kv_hg, fal_px fal_px)
     fal_lr_fal_loopown_L36_6 = fal_rounds;
   }
 }
+__device__ long long fal_lr_fal_loopownw_L36_7;
+#line 36 "partition_mpi_gpu.fal"
+__global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_loopownw_L36_7(fal_G fal_kv_hg, fal_px fal_px, fal_pw fal_pw)
+{
+  fal_G *hg = &fal_kv_hg;
+  cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
+  const bool fal_leader = blockIdx.x == 0 && threadIdx.x == 0 && threadIdx.y == 0;
+  fal_wbegin();
+  long long fal_rounds = 0;
+  fal_G_gb fal_gv; /* the graph properties as the last exchange left them */
+  fal_G_px_before(hg, &fal_gv);
+  int *fal_snp = (int *)fal_px.seen; /* the part's last-seen values, or NULL */
+  int fal_tvk = fal_px.tv;
+  fal_ra_begin();
+  if (!fal_px_start(fal_grid, fal_px))
+    return;
+  unsigned fal_wr = 0; /* the phase's rounds (part_phase_warp) */
+  int fal_brk = 1;
+  do { /* round 0: the condition and the flag's zeroing */
+    if (!(1))
+      break;
+#line 37 "partition_mpi_gpu.fal"
+    if (fal_leader) hg->changed[0] = 0;
+    fal_brk = 0;
+  } while (0);
+  fal_grid.sync();
+  while (!fal_brk) {
+    if (fal_leader) fal_pw_next(fal_pw, fal_wr);
+    if (fal_pw.hk.nh) { /* the hubs' decisions, then their pieces */
+      for (int64_t fal_q = blockIdx.x * (int64_t)(blockDim.x * blockDim.y) + threadIdx.y * blockDim.x + threadIdx.x; fal_q < fal_pw.hk.nh; fal_q += (int64_t)gridDim.x * blockDim.x * blockDim.y) { int64_t fal_i = fal_pw.hk.d[fal_pw.hk.h0 + fal_q]; bool fal_go = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) fal_go = false; else fal_snp[fal_i - fal_px.lo] = fal_sv; } fal_pw.go[fal_q] = fal_go; }
+      fal_grid.sync();
+      fal_bbegin();
+      if (threadIdx.x == 0 && threadIdx.y == 0)
+        fal_wdec = true; /* (decided above) */
+      __syncthreads();
+      for (int64_t fal_q; (fal_q = fal_pw_piece(fal_pw, fal_wr)) >= 0;) { int64_t fal_h = fal_pw.hk.ih[fal_q]; if (!fal_pw.go[fal_h - fal_pw.hk.h0]) continue; int64_t fal_i = fal_pw.hk.d[fal_h]; fal_hpiece(fal_pw.hk, fal_q, fal_h); do { fal_point t = (fal_point)fal_i; {
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_7(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk)
+                             relax(t, hg); } } while (0); }
+      fal_wbegin();
+    }
+    for (int64_t fal_c; (fal_c = fal_pw_group(fal_pw, fal_wr, fal_px.lo, fal_px.hi)) >= 0;) {
+      unsigned fal_lm;
+      { int64_t fal_i = fal_c + threadIdx.x; bool fal_tk = false;
+        if (fal_i < fal_px.hi && !FAL_HUB(hg, (fal_point)fal_i, fal_pw.hd)) { fal_tk = true; if (fal_snp) { int fal_sv = hg->dist[fal_i]; if (fal_tvk && fal_sv == fal_snp[fal_i - fal_px.lo]) fal_tk = false; else fal_snp[fal_i - fal_px.lo] = fal_sv; } }
+        fal_lm = __ballot_sync(0xffffffffu, fal_tk); }
+      while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; do { fal_point t = (fal_point)fal_i; {
+#line 38 "partition_mpi_gpu.fal"
+                             relax(t, hg); } } while (0); }
+    }
+    fal_wr++;
+    fal_tvk = 1;
+    fal_rounds++;
+    if (!fal_ra_round(fal_grid, fal_px, &hg->changed[0]))
+      break;
+  }
+  if (fal_leader) {
+    fal_lr_fal_loopownw_L36_7 = fal_rounds;
+  }
+}
+#line 38 "partition_mpi_gpu.fal"
+__global__ void fal_foreach_L38_8(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk)
 {
   fal_G *hg = &fal_kv_hg;
   if (fal_svis && fal_chk) {
@@ -1169,7 +1228,7 @@ __global__ void fal_foreach_L38_7(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                              relax(t, hg); } }
 }
 #line 38 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L38_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
+__global__ void fal_foreach_L38_8_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi, int *fal_snp, int fal_tvk, unsigned *fal_svis, unsigned fal_ep, int fal_chk, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (fal_svis && fal_chk) {
@@ -1208,7 +1267,7 @@ __global__ void fal_foreach_L38_7_w(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal
   }
 }
 #line 42 "partition_mpi_gpu.fal"
-__global__ void fal_foreach_L42_8(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+__global__ void fal_foreach_L42_9(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(hg->seen[t] == 0)) continue;
@@ -1236,9 +1295,9 @@ fal_G_mpi_end_alike(hg); }
 #line 34 "partition_mpi_gpu.fal"
 
   hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
-  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, 0, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_seen fal_sn4; static fal_rep fal_rp4; int fal_tv4 = 0, fal_tok4 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->dist : NULL, 0, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch_f(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), fal_sw.state == 0 && hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base), (const void *)fal_loopown_L36_6, "partition_mpi_gpu.fal", 36)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[3]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[2] = (void *)&fal_pwv; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run_w(&fal_mx5, (const void *)fal_loopownw_L36_7, fal_pa, 1, "fal_loopownw_L36_7", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopownw_L36_7, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[2]; fal_mpxp.seen = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_d->fal_base.device, (size_t)(fal_mpxp.hi - fal_mpxp.lo) * sizeof(int)) : NULL; fal_mpxp.tv = fal_tv4; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)fal_mx5.df; int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_loopown_L36_6, fal_pa, "fal_loopown_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = NULL; if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loopown_L36_6, sizeof fal_lr)); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->dist, sizeof *fal_d->dist); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (own rounds)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx5, fal_mxh); int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 
+    { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx5, fal_mxh); int *fal_snp = fal_tok4 ? (int *)fal_seen_get(&fal_sn4, 0, fal_part->fal_base.device, (size_t)(fal_hi - fal_lo) * sizeof(int)) : NULL; fal_mpi_plan *fal_mp = hg->fal_mpi; fal_rep_round(&fal_rp4); for (;;) { unsigned *fal_svis = fal_snp ? fal_rep_arm(&fal_rp4) : NULL; fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_8_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi, fal_snp, fal_tv4, fal_svis, fal_rp4.ep, fal_rp4.chk); FAL_CHECK_LAUNCH("fal_foreach_L38_8"); } int fal_rfirst = !fal_tv4; fal_tv4 = 1; fal_mp->dev_reps++; if (!fal_rep_next(&fal_rp4, fal_snp != NULL, fal_rfirst)) break; } fal_part->fal_rmt = NULL; } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
@@ -1252,7 +1311,7 @@ if (fal_mxh) { fal_G_mpi_end_rm(hg); fal_mpx_gather(&fal_mx5, hg->fal_mpi, hg->f
   } } if (fal_mx5.old) fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->dist, sizeof *hg->fal_mpi_gpu->dist); fal_gprof_end("partition_mpi_gpu.fal", 36, "ranks (host)", fal_pt0, fal_ra); } }
 #line 41 "partition_mpi_gpu.fal"
 
-  { fal_G_mpi_begin(hg, 42, 0x3u, FAL_EX_OWN); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_8"); } } else { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 42, 0x3u, FAL_EX_OWN); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L42_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L42_9"); } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 42 "partition_mpi_gpu.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
@@ -1262,10 +1321,10 @@ fal_G_mpi_end(hg); }
 #line 42 "partition_mpi_gpu.fal"
 
   long total = 0;
-  { __typeof__(total) fal_r9 = 0; fal_G_mpi_own(hg);
-#pragma omp parallel for reduction(+:fal_r9)
+  { __typeof__(total) fal_r10 = 0; fal_G_mpi_own(hg);
+#pragma omp parallel for reduction(+:fal_r10)
 #line 44 "partition_mpi_gpu.fal"
-for (int64_t fal_i9 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i9 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i9++)  fal_r9 += (hg->dist[fal_i9]); fal_mpi_reduce(fal_r9, 0); total += fal_r9; }
+for (int64_t fal_i10 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i10 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i10++)  fal_r10 += (hg->dist[fal_i10]); fal_mpi_reduce(fal_r10, 0); total += fal_r10; }
 #line 44 "partition_mpi_gpu.fal"
 
   printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
