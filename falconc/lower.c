@@ -441,7 +441,10 @@ static void render_function(Ctx *c, const Node *n)
   put_linkage(c, n, c->fn, is_main);
   Capture *saved_caps = c->caps;
   int saved_ncaps = c->ncaps;
-  if (c->gpu && c->element) { /* device code: only its own symbols */
+  /* (the updateFunction that merges on the device is device code too, and
+   * host code when a host part's merge calls it: GPU scalars as in an
+   * element function, FAL_HD_GET and friends) */
+  if (c->gpu && (c->element || merge_on_device(c, c->fn))) { /* device code: only its own symbols */
     c->in_kernel = true;
     c->hd = true; /* ... and host code too: put_linkage */
     c->kernel_mark = c->nsyms;

@@ -582,6 +582,21 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 	# barrier a round (two parts on this GPU), two refused; three parts
 	# and a host part keep the exchange
 	part_one_gpu part_sync
+	# tests/e2e/merge_scalar.fal: an updateFunction that writes GPU
+	# scalars, called by the merge kernels (GPU parts) and on the host (a
+	# host part); with two GPU parts on the grid it must have run and
+	# lowered a distance, read back from device memory.
+	part_one_gpu merge_scalar
+	if [ -x "$tmp/gpu/merge_scalar" ]; then
+		g=$tmp/e2e/graphs/grid.gr.xz
+		if timeout 120 "$tmp/gpu/merge_scalar" "$g" "$(e2e_source "$g")" 2 0 "$tmp/e2e/ms.out" \
+			>"$tmp/e2e/run" 2>&1 && grep -q '^merge_scalar: merged 1, lowered 1$' "$tmp/e2e/run"; then
+			pass "gpu merge_scalar: the merge kernels wrote the GPU scalars (2 0, grid)"
+		else
+			fail "gpu merge_scalar: the merge kernels' GPU scalars (2 0, grid)"
+			sed 's/^/    /' "$tmp/e2e/run" | head -5
+		fi
+	fi
 	# Parts that run their own rounds (plan.c parts_own_rule, docs/optimiser.md
 	# "Cut edges that write their owner"): with 2 parts on this GPU, the
 	# first two loops (MIN, MAX) must have run so, the third in step, and

@@ -917,6 +917,16 @@ e2e_cuda() {
 			fail "cuda: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head
 		fi
 	done
+	# An updateFunction that writes GPU scalars merges on the device and
+	# on the host: no call from it to the host's accessors (nvcc's
+	# warning #20014, "calling a __host__ function from a __host__
+	# __device__ function", before 2026-11-29).  Its runs: tests/gpu.sh.
+	if cuda_build merge_scalar "$srcdir/tests/e2e/merge_scalar.fal" "$tmp/e2e/cuda" &&
+		! grep -q '20014\|calling a __host__ function' "$tmp/err"; then
+		pass "cuda: tests/e2e/merge_scalar.fal compiles and links, its merge device code"
+	else
+		fail "cuda: building tests/e2e/merge_scalar.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
 	e2e_cuda_mpi
 }
 
