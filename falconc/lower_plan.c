@@ -364,14 +364,9 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
     strbuf_printf(&st, "fal_pwv[fal_pi] = fal_pw_make(&fal_pwm, fal_pi, &%s->fal_parts[fal_pi].fal_base, "
                   "%s->fal_lo[fal_pi], %s->fal_lo[fal_pi + 1], __FILE__, __LINE__); "
                   "fal_pa[fal_pi][%d] = (void *)&fal_pwv[fal_pi]; ", g, g, g, c->ncaps + 1);
-  if (pw)
-    strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
-                  "int fal_pok = fal_pxh_run_w(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, 1, \"%s\", "
-                  "__FILE__, __LINE__); ", c->ncaps, g, name, name);
-  else
-    strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
-                  "int fal_pok = fal_pxh_run(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, \"%s\", __FILE__, __LINE__); ",
-                  c->ncaps, g, name, name);
+  strbuf_printf(&st, "fal_pa[fal_pi][%d] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } "
+                "int fal_pok = fal_pxh_run%s(fal_xh, %s->fal_bx, (const void *)%s, fal_pv, %s\"%s\", "
+                "__FILE__, __LINE__); ", c->ncaps, pw ? "_w" : "", g, name, pw ? "1, " : "", name);
   if (rm)
     strbuf_printf(&st, "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { "
                   "%s->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } ", g, g);
@@ -1018,22 +1013,25 @@ static bool pw_rule(Ctx *c, const LoopPlan *p)
   return warp_body_check(c, ph->stmt, NULL, &wi, NULL) && warp_split_check(c, ph->stmt, &wi);
 }
 
-/* The two forms of a px_own or px_rs kernel's launch (pw_rule): the warp
- * form where the graph (gb, a fal_gbase expression) takes warps
- * (fal_pw_pick), else the thread form. */
-static const char *pw_launch(Ctx *c, const LoopPlan *p, const char *gb)
+/* The launch of a px_own or px_rs kernel (of one process's parts, or of
+ * MPI ranks under c->mpx), *kname (if given) the thread form's name; with
+ * a warp form beside it (pw_rule: *made), the warp form where `pick`
+ * holds, else the thread form. */
+static const char *pw_launch(Ctx *c, const LoopPlan *p, const char *pick, const char **kname,
+                             bool *made)
 {
-  const char *thread = device_loop_kernel(c, p, NULL, false, NULL, NULL);
-  if (!pw_rule(c, p))
+  const char *thread = device_loop_kernel(c, p, kname, false, NULL, NULL);
+  *made = pw_rule(c, p);
+  if (!*made)
     return thread;
-  if (c->opt->explain)
+  if (c->opt->explain && !c->mpx)
     fprintf(stderr, "%s:%u: parts kernel: also a warp per point (blocks of 32 x 8, hubs in pieces, "
             "work from counters) on graphs whose degree takes warps%s\n", c->src->path,
             p->loop->loc.line, c->px_own ? "; the loop moves into it at its first round" : "");
   c->px_warp = true;
   const char *warp = device_loop_kernel(c, p, NULL, false, NULL, NULL);
   c->px_warp = false;
-  return ctx_printf(c, "if (fal_pw_pick(%s)) { %s } else { %s }", gb, warp, thread);
+  return ctx_printf(c, "if (%s) { %s } else { %s }", pick, warp, thread);
 }
 
 /* The launch of a planned loop's kernel.  With frontiers (p->frontier) two
@@ -1046,7 +1044,8 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
   /* (first: when the kernels would take the warp form, the condition for
    * the switch to move the loop into them at once, fal_loop_switch_first) */
   const char *g = gname(c, p->graph);
-  const char *gb = ctx_printf(c, "&%s->fal_parts[0].fal_base", g);
+  const char *pick = ctx_printf(c, "fal_pw_pick(&%s->fal_parts[0].fal_base)", g);
+  bool made = false;
   if (first)
     *first = NULL;
   if (p->parts && p->sync_P && c->topo_rm) {
@@ -1054,7 +1053,7 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
      * ghosts (fal_rm_ready), else rounds with the exchange */
     c->px_rs = true;
     c->ra_hold = true;
-    const char *rs = pw_launch(c, p, gb);
+    const char *rs = pw_launch(c, p, pick, NULL, &made);
     c->px_rs = false;
     const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
     return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, g), rs, step);
@@ -1063,9 +1062,9 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
     /* parts that run their own rounds where the MINs can go to their
      * owners (fal_rm_ready), else rounds in step */
     c->px_own = true;
-    const char *own = pw_launch(c, p, gb);
-    if (first && pw_rule(c, p))
-      *first = ctx_printf(c, "fal_pw_pick(%s) && %s", gb, rm_ready_expr(c, g));
+    const char *own = pw_launch(c, p, pick, NULL, &made);
+    if (first && made)
+      *first = ctx_printf(c, "%s && %s", pick, rm_ready_expr(c, g));
     c->px_own = false;
     const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
     return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, g), own, step);
@@ -1197,18 +1196,13 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
   } else {
     c->px_own = true;
   }
-  const char *launch = device_loop_kernel(c, p, &kname, false, NULL, NULL);
   /* the warp form (pw_rule) where the rank's GPU graph takes warps; then
-   * the loop moves into the kernels at its first round (fal_mpx_switch_f) */
+   * an own-rounds loop moves into the kernels at its first round
+   * (fal_mpx_switch_f) */
   const char *gpick = ctx_printf(c, "%s->fal_mpi_gpu && fal_pw_pick_ranks(&%s->fal_mpi_gpu->fal_base)",
                                  g, g);
-  bool pw = pw_rule(c, p);
-  if (pw) {
-    c->px_warp = true;
-    const char *wl = device_loop_kernel(c, p, NULL, false, NULL, NULL);
-    c->px_warp = false;
-    launch = ctx_printf(c, "if (%s) { %s } else { %s }", gpick, wl, launch);
-  }
+  bool pw = false;
+  const char *launch = pw_launch(c, p, gpick, &kname, &pw);
   c->px_rs = c->px_own = false;
   c->mpx = NULL;
   c->topo_rep = rep;
@@ -1219,16 +1213,13 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
        "double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ",
        mx, mx, g, g, g, P, p->sync_P ? 1 : 0);
   loop_head(c, loop);
-  if (pw && !p->sync_P) /* own rounds: at once, as fal_loop_switch_first */
-    putf(c, "{ if (fal_mpx_switch_f(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
-         "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), fal_sw.state == 0 && %s, (const void *)%s, "
-         "\"%s\", %u)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
-         mx, g, g, g, gpick, kname, path_literal(c), loop->loc.line, launch);
-  else
-    putf(c, "{ if (fal_mpx_switch(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
-         "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), (const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
-         "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
-         mx, g, g, g, kname, path_literal(c), loop->loc.line, launch);
+  const bool first = pw && !p->sync_P; /* own rounds: at once, as fal_loop_switch_first */
+  putf(c, "{ if (fal_mpx_switch%s(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
+       "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), %s(const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
+       "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
+       first ? "_f" : "", mx, g, g, g,
+       first ? ctx_printf(c, "fal_sw.state == 0 && %s, ", gpick) : "", kname, path_literal(c),
+       loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
@@ -1332,17 +1323,14 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   for (int i = 0; ok && i < p->nsteps && !wphase; i++)
     wphase = p->steps[i].kind == STEP_PHASE && p->steps[i].coll &&
              warp_body_check(c, p->steps[i].stmt, NULL, NULL, NULL);
-  if (p->parts && first) /* the warp form: at once (docs/optimiser.md "Parts kernels
-                          * with a warp per point") */
-    putf(c, "{ if (%s->fal_bx && fal_loop_switch_first(&fal_sw, (const void *)%s, \"%s\", %u, "
-         "%s->fal_nparts, &%s->fal_base, fal_sw.state == 0 && %s)) { int fal_pgo = 0; %s if (fal_pgo) "
-         "break; fal_sw.state = 2; } fal_ra++; ", gname(c, p->graph), kname, path_literal(c),
-         loop->loc.line, gname(c, p->graph), gname(c, p->graph), first, launch);
-  else if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked */
-    putf(c, "{ if (%s->fal_bx && fal_loop_switch_parts(&fal_sw, (const void *)%s, \"%s\", %u, "
-         "%s->fal_nparts, &%s->fal_base)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } "
-         "fal_ra++; ", gname(c, p->graph), kname, path_literal(c), loop->loc.line, gname(c, p->graph),
-         gname(c, p->graph), launch);
+  if (p->parts) /* only where the border exchange runs: GPU parts, no GPU asked;
+                 * with the warp form at once (docs/optimiser.md "Parts kernels
+                 * with a warp per point") */
+    putf(c, "{ if (%s->fal_bx && fal_loop_switch_%s(&fal_sw, (const void *)%s, \"%s\", %u, "
+         "%s->fal_nparts, &%s->fal_base%s)) { int fal_pgo = 0; %s if (fal_pgo) break; fal_sw.state = 2; } "
+         "fal_ra++; ", gname(c, p->graph), first ? "first" : "parts", kname, path_literal(c),
+         loop->loc.line, gname(c, p->graph), gname(c, p->graph),
+         first ? ctx_printf(c, ", fal_sw.state == 0 && %s", first) : "", launch);
   else if (ok)
     putf(c, "{ if (%s && fal_loop_switch_x(&fal_sw, (const void *)%s, \"%s\", %u, %s)) "
          "{ %s break; } fal_ra++; ", ok, kname, path_literal(c), loop->loc.line,
