@@ -765,16 +765,23 @@ static inline bool fal_warp_pick(const fal_gbase *g)
   return fal_degree_at_least(&g->csr, degree);
 }
 
-/* FALCON_WARP: 0 auto, 1 on, 2 off. */
+/* An environment variable that says auto (or nothing), on or off: 0, 1
+ * or 2; anything else is auto, with a warning. */
+static inline int fal_env_auto_on_off(const char *name)
+{
+  const char *m = getenv(name);
+  int mode = m && strcmp(m, "on") == 0 ? 1 : m && strcmp(m, "off") == 0 ? 2 : 0;
+  if (m && mode == 0 && strcmp(m, "auto") != 0)
+    fprintf(stderr, "warning: %s=%s is not auto, on or off; using auto\n", name, m);
+  return mode;
+}
+
+/* FALCON_WARP: 0 auto, 1 on, 2 off (read once). */
 static inline int fal_warp_mode(void)
 {
   static int mode = -1;
-  if (mode < 0) {
-    const char *m = getenv("FALCON_WARP");
-    mode = m && strcmp(m, "on") == 0 ? 1 : m && strcmp(m, "off") == 0 ? 2 : 0;
-    if (m && mode == 0 && strcmp(m, "auto") != 0)
-      fprintf(stderr, "warning: FALCON_WARP=%s is not auto, on or off; using auto\n", m);
-  }
+  if (mode < 0)
+    mode = fal_env_auto_on_off("FALCON_WARP");
   return mode;
 }
 
@@ -3375,12 +3382,8 @@ typedef struct fal_pwh {
 static inline int fal_parts_warp_mode(void)
 {
   static int mode = -1;
-  if (mode < 0) {
-    const char *v = getenv("FALCON_PARTS_WARP");
-    mode = v && strcmp(v, "on") == 0 ? 1 : v && strcmp(v, "off") == 0 ? 2 : 0;
-    if (v && mode == 0 && strcmp(v, "auto") != 0)
-      fprintf(stderr, "warning: FALCON_PARTS_WARP=%s is not auto, on or off; using auto\n", v);
-  }
+  if (mode < 0)
+    mode = fal_env_auto_on_off("FALCON_PARTS_WARP");
   return mode;
 }
 
