@@ -472,13 +472,31 @@ void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cu
   if (cur > pl->rec)
     fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
   pl->cur = cur;
-  int64_t ng = pl->goff[pl->nnbr], nb = pl->boff[pl->nnbr];
+  /* the ghosts' shadows serve phase 1 only: a foreach that writes only
+   * its own points changes no ghost (fal_mpi_exchange) */
+  int64_t ng = pl->ex == FAL_EX_MERGE ? pl->goff[pl->nnbr] : 0, nb = pl->boff[pl->nnbr];
 #pragma omp parallel for schedule(static) if (ng > FAL_MPI_SERIAL)
   for (int64_t i = 0; i < ng; i++)
     pack(g, pl->ghost[i], pl->gshadow + (size_t)i * cur);
 #pragma omp parallel for schedule(static) if (nb > FAL_MPI_SERIAL)
   for (int64_t i = 0; i < nb; i++)
     pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
+}
+
+/* Whether the records of rec bytes at a and b differ: the usual sizes
+ * (one int or float, one double or long, two of those) compare inline. */
+static inline int rec_differs(const unsigned char *a, const unsigned char *b, size_t rec)
+{
+  switch (rec) {
+  case 4:
+    return memcmp(a, b, 4) != 0;
+  case 8:
+    return memcmp(a, b, 8) != 0;
+  case 16:
+    return memcmp(a, b, 16) != 0;
+  default:
+    return memcmp(a, b, rec) != 0;
+  }
 }
 
 /* The indices j in [0, n) with f[j] set, in order, into out; clears them.
@@ -644,7 +662,7 @@ static void phase(fal_mpi_plan *pl, void *g, const fal_point *list, const int64_
     for (int64_t j = 0; j < total; j++) {
       unsigned char *slot = sb + (size_t)j * one;
       pack(g, list[j], slot + sizeof(fal_point));
-      flag[j] = memcmp(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec) != 0;
+      flag[j] = rec_differs(slot + sizeof(fal_point), shadow + (size_t)j * rec, rec);
     }
   }
   /* The flagged entries of each neighbour, in order, to the front of its
