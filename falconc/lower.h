@@ -113,6 +113,8 @@ typedef struct Ctx {
   char **strings; /* strings owned by the context, freed at the end */
   int nstrings;
   bool mpi;          /* --mpi and the program partitions a graph (§7) */
+  uint64_t mpi_gmask; /* lower_loop.c mpi_ghost_mask, once mpi_gmask_done */
+  bool mpi_gmask_done;
   bool hubs;         /* a hub kernel was written (FAL_HUB_KERNELS, cuda.cuh) */
   /* CUDA target: */
   bool gpu;          /* lowering for CUDA */

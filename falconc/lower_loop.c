@@ -1036,6 +1036,112 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
   return true;
 }
 
+/* --mpi, host ranks (docs/lowering.md "What ghosts hold"): the point
+ * properties that some code may reach at a ghost, as a mask like
+ * mpi_write_mask's.  Ghosts are read and written only by the foreaches
+ * over a partitioned graph's points (host code gathers from the owners,
+ * fal_G_fresh; a foreach over another graph that names it gathers first),
+ * so a property counts when such a foreach's condition or body, or a
+ * Falcon function they call, reaches `x.f` with x anything but the loop's
+ * own point (the loop variable, or a parameter that received it: the
+ * names of `own`).  Every property a merge function names counts too: it
+ * sees the incoming copy's.  A property no code reaches at a ghost need
+ * not travel to the ghosts after a foreach that writes it; PageRank's
+ * `next`, `delta` and `rank` do not, its `contrib` (read at in-neighbours)
+ * does.  Anything unsure (an own name declared again, a call through a
+ * pointer, deep calls, a large walk) gives every property. */
+typedef struct GhostWalk {
+  Ctx *c;
+  uint64_t mask;
+  long budget; /* nodes left to visit */
+} GhostWalk;
+
+static void ghost_uses(GhostWalk *w, const Node *root, char **own, int nown, int depth)
+{
+  Ctx *c = w->c;
+  if (!root || w->mask == ~(uint64_t)0)
+    return;
+  if (depth > 8) {
+    w->mask = ~(uint64_t)0;
+    return;
+  }
+  for (const Node *m = root; m; m = node_next(m, root, true)) {
+    if (--w->budget < 0) {
+      w->mask = ~(uint64_t)0;
+      return;
+    }
+    if (m->kind == K_FOREACH_STATEMENT && name_is_one_of(c, node_field(m, F_VARIABLE), own, nown)) {
+      w->mask = ~(uint64_t)0;
+      return;
+    }
+    if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
+      for (const Node *d = m->child; d; d = d->next)
+        if (name_is_one_of(c, declarator_name(d), own, nown)) {
+          w->mask = ~(uint64_t)0;
+          return;
+        }
+    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
+      int k = point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD)));
+      if (k < 0 || name_is_one_of(c, node_unparen(node_field(m, F_ARGUMENT)), own, nown))
+        continue;
+      w->mask |= k < 64 ? (uint64_t)1 << k : ~(uint64_t)0;
+    } else if (m->kind == K_CALL_EXPRESSION) {
+      const Node *fn = node_field(m, F_FUNCTION);
+      if (!fn || (fn->kind != K_IDENTIFIER && fn->kind != K_FIELD_EXPRESSION)) {
+        w->mask = ~(uint64_t)0; /* through a pointer: anything */
+        return;
+      }
+      const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+      if (!fi || !fi->def)
+        continue;
+      /* the parameters that receive an own point are the callee's own */
+      const Node *args[64];
+      char *names[64], *sub[16];
+      int nsub = 0, na = call_params(c, m, fi, args, names, 64);
+      for (int i = 0; i < na; i++)
+        if (names[i] && name_is_one_of(c, args[i], own, nown) && nsub < 16)
+          sub[nsub++] = names[i];
+      ghost_uses(w, node_field(fi->def, F_BODY), sub, nsub, depth + 1);
+    }
+  }
+}
+
+static uint64_t mpi_ghost_mask(Ctx *c, const Node *at)
+{
+  if (c->mpi_gmask_done)
+    return c->mpi_gmask;
+  const Node *root = at;
+  while (root->parent)
+    root = root->parent;
+  GhostWalk w = {c, 0, 1L << 22};
+  for (const Node *m = root; m && w.mask != ~(uint64_t)0; m = node_next(m, root, true)) {
+    if (m->kind != K_FOREACH_STATEMENT)
+      continue;
+    /* foreach (t In g.points), g partitioned */
+    const Node *it = node_unparen(node_field(m, F_ITERABLE));
+    const Node *gb = it && it->kind == K_FIELD_EXPRESSION ? node_unparen(node_field(it, F_ARGUMENT)) : NULL;
+    const Node *f = it && it->kind == K_FIELD_EXPRESSION ? node_field(it, F_FIELD) : NULL;
+    if (!gb || gb->kind != K_IDENTIFIER || !f || !node_text_is(c->src, f, "points"))
+      continue;
+    char *g = text_of(c, gb);
+    if (!program_parted(c->prog, g))
+      continue;
+    char *own = text_of(c, node_field(m, F_VARIABLE));
+    if (!own) {
+      w.mask = ~(uint64_t)0;
+      break;
+    }
+    ghost_uses(&w, node_field(m, F_CONDITION), &own, 1, 0);
+    ghost_uses(&w, node_field(m, F_BODY), &own, 1, 0);
+  }
+  for (int i = 0; i < c->prog->nfuncs; i++)
+    if (c->prog->funcs[i].merge && c->prog->funcs[i].def)
+      ghost_uses(&w, c->prog->funcs[i].def, NULL, 0, 0); /* every property it names */
+  c->mpi_gmask = w.mask;
+  c->mpi_gmask_done = true;
+  return w.mask;
+}
+
 /* The border exchange's rule (CUDA target, docs/lowering.md "Partitioned
  * graphs (§7)"): a part keeps current values of its own points and of its
  * ghosts only, so a foreach may use it when every point property that its
@@ -1354,11 +1460,13 @@ bool mpi_rows_ok(Ctx *c, const Node *at, const char *graph, const char **why)
   return ok;
 }
 
-static uint64_t mpi_write_mask(Ctx *c, const Node *foreach)
+/* merges: and the merge functions' writes (phase 1 runs: not for a
+ * foreach that writes only its own points) */
+static uint64_t mpi_write_mask(Ctx *c, const Node *foreach, bool merges)
 {
   MpiWalk w = {c, 0, NULL, 0};
   mpi_writes(&w, foreach);
-  for (int i = 0; i < c->prog->nfuncs; i++)
+  for (int i = 0; merges && i < c->prog->nfuncs; i++)
     if (c->prog->funcs[i].merge && c->prog->funcs[i].def)
       mpi_writes(&w, c->prog->funcs[i].def);
   free(w.seen);
@@ -1477,11 +1585,27 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
      * hold every point), and nothing travels (FAL_EX_ALIKE) */
     const bool alike = !mh && c->topo_n != n && bx_alike(c, node_field(n, F_CONDITION), own) &&
                        bx_alike(c, node_field(n, F_BODY), own);
+    /* host ranks: only what some code reaches at a ghost travels
+     * (mpi_ghost_mask); a foreach that writes only its own points and
+     * none of that has nothing to send (FAL_EX_ALIKE's exchange: none),
+     * though it runs over the rank's own points.  GPU ranks (their
+     * staging, merges and pushes) send every property they write. */
+    uint64_t wmask = mpi_write_mask(c, n, c->gpu || alike || !one);
+    if (!c->gpu && !alike)
+      wmask &= mpi_ghost_mask(c, n);
+    const bool quiet = !c->gpu && !alike && one && wmask == 0 && c->topo_n != n;
+    if (c->opt->explain && !c->gpu && !alike)
+      fprintf(stderr, "%s:%u: foreach over partitioned '%s' (--mpi): %s\n", c->src->path,
+              n->loc.line, g,
+              quiet ? "it writes only its own points, and nothing it writes is read at another "
+                      "point: no exchange"
+              : one ? "its own points' changed values go to the ranks that hold them as ghosts"
+                    : "changed ghosts go to their owners, then owners' changed values to the ghosts");
     if (mh)
       putf(c, "{ void *fal_mxh = fal_mpx_host(&%s); ", c->mpx_h);
     putf(c, "{ fal_G_mpi_begin(%s, %d, 0x%llxu, %s); { fal_G *fal_part = %s; int64_t fal_lo = %s, "
-         "fal_hi = %s; ", g, (int)n->loc.line, (unsigned long long)mpi_write_mask(c, n),
-         alike ? "FAL_EX_ALIKE" : mh ? ctx_printf(c, "fal_mxh ? FAL_EX_OWNERS : %s", ex_name(one))
+         "fal_hi = %s; ", g, (int)n->loc.line, (unsigned long long)wmask,
+         alike || quiet ? "FAL_EX_ALIKE" : mh ? ctx_printf(c, "fal_mxh ? FAL_EX_OWNERS : %s", ex_name(one))
                                     : ex_name(one),
          c->gpu ? ctx_printf(c, "%s->fal_mpi_gpu ? %s->fal_mpi_gpu : %s", g, g, g) : g,
          alike ? "0" : ctx_printf(c, "%s->fal_mpi->lo[%s->fal_mpi->rank]", g, g),
@@ -1539,7 +1663,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
            "%s->fal_mpi_did, %s->fal_mpi_gpu->%s, %d); } else fal_G_mpi_end(%s); } }", g, c->mpx_h, g,
            g, g, c->mpx_P, c->mpx_max ? 1 : 0, g);
     else
-      putf(c, " } }\n%s(%s); }", alike ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g);
+      putf(c, " } }\n%s(%s); }", alike || quiet ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g);
     return;
   }
   /* CUDA target: the border exchange when the rule holds (bx_local);

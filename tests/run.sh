@@ -550,24 +550,26 @@ run_runtime() {
 # ---- end to end: samples against the serial references ----------------------
 . "$srcdir/tests/e2e.sh"
 
-# mpi_mixed_vs_cpu BIN TAG SPLIT RUNNER "NP:THREADS ...": tests/e2e/mpi_mixed.fal
-# built as BIN, run by RUNNER (mpirun) with parts SPLIT on kron and the
-# grid, with each NP ranks and THREADS threads, must give the output of
-# its --target=cpu build without MPI (built once, $tmp/e2e/mpi/mixed_cpu).
+# mpi_mixed_vs_cpu BIN TAG SPLIT RUNNER "NP:THREADS ..." [PROG]:
+# tests/e2e/PROG.fal (default mpi_mixed; its arguments GRAPH SOURCE NGPU
+# NCPU OUT) built as BIN, run by RUNNER (mpirun) with parts SPLIT on kron
+# and the grid, with each NP ranks and THREADS threads, must give the
+# output of its --target=cpu build without MPI (built once,
+# $tmp/e2e/mpi/PROG_cpu).
 mpi_mixed_vs_cpu() {
-	bin=$1; tag=$2; split=$3; runner=$4; runs=$5
-	cpu=$tmp/e2e/mpi/mixed_cpu
+	bin=$1; tag=$2; split=$3; runner=$4; runs=$5; prog=${6:-mpi_mixed}
+	cpu=$tmp/e2e/mpi/${prog}_cpu
 	mkdir -p "$tmp/e2e/mpi"
-	if [ ! -x "$cpu" ] && ! { "$FALCONC" --target=cpu -o "$cpu.c" "$srcdir/tests/e2e/mpi_mixed.fal" 2>>"$tmp/err" &&
+	if [ ! -x "$cpu" ] && ! { "$FALCONC" --target=cpu -o "$cpu.c" "$srcdir/tests/e2e/$prog.fal" 2>>"$tmp/err" &&
 		${CC:-cc} -std=c11 -O2 ${E2E_CFLAGS:-} ${OPENMP_CFLAGS:-} -I"$srcdir/include" -o "$cpu" \
 			"$cpu.c" "$LIBFALCON" ${E2E_LIBS:-${OPENMP_CFLAGS:-} -lz -llzma -lm} 2>>"$tmp/err"; }; then
-		fail "$tag: building tests/e2e/mpi_mixed.fal for the CPU"; sed 's/^/    /' "$tmp/err" | head
+		fail "$tag: building tests/e2e/$prog.fal for the CPU"; sed 's/^/    /' "$tmp/err" | head
 		return
 	fi
 	for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
 		src=$(e2e_source "$gf")
 		if ! OMP_NUM_THREADS=1 "$cpu" "$gf" "$src" 0 2 "$tmp/e2e/mixed.ref" >/dev/null 2>&1; then
-			fail "$tag: mpi_mixed $(basename "$gf"): the CPU build failed"; continue
+			fail "$tag: $prog $(basename "$gf"): the CPU build failed"; continue
 		fi
 		for run in $runs; do
 			np=${run%:*} th=${run#*:}
@@ -576,9 +578,9 @@ mpi_mixed_vs_cpu() {
 			if OMP_NUM_THREADS=$th timeout 120 $runner --oversubscribe -np $np "$bin" \
 				"$gf" "$src" $split "$tmp/e2e/mixed.out" >"$tmp/e2e/run" 2>&1 &&
 				cmp -s "$tmp/e2e/mixed.out" "$tmp/e2e/mixed.ref"; then
-				pass "$tag: mpi_mixed $(basename "$gf") (-np $np, $th thread(s)) equals the CPU build"
+				pass "$tag: $prog $(basename "$gf") (-np $np, $th thread(s)) equals the CPU build"
 			else
-				fail "$tag: mpi_mixed $(basename "$gf") (-np $np, $th thread(s))"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+				fail "$tag: $prog $(basename "$gf") (-np $np, $th thread(s))"; sed 's/^/    /' "$tmp/e2e/run" | head -5
 			fi
 		done
 	done
@@ -792,6 +794,14 @@ e2e_mpi() {
 		mpi_mixed_vs_cpu "$tmp/e2e/mpi/mpi_mixed" mpi "0 1" "$mpirun" "1:1 3:1 2:2"
 	else
 		fail "mpi: building tests/e2e/mpi_mixed.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	# Only what some foreach reaches at a ghost travels (docs/lowering.md
+	# "What ghosts hold"): loops that write such values and loops that
+	# send nothing, on 1 to 4 ranks, against the build without MPI.
+	if e2e_build_mpi mpi_ghosts "$srcdir/tests/e2e/mpi_ghosts.fal"; then
+		mpi_mixed_vs_cpu "$tmp/e2e/mpi/mpi_ghosts" mpi "0 1" "$mpirun" "1:1 2:1 3:1 4:1 2:2" mpi_ghosts
+	else
+		fail "mpi: building tests/e2e/mpi_ghosts.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 	# A foreach over another graph reads every point of the partitioned one.
 	if e2e_build_mpi mpi_other "$srcdir/tests/e2e/mpi_other.fal"; then

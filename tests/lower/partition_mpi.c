@@ -267,13 +267,13 @@ fal_G_mpi_end(hg); }
   } }fal_prof_end("partition_mpi.fal", 33, "ranks (host)", fal_pt0, fal_ra); } }
 #line 38 "partition_mpi.fal"
 
-  { fal_G_mpi_begin(hg, 39, 0x3u, FAL_EX_OWN); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 39, 0x0u, FAL_EX_ALIKE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 39 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
 #line 39 "partition_mpi.fal"
                                         hg->hits[t]++; } } }
-fal_G_mpi_end(hg); }
+fal_G_mpi_end_alike(hg); }
 #line 39 "partition_mpi.fal"
 
   long total = 0;
