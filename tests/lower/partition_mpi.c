@@ -7,8 +7,11 @@ typedef struct fal_G fal_G;
  * the ghost exchange after each foreach, a graph property combined, a
  * reduction over the rank's points summed by every rank, host reads
  * through fal_G_fresh.  Each foreach's record holds the point properties
- * it (or merge) may write: dist (bit 0) through MIN in relax and in merge,
- * hits (bit 1) through ++, none of seen (bit 2). */
+ * it (or merge) may write that ghosts hold (some foreach reaches them at a
+ * point other than its own, or merge names them): dist (bit 0) through
+ * MIN in relax and in merge; not hits (bit 1, written with ++ at the
+ * loop's own point only), so that foreach sends nothing; none of seen
+ * (bit 2). */
 #include <stdio.h>
 
 /* falconc: the graph type of this program; one array per property (§3.1). */
@@ -215,13 +218,13 @@ static inline void fal_G_mpi_end_alike(fal_G *h)
 {
   fal_G_mpi_gp_done(h);
 }
-#line 9 "partition_mpi.fal"
+#line 12 "partition_mpi.fal"
 void relax(fal_point p, fal_G *hg)
 {
   { const fal_point fal_p1 = p; for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1], fal_n2 = hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point t = hg->fal_base.csr.dst[fal_e2]; {
-#line 12 "partition_mpi.fal"
+#line 15 "partition_mpi.fal"
     (FAL_ATOMIC_ANY(min, &(hg->dist[t]), (hg->dist[p] + hg->fal_base.csr.weight[fal_e2])) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
-#line 12 "partition_mpi.fal"
+#line 15 "partition_mpi.fal"
 
 }
 
@@ -241,47 +244,47 @@ int main(int argc, char *argv[])
   fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 0, 2, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 31, 0x1u, FAL_EX_ALIKE); { fal_G *fal_part = hg; int64_t fal_lo = 0, fal_hi = hg->npoints; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 34, 0x1u, FAL_EX_ALIKE); { fal_G *fal_part = hg; int64_t fal_lo = 0, fal_hi = hg->npoints; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 31 "partition_mpi.fal"
+#line 34 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 31 "partition_mpi.fal"
+#line 34 "partition_mpi.fal"
                            hg->dist[t] = 1000000; } } }
 fal_G_mpi_end_alike(hg); }
-#line 31 "partition_mpi.fal"
+#line 34 "partition_mpi.fal"
 
   hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
   { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
     hg->changed[0] = 0;
-    { fal_G_mpi_begin(hg, 35, 0x1u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
+    { fal_G_mpi_begin(hg, 38, 0x1u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 35 "partition_mpi.fal"
+#line 38 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (fal_snp) { int fal_sv; __atomic_load(&hg->dist[t], &fal_sv, __ATOMIC_RELAXED); if (fal_tv3 && fal_sv == fal_snp[t - fal_lo]) continue; fal_snp[t - fal_lo] = fal_sv; } {
-#line 35 "partition_mpi.fal"
+#line 38 "partition_mpi.fal"
                              relax(t, hg); } } fal_tv3 = 1; } }
 fal_G_mpi_end(hg); }
-#line 35 "partition_mpi.fal"
+#line 38 "partition_mpi.fal"
 
     if (hg->changed[0] == 0)
       break;
-  } }fal_prof_end("partition_mpi.fal", 33, "ranks (host)", fal_pt0, fal_ra); } }
-#line 38 "partition_mpi.fal"
+  } }fal_prof_end("partition_mpi.fal", 36, "ranks (host)", fal_pt0, fal_ra); } }
+#line 41 "partition_mpi.fal"
 
-  { fal_G_mpi_begin(hg, 39, 0x0u, FAL_EX_ALIKE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 42, 0x0u, FAL_EX_ALIKE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 39 "partition_mpi.fal"
+#line 42 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->seen[t] == 0)) continue;
-#line 39 "partition_mpi.fal"
+#line 42 "partition_mpi.fal"
                                         hg->hits[t]++; } } }
 fal_G_mpi_end_alike(hg); }
-#line 39 "partition_mpi.fal"
+#line 42 "partition_mpi.fal"
 
   long total = 0;
   { __typeof__(total) fal_r4 = 0;
 #pragma omp parallel for reduction(+:fal_r4)
-#line 41 "partition_mpi.fal"
+#line 44 "partition_mpi.fal"
 for (int64_t fal_i4 = hg->fal_mpi->lo[hg->fal_mpi->rank]; fal_i4 < hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; fal_i4++)  fal_r4 += (hg->dist[fal_i4]); fal_mpi_reduce(fal_r4, 0); total += fal_r4; }
-#line 41 "partition_mpi.fal"
+#line 44 "partition_mpi.fal"
 
   printf("%ld %d\n", total, fal_G_fresh(hg)->dist[(1)]);
   return 0;
