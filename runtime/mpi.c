@@ -472,6 +472,7 @@ void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cu
   if (cur > pl->rec)
     fail("a record of %zu bytes, more than the %zu of every point property", cur, pl->rec);
   pl->cur = cur;
+  double t0 = MPI_Wtime();
   /* the ghosts' shadows serve phase 1 only: a foreach that writes only
    * its own points changes no ghost (fal_mpi_exchange) */
   int64_t ng = pl->ex == FAL_EX_MERGE ? pl->goff[pl->nnbr] : 0, nb = pl->boff[pl->nnbr];
@@ -481,6 +482,7 @@ void fal_mpi_snapshot(fal_mpi_plan *pl, void *g, fal_mpi_pack_fn pack, size_t cu
 #pragma omp parallel for schedule(static) if (nb > FAL_MPI_SERIAL)
   for (int64_t i = 0; i < nb; i++)
     pack(g, pl->border[i], pl->bshadow + (size_t)i * cur);
+  pl->t_pack += MPI_Wtime() - t0; /* (the shadows are packing too) */
 }
 
 /* Whether the records of rec bytes at a and b differ: the usual sizes

@@ -107,8 +107,9 @@ typedef struct fal_mpi_plan {
   int64_t *ncount;        /* nnbr: records per neighbour (fal_mpi_exchange_dev) */
   int64_t dev_pulled, dev_pushed; /* GPU rank: entries copied from and to it */
   int64_t dev_reps; /* GPU rank: launches of phases repeated to their fixpoint */
-  double t_pack, t_wait, t_apply; /* seconds in the exchanges: packing what
-                           * is sent, waiting for messages, applying them */
+  double t_pack, t_wait, t_apply; /* seconds in the exchanges: packing (the
+                           * shadows at a foreach's start, and what is
+                           * sent), waiting for messages, applying them */
 } fal_mpi_plan;
 
 /* pack: the record of point p of graph g into rec (the properties of this
