@@ -14,6 +14,12 @@
 # checking every result against the serial references, and prints medians.
 #
 #   bench/multi.sh [--trials N] [GRAPH.bin ...]
+#   bench/multi.sh --build-only
+#
+# --build-only compiles the programs into bench/cache/bin and stops: on
+# a machine with nvcc and falconc (this one), so that a GPU machine
+# without libtree-sitter runs them with BINDIR=bench/cache/bin (carry
+# bench/cache/bin and build; the graphs are made there).
 #
 # Default graphs: road-FLA (../shared/data, weights 1..1000) and a
 # 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
@@ -31,11 +37,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 build=${BUILD:-$top/build}
 data=${DATA:-$top/../shared/data}
-trials=3
+trials=3 build_only=0
 [ "${1:-}" = --trials ] && { trials=$2; shift 2; }
+[ "${1:-}" = --build-only ] && { build_only=1; shift; }
 cache=$here/cache
 mkdir -p "$cache/bin"
-if [ $# -eq 0 ]; then
+if [ $# -eq 0 ] && [ $build_only = 0 ]; then
 	[ -f "$cache/road-FLA.bin" ] ||
 		"$build/falgraph" --weights 1 1000 1 convert "$data/road-FLA.gr.xz" "$cache/road-FLA.bin" >/dev/null
 	[ -f "$cache/kron-22.bin" ] ||
@@ -44,7 +51,10 @@ if [ $# -eq 0 ]; then
 fi
 for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs sssp bfs; do
 	# BINDIR: programs built already (nvcc elsewhere), taken as they are
-	[ -n "${BINDIR:-}" ] && { cp "$BINDIR/$s" "$cache/bin/$s"; continue; }
+	if [ -n "${BINDIR:-}" ]; then
+		[ "$BINDIR/$s" -ef "$cache/bin/$s" ] || cp "$BINDIR/$s" "$cache/bin/$s"
+		continue
+	fi
 	"$build/falconc" -o "$cache/bin/$s.cu" "$top/samples/$s.fal"
 	${NVCC:-nvcc} -std=c++17 -O3 -arch=sm_90 -Xcompiler -fopenmp -I"$top/include" \
 		-o "$cache/bin/$s" "$cache/bin/$s.cu" "$build/libfalcon.a" ${GPU_LIBS:--lz -llzma -lgomp}
@@ -59,7 +69,8 @@ if command -v mpirun >/dev/null 2>&1 && [ -f "$build/libfalcon_mpi.a" ]; then
 	mpi=1
 	for s in partitioned_sssp partitioned_bfs; do
 		if [ -n "${BINDIR:-}" ]; then
-			[ -x "$BINDIR/mp_$s" ] && cp "$BINDIR/mp_$s" "$cache/bin/mp_$s" || mpi=0
+			[ -x "$BINDIR/mp_$s" ] || { mpi=0; continue; }
+			[ "$BINDIR/mp_$s" -ef "$cache/bin/mp_$s" ] || cp "$BINDIR/mp_$s" "$cache/bin/mp_$s"
 			continue
 		fi
 		command -v mpicc >/dev/null 2>&1 || { mpi=0; break; }
@@ -79,6 +90,10 @@ if command -v mpirun >/dev/null 2>&1 && [ -f "$build/libfalcon_mpi.a" ]; then
 	done
 fi
 [ $mpi = 1 ] || echo "bench: note: no MPI runs (mpirun, libfalcon_mpi or mpicc missing)"
+if [ $build_only = 1 ]; then
+	echo "bench: the programs are in $cache/bin: run BINDIR=${cache#"$top"/}/bin $0 from $top"
+	exit 0
+fi
 if [ "$(id -u)" = 0 ]; then
 	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 	export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
