@@ -971,6 +971,19 @@ static bool name_is_one_of(Ctx *c, const Node *id, char *const *own, int nown)
   return false;
 }
 
+/* Whether identifier m (one of the own names) is given another point:
+ * assigned, incremented, or its address taken.  Then `m.f` after it may
+ * be any point's, and the walks below give up. */
+static bool own_rebound(const Node *m)
+{
+  const Node *up = m;
+  while (up->parent && up->parent->kind == K_PARENTHESIZED_EXPRESSION)
+    up = up->parent;
+  const Node *par = up->parent;
+  return par && ((par->kind == K_ASSIGNMENT_EXPRESSION && node_field(par, F_LEFT) == up) ||
+                 par->kind == K_UPDATE_EXPRESSION || par->kind == K_POINTER_EXPRESSION);
+}
+
 /* The parameters of Falcon function fi that receive the arguments of
  * call m: names[i] for args[i] (NULL where m passes more); at most max.
  * The count. */
@@ -1008,6 +1021,8 @@ static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int dep
       for (const Node *d = m->child; d; d = d->next)
         if (name_is_one_of(c, declarator_name(d), own, nown))
           return false;
+    if (m->kind == K_IDENTIFIER && name_is_one_of(c, m, own, nown) && own_rebound(m))
+      return false;
     if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
       if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
         continue;
@@ -1080,6 +1095,10 @@ static void ghost_uses(GhostWalk *w, const Node *root, char **own, int nown, int
           w->mask = ~(uint64_t)0;
           return;
         }
+    if (m->kind == K_IDENTIFIER && name_is_one_of(c, m, own, nown) && own_rebound(m)) {
+      w->mask = ~(uint64_t)0;
+      return;
+    }
     if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
       int k = point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD)));
       if (k < 0 || name_is_one_of(c, node_unparen(node_field(m, F_ARGUMENT)), own, nown))
@@ -1206,6 +1225,9 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
         if (name_is_one_of(c, declarator_name(d), s.own, s.nown) ||
             name_is_one_of(c, declarator_name(d), s.nbr, s.nnbr))
           return false;
+    if (m->kind == K_IDENTIFIER && own_rebound(m) &&
+        (name_is_one_of(c, m, s.own, s.nown) || name_is_one_of(c, m, s.nbr, s.nnbr)))
+      return false;
     if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
       const Prop *pr = program_prop(c->prog, text_of(c, node_field(m, F_FIELD)));
       if (!pr || pr->kind == PK_GRAPH || pr->kind == PK_VIEW)
@@ -1323,6 +1345,9 @@ static bool rows_body(RowsWalk *w, const Node *root, const BxNames *in, int dept
         if (name_is_one_of(c, declarator_name(d), s.own, s.nown) ||
             name_is_one_of(c, declarator_name(d), s.nbr, s.nnbr))
           return rows_fail(w, m, "a name of the loop's point declared again");
+    if (m->kind == K_IDENTIFIER && own_rebound(m) &&
+        (name_is_one_of(c, m, s.own, s.nown) || name_is_one_of(c, m, s.nbr, s.nnbr)))
+      return rows_fail(w, m, "the loop's point (or a neighbour's name) given another point");
     if (rows_edge_field(w, m))
       return rows_fail(w, m, "an edge property or the edges of the graph");
     if (m->kind != K_CALL_EXPRESSION)
