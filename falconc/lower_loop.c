@@ -298,6 +298,20 @@ static void bind_loop_var(Ctx *c, const Iter *it, const char *var)
  *                                 for (fal_point t = 0; t < g->npoints; t++) S
  * (also g.edges and views, §3.6).  With a single on a Collection in S the
  * loop runs twice (§4.3, lower_view.c). */
+static bool own_rebound(const Node *m);
+
+/* Whether foreach n's condition or body may give its variable another
+ * element (own_rebound: assigned, ++/--, its address taken). */
+static bool loop_var_rebound(Ctx *c, const Node *n, const char *var)
+{
+  const Node *parts[2] = {node_field(n, F_CONDITION), node_field(n, F_BODY)};
+  for (int i = 0; i < 2; i++)
+    for (const Node *m = parts[i]; m; m = node_next(m, parts[i], true))
+      if (m->kind == K_IDENTIFIER && node_text_is(c->src, m, var) && own_rebound(m))
+        return true;
+  return false;
+}
+
 static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                                const char *var, bool parallel, bool ranged)
 {
@@ -373,16 +387,27 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                               clauses));
     resync(c, n->start);
   }
+  /* A body that gives the loop variable another element (`t = 0;`)
+   * changes its own copy, as a GPU thread's does, and the loop goes on
+   * over a hidden counter (docs/language-choices.md) */
+  const bool rb = loop_var_rebound(c, n, var);
+  const char *L = rb ? ctx_printf(c, "fal_lv%d", c->uniq++) : var;
+  const char *decl = rb ? ctx_printf(c, "%s %s = %s; ", ranged ? "fal_point" : elem_ctype(it), var, L) : "";
   if (ranged && c->rskip) /* a host rank's topology-driven phase: the skip first */
-    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s }", var,
-         var, var, c->rskip, body);
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s%s }", L,
+         L, L, decl, c->rskip, body);
+  else if (ranged && rb)
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s }", L, L, L,
+         decl, body);
   else if (ranged) /* one part of a partitioned graph (§7) */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
          var, var, body);
   else if (c->prog->mutates && it->dom != D_VIEW) /* skip deleted elements (§6) */
-    putf(c, "for (%s %s = 0; %s < %s; %s++) { if (!fal_live_%s(&%s->fal_base.csr, %s)) "
-         "continue; %s }", elem_ctype(it), var, var, limit, var, edges ? "edge" : "point",
+    putf(c, "for (%s %s = 0; %s < %s; %s++) { %sif (!fal_live_%s(&%s->fal_base.csr, %s)) "
+         "continue; %s }", elem_ctype(it), L, L, limit, L, decl, edges ? "edge" : "point",
          gname(c, it->graph), var, body);
+  else if (rb)
+    putf(c, "for (%s %s = 0; %s < %s; %s++) { %s%s }", elem_ctype(it), L, L, limit, L, decl, body);
   else
     putf(c, "for (%s %s = 0; %s < %s; %s++) %s", elem_ctype(it), var, var, limit, var, body);
   if (cs.used)

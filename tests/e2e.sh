@@ -163,7 +163,7 @@ e2e_pair() {
 # e2e_selfcheck BIN GRAPH TAG: a self-checking test prints "NAME: ok".
 e2e_selfcheck() {
 	t=$(basename "$1")
-	if OMP_NUM_THREADS=${E2E_THREADS:-8} "$1" "$2" >"$tmp/e2e/log" 2>&1 &&
+	if OMP_NUM_THREADS=${E2E_THREADS:-8} timeout 120 "$1" "$2" >"$tmp/e2e/log" 2>&1 &&
 		grep -q "^$t: ok" "$tmp/e2e/log"; then
 		pass "$3 $(grep "^$t: ok" "$tmp/e2e/log") on $(basename "$2")"
 	else

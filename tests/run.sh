@@ -1548,7 +1548,7 @@ run_e2e() {
 	else
 		fail "e2e: building tests/e2e/gettype_pair.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
-	for t in redux_host sort_edges frontier_ptr hd_scalar; do
+	for t in redux_host sort_edges frontier_ptr hd_scalar loop_var_copy; do
 		if ! e2e_build $t "$srcdir/tests/e2e/$t.fal"; then
 			fail "e2e: building tests/e2e/$t.fal"; sed 's/^/    /' "$tmp/err" | head; continue
 		fi

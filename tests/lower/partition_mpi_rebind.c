@@ -208,7 +208,7 @@ int main(int argc, char *argv[])
   { fal_G_mpi_begin(hg, 25, 0x3u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 25 "partition_mpi_rebind.fal"
-for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
+for (fal_point fal_lv2 = (fal_point)fal_lo; fal_lv2 < fal_hi; fal_lv2++) { fal_point t = fal_lv2; {
 #line 25 "partition_mpi_rebind.fal"
                            {
     { const fal_point fal_p1 = t; for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1], fal_n2 = hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 < fal_n2; fal_e2++) { fal_point u = hg->fal_base.csr.dst[fal_e2]; {
@@ -218,7 +218,7 @@ for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
 
     t = 0;
     hg->x[t] = 1;
-  } } } }
+  } } } } }
 fal_G_mpi_end(hg); }
 #line 29 "partition_mpi_rebind.fal"
 
