@@ -920,7 +920,7 @@ e2e_cuda() {
 		fi
 	done
 	# The issue 13 tests (run on a GPU by make check-gpu).
-	for t in gettype_pair redux_host sort_edges frontier_ptr hd_scalar set_global ordered_drain part_mixed; do
+	for t in gettype_pair redux_host sort_edges frontier_ptr hd_scalar set_global ordered_drain part_mixed loop_var_copy; do
 		if cuda_build "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/e2e/cuda"; then
 			pass "cuda: tests/e2e/$t.fal compiles and links (sm_90 + compute_75 PTX)"
 		else

@@ -23,7 +23,8 @@
 
 /* C++ code that includes this header (nvcc on a program with nothing on
  * a GPU, a C++ file of a mixed project) links the runtime with C
- * linkage: rtclock and the collection calls at least (§8). */
+ * linkage: every call below too.  (Its host atomics, MIN and the rest,
+ * are C11's: such a program compiles as C, or through falcon/cuda.cuh.) */
 #ifdef __cplusplus
 extern "C" {
 #include "falcon/graph.h"
@@ -39,6 +40,10 @@ extern "C" {
 
 #ifdef _OPENMP
 #include <omp.h>
+#endif
+
+#ifdef __cplusplus /* the runtime's own calls too, below */
+extern "C" {
 #endif
 
 /* ---- properties (§3.1) --------------------------------------------------- */
@@ -372,6 +377,10 @@ static inline void fal_edge_share(const int64_t *off, int64_t np, int64_t *lo, i
   (__atomic_load_n(&(f), __ATOMIC_RELAXED) == 1                                \
        ? (void)0                                                               \
        : __atomic_store_n(&(f), 1, __ATOMIC_RELAXED))
+
+#ifdef __cplusplus
+}
+#endif
 
 /* ---- atomics (§4.2) -------------------------------------------------------- */
 #ifndef __cplusplus
