@@ -5,6 +5,7 @@
  */
 #include "lower.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -979,13 +980,6 @@ static void mpi_writes(MpiWalk *w, const Node *root)
   }
 }
 
-/* Whether the point-property writes in `root` (and the Falcon functions
- * it calls) are all to the loop's own point: `x.f` written (as in
- * mpi_writes) with x one of `own` (the loop variable, or a parameter that
- * received it).  Then no ghost changes, and the exchange skips its first
- * phase (one message per neighbouring rank per round).  Anything unsure
- * (a name of `own` declared again, a call through a pointer, deep calls)
- * answers false. */
 static bool name_is_one_of(Ctx *c, const Node *id, char *const *own, int nown)
 {
   if (!id || id->kind != K_IDENTIFIER)
@@ -1032,107 +1026,69 @@ static int call_params(Ctx *c, const Node *m, const FuncInfo *fi, const Node **a
   return n;
 }
 
-static bool mpi_own_only(Ctx *c, const Node *root, char **own, int nown, int depth)
-{
-  if (!root)
-    return true;
-  if (depth > 8)
-    return false;
-  for (const Node *m = root; m; m = node_next(m, root, true)) {
-    if (m->kind == K_FOREACH_STATEMENT &&
-        name_is_one_of(c, node_field(m, F_VARIABLE), own, nown))
-      return false;
-    if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
-      for (const Node *d = m->child; d; d = d->next)
-        if (name_is_one_of(c, declarator_name(d), own, nown))
-          return false;
-    if (m->kind == K_IDENTIFIER && name_is_one_of(c, m, own, nown) && own_rebound(m))
-      return false;
-    if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
-      if (point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD))) < 0)
-        continue;
-      bool wr = access_written(m, NULL);
-      const Node *base = node_unparen(node_field(m, F_ARGUMENT));
-      if (wr && !name_is_one_of(c, base, own, nown))
-        return false;
-    } else if (m->kind == K_CALL_EXPRESSION) {
-      const Node *fn = node_field(m, F_FUNCTION);
-      if (!fn || (fn->kind != K_IDENTIFIER && fn->kind != K_FIELD_EXPRESSION))
-        return false;
-      const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
-      if (!fi || !fi->def)
-        continue;
-      /* the parameters that receive an own point are the callee's own */
-      const Node *args[64];
-      char *names[64], *sub[16];
-      int nsub = 0, na = call_params(c, m, fi, args, names, 64);
-      for (int i = 0; i < na; i++)
-        if (names[i] && name_is_one_of(c, args[i], own, nown) && nsub < 16)
-          sub[nsub++] = names[i];
-      if (!mpi_own_only(c, node_field(fi->def, F_BODY), sub, nsub, depth + 1))
-        return false;
-    }
-  }
-  return true;
-}
-
-/* --mpi, host ranks (docs/lowering.md "What ghosts hold"): the point
- * properties that some code may reach at a ghost, as a mask like
- * mpi_write_mask's.  Ghosts are read and written only by the foreaches
- * over a partitioned graph's points (host code gathers from the owners,
- * fal_G_fresh; a foreach over another graph that names it gathers first),
- * so a property counts when such a foreach's condition or body, or a
- * Falcon function they call, reaches `x.f` with x anything but the loop's
- * own point (the loop variable, or a parameter that received it: the
- * names of `own`).  Every property a merge function names counts too: it
- * sees the incoming copy's.  A property no code reaches at a ghost need
- * not travel to the ghosts after a foreach that writes it; PageRank's
- * `next`, `delta` and `rank` do not, its `contrib` (read at in-neighbours)
- * does.  Anything unsure (an own name declared again, a call through a
- * pointer, deep calls, a large walk) gives every property. */
-typedef struct GhostWalk {
+/* --mpi, host ranks: a walk of code run for a foreach's point (its
+ * condition or body, and the Falcon functions they call) that finds the
+ * point properties it reaches at a point other than its own: `x.f` (f a
+ * point property) with x not one of `own` (the loop variable, or a
+ * parameter that received it), and whether it writes one there (as in
+ * mpi_writes).  Anything unsure (a name of `own` declared again or given
+ * another point, a call through a pointer, calls deeper than 8, more
+ * than `budget` nodes) sets `unsure`.  Two rules read it:
+ *  - mpi_own_only: every point-property write of the body is to the
+ *    loop's own point, so no ghost changes, and the exchange skips its
+ *    first phase (one message per neighbouring rank per round);
+ *  - mpi_ghost_mask (docs/lowering.md "What ghosts hold"): the
+ *    properties that some code may reach at a ghost.  Ghosts are read
+ *    and written only by the foreaches over a partitioned graph's points
+ *    (host code gathers from the owners, fal_G_fresh; a foreach over
+ *    another graph that names it gathers first), so a property counts
+ *    when such a foreach reaches it at another point, or a merge function
+ *    names it (it sees the incoming copy's).  A property no code reaches
+ *    at a ghost need not travel to the ghosts after a foreach that writes
+ *    it; PageRank's `next`, `delta` and `rank` do not, its `contrib`
+ *    (read at in-neighbours) does. */
+typedef struct OwnWalk {
   Ctx *c;
-  uint64_t mask;
-  long budget; /* nodes left to visit */
-} GhostWalk;
+  uint64_t other;   /* properties reached at other points (a mask like
+                     * mpi_write_mask's; past the 64th: every bit) */
+  bool wrote_other; /* one of them written */
+  bool unsure;
+  long budget;      /* nodes left to visit */
+} OwnWalk;
 
-static void ghost_uses(GhostWalk *w, const Node *root, char **own, int nown, int depth)
+static void own_walk(OwnWalk *w, const Node *root, char **own, int nown, int depth)
 {
   Ctx *c = w->c;
-  if (!root || w->mask == ~(uint64_t)0)
+  if (!root || w->unsure)
     return;
   if (depth > 8) {
-    w->mask = ~(uint64_t)0;
+    w->unsure = true;
     return;
   }
   for (const Node *m = root; m; m = node_next(m, root, true)) {
-    if (--w->budget < 0) {
-      w->mask = ~(uint64_t)0;
-      return;
-    }
-    if (m->kind == K_FOREACH_STATEMENT && name_is_one_of(c, node_field(m, F_VARIABLE), own, nown)) {
-      w->mask = ~(uint64_t)0;
+    if (--w->budget < 0 ||
+        (m->kind == K_FOREACH_STATEMENT && name_is_one_of(c, node_field(m, F_VARIABLE), own, nown)) ||
+        (m->kind == K_IDENTIFIER && name_is_one_of(c, m, own, nown) && own_rebound(m))) {
+      w->unsure = true;
       return;
     }
     if (m->kind == K_DECLARATION || m->kind == K_PARAMETER_DECLARATION)
       for (const Node *d = m->child; d; d = d->next)
         if (name_is_one_of(c, declarator_name(d), own, nown)) {
-          w->mask = ~(uint64_t)0;
+          w->unsure = true;
           return;
         }
-    if (m->kind == K_IDENTIFIER && name_is_one_of(c, m, own, nown) && own_rebound(m)) {
-      w->mask = ~(uint64_t)0;
-      return;
-    }
     if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
       int k = point_prop_index(c->prog, text_of(c, node_field(m, F_FIELD)));
       if (k < 0 || name_is_one_of(c, node_unparen(node_field(m, F_ARGUMENT)), own, nown))
         continue;
-      w->mask |= k < 64 ? (uint64_t)1 << k : ~(uint64_t)0;
+      w->other |= k < 64 ? (uint64_t)1 << k : ~(uint64_t)0;
+      if (access_written(m, NULL))
+        w->wrote_other = true;
     } else if (m->kind == K_CALL_EXPRESSION) {
       const Node *fn = node_field(m, F_FUNCTION);
       if (!fn || (fn->kind != K_IDENTIFIER && fn->kind != K_FIELD_EXPRESSION)) {
-        w->mask = ~(uint64_t)0; /* through a pointer: anything */
+        w->unsure = true; /* through a pointer: anything */
         return;
       }
       const FuncInfo *fi = fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
@@ -1145,9 +1101,16 @@ static void ghost_uses(GhostWalk *w, const Node *root, char **own, int nown, int
       for (int i = 0; i < na; i++)
         if (names[i] && name_is_one_of(c, args[i], own, nown) && nsub < 16)
           sub[nsub++] = names[i];
-      ghost_uses(w, node_field(fi->def, F_BODY), sub, nsub, depth + 1);
+      own_walk(w, node_field(fi->def, F_BODY), sub, nsub, depth + 1);
     }
   }
+}
+
+static bool mpi_own_only(Ctx *c, const Node *body, char *own)
+{
+  OwnWalk w = {c, 0, false, false, LONG_MAX};
+  own_walk(&w, body, &own, 1, 0);
+  return !w.unsure && !w.wrote_other;
 }
 
 static uint64_t mpi_ghost_mask(Ctx *c, const Node *at)
@@ -1157,8 +1120,8 @@ static uint64_t mpi_ghost_mask(Ctx *c, const Node *at)
   const Node *root = at;
   while (root->parent)
     root = root->parent;
-  GhostWalk w = {c, 0, 1L << 22};
-  for (const Node *m = root; m && w.mask != ~(uint64_t)0; m = node_next(m, root, true)) {
+  OwnWalk w = {c, 0, false, false, 1L << 22};
+  for (const Node *m = root; m && !w.unsure; m = node_next(m, root, true)) {
     if (m->kind != K_FOREACH_STATEMENT)
       continue;
     /* foreach (t In g.points), g partitioned */
@@ -1172,18 +1135,18 @@ static uint64_t mpi_ghost_mask(Ctx *c, const Node *at)
       continue;
     char *own = text_of(c, node_field(m, F_VARIABLE));
     if (!own) {
-      w.mask = ~(uint64_t)0;
+      w.unsure = true;
       break;
     }
-    ghost_uses(&w, node_field(m, F_CONDITION), &own, 1, 0);
-    ghost_uses(&w, node_field(m, F_BODY), &own, 1, 0);
+    own_walk(&w, node_field(m, F_CONDITION), &own, 1, 0);
+    own_walk(&w, node_field(m, F_BODY), &own, 1, 0);
   }
   for (int i = 0; i < c->prog->nfuncs; i++)
     if (c->prog->funcs[i].merge && c->prog->funcs[i].def)
-      ghost_uses(&w, c->prog->funcs[i].def, NULL, 0, 0); /* every property it names */
-  c->mpi_gmask = w.mask;
+      own_walk(&w, c->prog->funcs[i].def, NULL, 0, 0); /* every property it names */
+  c->mpi_gmask = w.unsure ? ~(uint64_t)0 : w.other;
   c->mpi_gmask_done = true;
-  return w.mask;
+  return c->mpi_gmask;
 }
 
 /* The border exchange's rule (CUDA target, docs/lowering.md "Partitioned
@@ -1625,7 +1588,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     /* --mpi: this rank's points of the host graph itself; then the changed
      * ghosts and borders travel (fal_G_mpi_end). */
     char *own = text_of(c, node_field(n, F_VARIABLE));
-    bool one = own && mpi_own_only(c, node_field(n, F_BODY), &own, 1, 0);
+    bool one = own && mpi_own_only(c, node_field(n, F_BODY), own);
     /* --target=gpu: on the rank's GPU when it has one */
     /* lower_plan.c emit_mpx_loop: the loop's phase, whose MINs go to
      * their owners (and pushes to the other rank's copy) where the ranks
