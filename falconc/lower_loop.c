@@ -394,23 +394,18 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   const bool rb = loop_var_rebound(c, n, var);
   const char *L = rb ? ctx_printf(c, "fal_lv%d", c->uniq++) : var;
   const char *decl = rb ? ctx_printf(c, "%s %s = %s; ", ranged ? "fal_point" : elem_ctype(it), var, L) : "";
+  const char *inner = rb ? ctx_printf(c, "{ %s%s }", decl, body) : body;
   if (ranged && c->rskip) /* a host rank's topology-driven phase: the skip first */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s%s }", L,
          L, L, decl, c->rskip, body);
-  else if (ranged && rb)
-    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s }", L, L, L,
-         decl, body);
   else if (ranged) /* one part of a partitioned graph (§7) */
-    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", var,
-         var, var, body);
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", L, L, L, inner);
   else if (c->prog->mutates && it->dom != D_VIEW) /* skip deleted elements (§6) */
     putf(c, "for (%s %s = 0; %s < %s; %s++) { %sif (!fal_live_%s(&%s->fal_base.csr, %s)) "
          "continue; %s }", elem_ctype(it), L, L, limit, L, decl, edges ? "edge" : "point",
          gname(c, it->graph), var, body);
-  else if (rb)
-    putf(c, "for (%s %s = 0; %s < %s; %s++) { %s%s }", elem_ctype(it), L, L, limit, L, decl, body);
   else
-    putf(c, "for (%s %s = 0; %s < %s; %s++) %s", elem_ctype(it), var, var, limit, var, body);
+    putf(c, "for (%s %s = 0; %s < %s; %s++) %s", elem_ctype(it), L, L, limit, L, inner);
   if (cs.used)
     put(c, " } fal_pend_free(fal_pend); }");
   if (wrap)
@@ -1183,6 +1178,14 @@ static BxNames bind_call(Ctx *c, const Node *m, const FuncInfo *fi, const BxName
   return sub;
 }
 
+/* Whether m names an own point or a neighbour of s and gives it another
+ * point (own_rebound). */
+static bool bx_rebound(Ctx *c, const Node *m, const BxNames *s)
+{
+  return m->kind == K_IDENTIFIER && own_rebound(m) &&
+         (name_is_one_of(c, m, s->own, s->nown) || name_is_one_of(c, m, s->nbr, s->nnbr));
+}
+
 static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, bool *wrote_nbr)
 {
   if (!root)
@@ -1213,8 +1216,7 @@ static bool bx_local(Ctx *c, const Node *root, const BxNames *in, int depth, boo
         if (name_is_one_of(c, declarator_name(d), s.own, s.nown) ||
             name_is_one_of(c, declarator_name(d), s.nbr, s.nnbr))
           return false;
-    if (m->kind == K_IDENTIFIER && own_rebound(m) &&
-        (name_is_one_of(c, m, s.own, s.nown) || name_is_one_of(c, m, s.nbr, s.nnbr)))
+    if (bx_rebound(c, m, &s))
       return false;
     if (m->kind == K_FIELD_EXPRESSION && node_field(m, F_FIELD)) {
       const Prop *pr = program_prop(c->prog, text_of(c, node_field(m, F_FIELD)));
@@ -1333,8 +1335,7 @@ static bool rows_body(RowsWalk *w, const Node *root, const BxNames *in, int dept
         if (name_is_one_of(c, declarator_name(d), s.own, s.nown) ||
             name_is_one_of(c, declarator_name(d), s.nbr, s.nnbr))
           return rows_fail(w, m, "a name of the loop's point declared again");
-    if (m->kind == K_IDENTIFIER && own_rebound(m) &&
-        (name_is_one_of(c, m, s.own, s.nown) || name_is_one_of(c, m, s.nbr, s.nnbr)))
+    if (bx_rebound(c, m, &s))
       return rows_fail(w, m, "the loop's point (or a neighbour's name) given another point");
     if (rows_edge_field(w, m))
       return rows_fail(w, m, "an edge property or the edges of the graph");
