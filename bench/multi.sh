@@ -42,6 +42,14 @@ trials=3 build_only=0
 [ "${1:-}" = --build-only ] && { build_only=1; shift; }
 cache=$here/cache
 mkdir -p "$cache/bin"
+# The GPU machines have no ../shared: --build-only copies road-FLA's
+# source next to the programs, and a run with BINDIR takes it from there.
+if [ $build_only = 1 ] && [ -f "$data/road-FLA.gr.xz" ]; then
+	rm -f "$cache/bin/road-FLA.gr.xz"
+	cp "$data/road-FLA.gr.xz" "$cache/bin/road-FLA.gr.xz"
+elif [ ! -f "$data/road-FLA.gr.xz" ] && [ -f "${BINDIR:-$cache/bin}/road-FLA.gr.xz" ]; then
+	data=${BINDIR:-$cache/bin}
+fi
 if [ $# -eq 0 ] && [ $build_only = 0 ]; then
 	[ -f "$cache/road-FLA.bin" ] ||
 		"$build/falgraph" --weights 1 1000 1 convert "$data/road-FLA.gr.xz" "$cache/road-FLA.bin" >/dev/null

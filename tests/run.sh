@@ -444,6 +444,27 @@ build_install() { # out-of-tree build, install with DESTDIR, every file there
 	"$tmp/stage/opt/falcon-test/bin/falconc" --version >/dev/null
 }
 
+# make gpu-kit in the out-of-tree build of build_install: build/kit holds
+# falconc's libtree-sitter (which it then loads) and check-gpu, which runs
+# tests/gpu.sh from the sources to its summary line (here: skipped, no GPU).
+build_gpu_kit() {
+	k=$tmp/b/build/kit
+	[ -x "$tmp/b/build/falconc" ] || { echo "no out-of-tree build"; return 1; }
+	(cd "$tmp/b" && $MAKE gpu-kit) >"$tmp/kit.log" 2>&1 || { tail -3 "$tmp/kit.log"; return 1; }
+	[ -x "$k/check-gpu" ] || { echo "no build/kit/check-gpu"; return 1; }
+	if ldd "$tmp/b/build/falconc" 2>/dev/null | grep -q 'libtree-sitter'; then
+		[ -f "$k/libtree-sitter.so.0" ] || { echo "no copy of libtree-sitter"; return 1; }
+		LD_LIBRARY_PATH=$k ldd "$tmp/b/build/falconc" | grep -q "$k/libtree-sitter.so.0" ||
+			{ echo "falconc does not load the kit's libtree-sitter"; return 1; }
+	fi
+	if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
+		sh -n "$k/check-gpu" # a GPU here: not the whole of check-gpu inside make check
+	else
+		out=$(sh "$k/check-gpu" 2>&1 | tail -1)
+		echo "$out" | grep -Eq '^0 passed, 0 failed, 1 skipped$' || { echo "check-gpu ended: $out"; return 1; }
+	fi
+}
+
 # A user's project (samples/mixed-project) built against the staged
 # install through pkg-config, run, and checked against the reference.
 mixed_project() { # mixed_project DIR CONFIGURE-ARGS...
@@ -531,6 +552,7 @@ run_build() {
 	check "build: configure --bogus fails clearly" build_bogus_option
 	check "build: configure names libtree-sitter-dev when missing" build_no_tree_sitter
 	check "build: out-of-tree build, make install DESTDIR= puts every file" build_install
+	check "build: make gpu-kit readies an out-of-tree build for check-gpu" build_gpu_kit
 	check "build: mixed C + Falcon project against the install (CPU)" build_mixed_cpu
 	check "build: mixed C + Falcon project against the install (CUDA build)" build_mixed_gpu
 	check "build: falcon.m4's FALCON_PROG_FALCONC in a configure.ac" build_autoconf_macro
