@@ -22,7 +22,9 @@
 # bench/cache/bin and build; the graphs are made there).
 #
 # Default graphs: road-FLA (../shared/data, weights 1..1000) and a
-# 2^22-point Kronecker graph (degree 16), made once under bench/cache/.
+# 2^22-point Kronecker graph (degree 16), made once under bench/cache/;
+# KRON="22 24" makes and runs Kronecker graphs of those scales instead
+# (issue 15 asks for at least 2^22 points; kron-24 takes about 4.5 GB).
 # BUILD= names the build directory, GPU_LIBS the libraries to link,
 # BINDIR= a directory of these five programs built already, NVCC= the
 # compiler and its options.  Parts on GPUs send their MINs on other
@@ -53,9 +55,13 @@ fi
 if [ $# -eq 0 ] && [ $build_only = 0 ]; then
 	[ -f "$cache/road-FLA.bin" ] ||
 		"$build/falgraph" --weights 1 1000 1 convert "$data/road-FLA.gr.xz" "$cache/road-FLA.bin" >/dev/null
-	[ -f "$cache/kron-22.bin" ] ||
-		"$build/falgraph" --weights 1 1000 1 gen kron 22 16 1 "$cache/kron-22.bin" >/dev/null
-	set -- "$cache/road-FLA.bin" "$cache/kron-22.bin"
+	set -- "$cache/road-FLA.bin"
+	for k in ${KRON:-22}; do # KRON="22 24": Kronecker graphs of 2^22 and 2^24 points
+		case $k in 1[0-9] | 2[0-6]) ;; *) echo "bench: KRON=$k: a scale from 10 to 26" >&2; exit 2 ;; esac
+		[ -f "$cache/kron-$k.bin" ] ||
+			"$build/falgraph" --weights 1 1000 1 gen kron "$k" 16 1 "$cache/kron-$k.bin" >/dev/null
+		set -- "$@" "$cache/kron-$k.bin"
+	done
 fi
 for s in multigpu_sssp_bfs partitioned_sssp partitioned_bfs sssp bfs; do
 	# BINDIR: programs built already (nvcc elsewhere), taken as they are
