@@ -143,6 +143,11 @@ typedef struct Ctx {
    * the int topo_tv is set; NULL arrays when topo_ok is 0. */
   const Node *topo_n;
   const char *topo_P, *topo_T, *topo_sn, *topo_tv, *topo_ok;
+  /* --mpi, host ranks: the phase's fal_lfix (falcon/frontier.h), with
+   * which a rank runs it to its own fixpoint after the sweep, P's lowest
+   * first (the highest with topo_max); NULL otherwise */
+  const char *topo_lf;
+  bool topo_max;
   /* --mpi, GPU ranks: the phase's fal_rep (cuda.cuh), whose word its
    * kernel sets on a visit, so the rank repeats it to its fixpoint
    * (lower_loop.c render_partitioned_foreach); NULL otherwise */

@@ -313,6 +313,42 @@ static bool loop_var_rebound(Ctx *c, const Node *n, const char *var)
   return false;
 }
 
+/* After a host rank's sweep of its topology-driven phase (the for loop
+ * that c->rskip starts; lower_plan.c topo_open), the rest of the phase to
+ * the rank's own fixpoint, where fal_lfix_wanted says so (falcon/
+ * frontier.h; docs/lowering.md "Host ranks run the phase to their own
+ * fixpoint"): the own points whose P moved since their last visit go into
+ * a heap, P's lowest first (the highest for MAX); each is visited as the
+ * sweep visits it (skipped when P is still its last visit's, else the
+ * filter and the body), and then its own out-neighbours whose P moved
+ * since their last visit and last push are pushed.  The phase's MINs
+ * reach out-neighbours only (plan.c topo_phase), so every own point whose
+ * P moves is pushed: the heap ends empty at the rank's fixpoint.  L: the
+ * loop's counter, decl: the variable's declaration from it (a rebound
+ * variable), body: the element's code (its `continue` ends the visit). */
+static void render_local_fixpoint(Ctx *c, const char *g, const char *L, const char *decl,
+                                  const char *body)
+{
+  const char *T = c->topo_T, *P = c->topo_P, *lf = c->topo_lf;
+  const char *neg = c->topo_max ? "-" : "";
+  putf(c, "\nif (fal_snp && fal_lfix_wanted(&%s, %s->npoints, %s->nedges, fal_mpi_threads())) { "
+       "%s *fal_qv = (%s *)fal_lfix_begin(&%s, fal_snp, (size_t)(fal_hi - fal_lo) * sizeof(%s)); "
+       "for (fal_point fal_q = (fal_point)fal_lo; fal_q < fal_hi; fal_q++) { %s fal_v = %s->%s[fal_q]; "
+       "if (fal_v != fal_snp[fal_q - fal_lo]) { fal_qv[fal_q - fal_lo] = fal_v; "
+       "fal_lfix_push(&%s, %s(double)fal_v, fal_q); } } ",
+       lf, g, g, T, T, lf, T, T, g, P, lf, neg);
+  putf(c, "int64_t fal_lq; while (fal_lfix_pop(&%s, &fal_lq)) { fal_point %s = (fal_point)fal_lq; %s"
+       "{ %s fal_sv = %s->%s[%s]; if (fal_sv == fal_snp[%s - fal_lo]) continue; "
+       "fal_snp[%s - fal_lo] = fal_sv; } do %s while (0); ",
+       lf, L, decl, T, g, P, L, L, L, body);
+  putf(c, "for (int64_t fal_le = %s->fal_base.csr.offsets[%s]; fal_le < %s->fal_base.csr.offsets[%s + 1]; "
+       "fal_le++) { int64_t fal_x = %s->fal_base.csr.dst[fal_le]; if (fal_x >= fal_lo && fal_x < fal_hi) "
+       "{ %s fal_xv = %s->%s[fal_x]; if (fal_xv != fal_snp[fal_x - fal_lo] && fal_xv != "
+       "fal_qv[fal_x - fal_lo]) { fal_qv[fal_x - fal_lo] = fal_xv; fal_lfix_push(&%s, %s(double)fal_xv, "
+       "fal_x); } } } } }",
+       g, L, g, L, g, T, g, P, lf, neg);
+}
+
 static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
                                const char *var, bool parallel, bool ranged)
 {
@@ -395,10 +431,12 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   const char *L = rb ? ctx_printf(c, "fal_lv%d", c->uniq++) : var;
   const char *decl = rb ? ctx_printf(c, "%s %s = %s; ", ranged ? "fal_point" : elem_ctype(it), var, L) : "";
   const char *inner = rb ? ctx_printf(c, "{ %s%s }", decl, body) : body;
-  if (ranged && c->rskip) /* a host rank's topology-driven phase: the skip first */
+  if (ranged && c->rskip) { /* a host rank's topology-driven phase: the skip first */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s%s }", L,
          L, L, decl, c->rskip, body);
-  else if (ranged) /* one part of a partitioned graph (§7) */
+    if (c->topo_lf)
+      render_local_fixpoint(c, it->graph, L, decl, body);
+  } else if (ranged) /* one part of a partitioned graph (§7) */
     putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) %s", L, L, L, inner);
   else if (c->prog->mutates && it->dom != D_VIEW) /* skip deleted elements (§6) */
     putf(c, "for (%s %s = 0; %s < %s; %s++) { %sif (!fal_live_%s(&%s->fal_base.csr, %s)) "

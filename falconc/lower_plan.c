@@ -1114,9 +1114,11 @@ static void topo_open(Ctx *c, const LoopPlan *p)
   c->topo_tv = ctx_printf(c, "fal_tv%d", u);
   c->topo_ok = ctx_printf(c, "fal_tok%d", u);
   if (p->parts && c->mpi && !c->gpu) { /* a host rank: its last-seen values in host memory */
-    putf(c, "{ static struct { void *p; size_t n; } %s; int %s = 0, %s = !%s->fal_mpi || "
-         "%s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn, c->topo_tv, c->topo_ok,
-         g, g, g);
+    c->topo_lf = ctx_printf(c, "fal_lf%d", u);
+    c->topo_max = p->topo_max;
+    putf(c, "{ static struct { void *p; size_t n; } %s; static fal_lfix %s; int %s = 0, %s = "
+         "!%s->fal_mpi || %s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn,
+         c->topo_lf, c->topo_tv, c->topo_ok, g, g, g);
   } else if (p->parts && c->mpi) { /* one part a rank, ghosts merged where ranks meet */
     c->topo_rep = ctx_printf(c, "fal_rp%d", u);
     putf(c, "{ static fal_seen %s; static fal_rep %s; int %s = 0, %s = !%s->fal_mpi || "
@@ -1152,6 +1154,8 @@ static void topo_close(Ctx *c, const LoopPlan *p)
   put(c, " }");
   c->topo_n = NULL;
   c->topo_P = c->topo_T = c->topo_sn = c->topo_tv = c->topo_ok = c->topo_rep = NULL;
+  c->topo_lf = NULL;
+  c->topo_max = false;
   c->topo_rm = c->rm_P = NULL;
 }
 

@@ -1498,6 +1498,7 @@ static void topo_rule(Ctx *c, LoopPlan *p, const Step *s)
     return;
   }
   p->topo = xstrdup(t.prop);
+  p->topo_max = t.op == 2;
 }
 
 /* x.P for some point property P, x the parameter named `pn`: P, or NULL. */
@@ -1660,6 +1661,7 @@ static void parts_topo_rule(Ctx *c, LoopPlan *p)
     return;
   }
   p->topo = xstrdup(t.prop);
+  p->topo_max = t.op == 2;
 }
 
 /* ---- Parts that run their own rounds (docs/optimiser.md "Cut edges

@@ -97,6 +97,7 @@ typedef struct LoopPlan {
    * visits only the points whose `topo` property changed in the round
    * before (all of them in the first round). */
   char *topo;
+  bool topo_max;       /* topo's phase raises P by MAX (else lowers by MIN) */
   char twhy[256];      /* why not, when the loop has one unfiltered phase */
   /* PLAN_REGION, a level-synchronous loop (plan.c level_rule): its one
    * phase, filtered by (t.level == lev), visits the points set to lev + 1

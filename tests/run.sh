@@ -825,6 +825,39 @@ e2e_mpi() {
 	else
 		fail "mpi: building tests/e2e/mpi_ghosts.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
+	# Host ranks run a topology-driven phase to their own fixpoint
+	# (docs/lowering.md "Host ranks run the phase to their own fixpoint"):
+	# part_topo's MIN and MAX loops with it forced on and off, on 1 to 3
+	# ranks, against the build without MPI; and on one rank partitioned
+	# SSSP's loop takes exactly 2 rounds with it (the first reaches the
+	# fixpoint), more without.
+	if e2e_build_mpi part_topo "$srcdir/tests/e2e/part_topo.fal"; then
+		for lf in on off; do
+			mpi_mixed_vs_cpu "$tmp/e2e/mpi/part_topo" "mpi FALCON_MPI_LOCAL=$lf" "0 1" \
+				"env FALCON_MPI_LOCAL=$lf $mpirun" "1:1 2:1 3:1 2:2" part_topo
+		done
+	else
+		fail "mpi: building tests/e2e/part_topo.fal"; sed 's/^/    /' "$tmp/err" | head
+	fi
+	if [ -x "$p" ]; then
+		g=$tmp/e2e/graphs/grid.gr.xz
+		for lf in on off; do
+			name="mpi: FALCON_MPI_LOCAL=$lf: partitioned_sssp on one rank, the grid"
+			"$FALREF" sssp "$g" 0 "$tmp/e2e/lf.ref" >/dev/null 2>&1
+			if FALCON_MPI_LOCAL=$lf OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 1 "$p" \
+				"$g" 0 0 1 "$tmp/e2e/lf.out" >"$tmp/e2e/run" 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/lf.out" "$tmp/e2e/lf.ref" >/dev/null 2>&1; then
+				n=$(sed -n 's/^partitioned_sssp: .*, \([0-9]*\) rounds$/\1/p' "$tmp/e2e/run")
+				if { [ $lf = on ] && [ "$n" = 2 ]; } || { [ $lf = off ] && [ "${n:-0}" -gt 2 ]; }; then
+					pass "$name: $n rounds"
+				else
+					fail "$name: $n rounds"
+				fi
+			else
+				fail "$name"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			fi
+		done
+	fi
 	# A foreach over another graph reads every point of the partitioned one.
 	if e2e_build_mpi mpi_other "$srcdir/tests/e2e/mpi_other.fal"; then
 		if OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 3 "$tmp/e2e/mpi/mpi_other" \

@@ -190,4 +190,126 @@ static inline void fal_front_commit(fal_front *f)
   }
 }
 
+/* ---- a host rank's phase run to its own fixpoint (falconc --mpi) ------
+ * docs/lowering.md "Host ranks run the phase to their own fixpoint".  A
+ * topology-driven phase (falconc plan.c parts_topo_rule: it only lowers P
+ * of out-neighbours by MIN, or raises it by MAX) first sweeps the rank's
+ * own points, skipping those whose P is what it was at their last visit
+ * (the last-seen array `seen`).  Then, where fal_lfix_wanted says so, the
+ * rank goes on alone until no own point changed since its last visit: a
+ * heap of such points, the lowest P first (the highest for MAX), each
+ * visited as the sweep visits it, after which its own out-neighbours
+ * whose P moved are pushed.  qv holds P as it was at each own point's last
+ * push, so that one value is queued once.  The keys are P as a double:
+ * the order only saves work, any order reaches the same fixpoint. */
+typedef struct fal_lfix {
+  double *key;
+  int64_t *pt;
+  size_t n, cap;
+  void *qv;
+  size_t qbytes;
+  int mode;          /* 0 unread, 1 on, 2 off, 3 auto (FALCON_MPI_LOCAL) */
+  long long visits;  /* points visited by the heap, all rounds */
+} fal_lfix;
+
+/* auto: graphs of average degree up to 8 (roads: hundreds of rounds of
+ * a few points each; on Kronecker graphs the rounds are few and the heap
+ * costs more than it saves), ranks of up to 4 threads (the heap runs on
+ * one) */
+#define FAL_LFIX_DEGREE 8
+#define FAL_LFIX_THREADS 4
+
+static inline void fal_lfix_oom(void)
+{
+  fprintf(stderr, "falcon: error: out of memory (a rank's list of points to visit)\n");
+  exit(1);
+}
+
+static inline int fal_lfix_wanted(fal_lfix *l, int64_t npoints, int64_t nedges, int threads)
+{
+  if (l->mode == 0) {
+    const char *e = getenv("FALCON_MPI_LOCAL");
+    int s = fal_env_switch("FALCON_MPI_LOCAL", "on", "off");
+    if (e && s < 0 && strcmp(e, "auto") != 0)
+      fprintf(stderr, "warning: FALCON_MPI_LOCAL=%s is not auto, on or off; using auto\n", e);
+    l->mode = s == 1 ? 1 : s == 0 ? 2 : 3;
+  }
+  if (l->mode != 3)
+    return l->mode == 1;
+  return nedges <= FAL_LFIX_DEGREE * npoints && threads <= FAL_LFIX_THREADS;
+}
+
+/* Before the heap's visits: qv from the last-seen values (bytes of them);
+ * returns qv. */
+static inline void *fal_lfix_begin(fal_lfix *l, const void *seen, size_t bytes)
+{
+  if (l->qbytes < bytes || !l->qv) {
+    free(l->qv);
+    l->qv = malloc(bytes ? bytes : 1);
+    if (!l->qv)
+      fal_lfix_oom();
+    l->qbytes = bytes;
+  }
+  memcpy(l->qv, seen, bytes);
+  l->n = 0;
+  return l->qv;
+}
+
+static inline void fal_lfix_push(fal_lfix *l, double k, int64_t p)
+{
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? 2 * l->cap : 4096;
+    double *key = (double *)realloc(l->key, cap * sizeof *key);
+    if (!key)
+      fal_lfix_oom();
+    l->key = key;
+    int64_t *pt = (int64_t *)realloc(l->pt, cap * sizeof *pt);
+    if (!pt)
+      fal_lfix_oom();
+    l->pt = pt;
+    l->cap = cap;
+  }
+  size_t i = l->n++;
+  while (i > 0) {
+    size_t up = (i - 1) / 2;
+    if (!(k < l->key[up]))
+      break;
+    l->key[i] = l->key[up];
+    l->pt[i] = l->pt[up];
+    i = up;
+  }
+  l->key[i] = k;
+  l->pt[i] = p;
+}
+
+/* The point of the lowest key into *p: 0 when the heap is empty. */
+static inline int fal_lfix_pop(fal_lfix *l, int64_t *p)
+{
+  if (l->n == 0)
+    return 0;
+  *p = l->pt[0];
+  l->visits++;
+  size_t n = --l->n;
+  if (n == 0)
+    return 1;
+  double k = l->key[n];
+  int64_t q = l->pt[n];
+  size_t i = 0;
+  for (;;) {
+    size_t ch = 2 * i + 1;
+    if (ch >= n)
+      break;
+    if (ch + 1 < n && l->key[ch + 1] < l->key[ch])
+      ch++;
+    if (!(l->key[ch] < k))
+      break;
+    l->key[i] = l->key[ch];
+    l->pt[i] = l->pt[ch];
+    i = ch;
+  }
+  l->key[i] = k;
+  l->pt[i] = q;
+  return 1;
+}
+
 #endif /* FALCON_FRONTIER_H */

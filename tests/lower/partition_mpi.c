@@ -254,14 +254,17 @@ fal_G_mpi_end_alike(hg); }
 #line 34 "partition_mpi.fal"
 
   hg->dist[fal_G_mpi_wr(hg, (0))] = 0;
-  { static struct { void *p; size_t n; } fal_sn3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
+  { static struct { void *p; size_t n; } fal_sn3; static fal_lfix fal_lf3; int fal_tv3 = 0, fal_tok3 = !hg->fal_mpi || hg->fal_mpi->nranks < 2 || hg->fal_merge != NULL; { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
     hg->changed[0] = 0;
     { fal_G_mpi_begin(hg, 38, 0x1u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; int *fal_snp = NULL; if (fal_tok3) { size_t fal_sb = (size_t)(fal_hi - fal_lo) * sizeof(int) + 1; if (fal_sn3.n < fal_sb) { fal_free(fal_sn3.p); fal_sn3.p = fal_alloc(fal_sb); fal_sn3.n = fal_sb; } fal_snp = (int *)fal_sn3.p; } 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 38 "partition_mpi.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (fal_snp) { int fal_sv; __atomic_load(&hg->dist[t], &fal_sv, __ATOMIC_RELAXED); if (fal_tv3 && fal_sv == fal_snp[t - fal_lo]) continue; fal_snp[t - fal_lo] = fal_sv; } {
 #line 38 "partition_mpi.fal"
-                             relax(t, hg); } } fal_tv3 = 1; } }
+                             relax(t, hg); } }
+if (fal_snp && fal_lfix_wanted(&fal_lf3, hg->npoints, hg->nedges, fal_mpi_threads())) { int *fal_qv = (int *)fal_lfix_begin(&fal_lf3, fal_snp, (size_t)(fal_hi - fal_lo) * sizeof(int)); for (fal_point fal_q = (fal_point)fal_lo; fal_q < fal_hi; fal_q++) { int fal_v = hg->dist[fal_q]; if (fal_v != fal_snp[fal_q - fal_lo]) { fal_qv[fal_q - fal_lo] = fal_v; fal_lfix_push(&fal_lf3, (double)fal_v, fal_q); } } int64_t fal_lq; while (fal_lfix_pop(&fal_lf3, &fal_lq)) { fal_point t = (fal_point)fal_lq; { int fal_sv = hg->dist[t]; if (fal_sv == fal_snp[t - fal_lo]) continue; fal_snp[t - fal_lo] = fal_sv; } do {
+#line 38 "partition_mpi.fal"
+                             relax(t, hg); } while (0); for (int64_t fal_le = hg->fal_base.csr.offsets[t]; fal_le < hg->fal_base.csr.offsets[t + 1]; fal_le++) { int64_t fal_x = hg->fal_base.csr.dst[fal_le]; if (fal_x >= fal_lo && fal_x < fal_hi) { int fal_xv = hg->dist[fal_x]; if (fal_xv != fal_snp[fal_x - fal_lo] && fal_xv != fal_qv[fal_x - fal_lo]) { fal_qv[fal_x - fal_lo] = fal_xv; fal_lfix_push(&fal_lf3, (double)fal_xv, fal_x); } } } } } fal_tv3 = 1; } }
 fal_G_mpi_end(hg); }
 #line 38 "partition_mpi.fal"
 
