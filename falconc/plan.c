@@ -2786,8 +2786,9 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
                p->sync_P ? "one barrier a round" : "each rank its own rounds");
     else if (p->topo)
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
-               "a rank's phase skips the points whose %s did not change (on a GPU, "
-               "repeated until it settles)", p->topo);
+               "a rank's phase skips the points whose %s did not change, then goes on to "
+               "the rank's fixpoint (GPU ranks: repeated; --target=cpu: lowest %s first, on "
+               "graphs of average degree 8 or less)", p->topo, p->topo);
     else
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
                "no skip (%.160s)", p->twhy[0] ? p->twhy : "not one phase");
