@@ -325,7 +325,9 @@ static bool loop_var_rebound(Ctx *c, const Node *n, const char *var)
  * reach out-neighbours only (plan.c topo_phase), so every own point whose
  * P moves is pushed: the heap ends empty at the rank's fixpoint.  L: the
  * loop's counter, decl: the variable's declaration from it (a rebound
- * variable), body: the element's code (its `continue` ends the visit). */
+ * variable), body: the element's code (its `continue` ends the visit).
+ * Values compare by their bytes, so that a NaN that stays NaN is not a
+ * move (with `!=` two NaN neighbours would push each other for ever). */
 static void render_local_fixpoint(Ctx *c, const char *g, const char *L, const char *decl,
                                   const char *body)
 {
@@ -334,17 +336,18 @@ static void render_local_fixpoint(Ctx *c, const char *g, const char *L, const ch
   putf(c, "\nif (fal_snp && fal_lfix_wanted(&%s, %s->npoints, %s->nedges, fal_mpi_threads())) { "
        "%s *fal_qv = (%s *)fal_lfix_begin(&%s, fal_snp, (size_t)(fal_hi - fal_lo) * sizeof(%s)); "
        "for (fal_point fal_q = (fal_point)fal_lo; fal_q < fal_hi; fal_q++) { %s fal_v = %s->%s[fal_q]; "
-       "if (fal_v != fal_snp[fal_q - fal_lo]) { fal_qv[fal_q - fal_lo] = fal_v; "
+       "if (memcmp(&fal_v, &fal_snp[fal_q - fal_lo], sizeof fal_v)) { fal_qv[fal_q - fal_lo] = fal_v; "
        "fal_lfix_push(&%s, %s(double)fal_v, fal_q); } } ",
        lf, g, g, T, T, lf, T, T, g, P, lf, neg);
   putf(c, "int64_t fal_lq; while (fal_lfix_pop(&%s, &fal_lq)) { fal_point %s = (fal_point)fal_lq; %s"
-       "{ %s fal_sv = %s->%s[%s]; if (fal_sv == fal_snp[%s - fal_lo]) continue; "
+       "{ %s fal_sv = %s->%s[%s]; if (!memcmp(&fal_sv, &fal_snp[%s - fal_lo], sizeof fal_sv)) continue; "
        "fal_snp[%s - fal_lo] = fal_sv; } do %s while (0); ",
        lf, L, decl, T, g, P, L, L, L, body);
   putf(c, "for (int64_t fal_le = %s->fal_base.csr.offsets[%s]; fal_le < %s->fal_base.csr.offsets[%s + 1]; "
        "fal_le++) { int64_t fal_x = %s->fal_base.csr.dst[fal_le]; if (fal_x >= fal_lo && fal_x < fal_hi) "
-       "{ %s fal_xv = %s->%s[fal_x]; if (fal_xv != fal_snp[fal_x - fal_lo] && fal_xv != "
-       "fal_qv[fal_x - fal_lo]) { fal_qv[fal_x - fal_lo] = fal_xv; fal_lfix_push(&%s, %s(double)fal_xv, "
+       "{ %s fal_xv = %s->%s[fal_x]; if (memcmp(&fal_xv, &fal_snp[fal_x - fal_lo], sizeof fal_xv) && "
+       "memcmp(&fal_xv, &fal_qv[fal_x - fal_lo], sizeof fal_xv)) { fal_qv[fal_x - fal_lo] = fal_xv; "
+       "fal_lfix_push(&%s, %s(double)fal_xv, "
        "fal_x); } } } } }",
        g, L, g, L, g, T, g, P, lf, neg);
 }
