@@ -448,13 +448,17 @@ build_install() { # out-of-tree build, install with DESTDIR, every file there
 # falconc's libtree-sitter (which it then loads) and check-gpu, which runs
 # tests/gpu.sh from the sources to its summary line (here: skipped, no GPU).
 build_gpu_kit() {
-	k=$tmp/b/build/kit
-	[ -x "$tmp/b/build/falconc" ] || { echo "no out-of-tree build"; return 1; }
+	# (the build folder: build/, or make check-asan's BUILD, which reaches
+	# the out-of-tree make through MAKEFLAGS)
+	bd=
+	for f in "$tmp"/b/*/falconc; do [ -x "$f" ] && bd=${f%/falconc}; done
+	[ -n "$bd" ] || { echo "no out-of-tree build"; return 1; }
+	k=$bd/kit
 	(cd "$tmp/b" && $MAKE gpu-kit) >"$tmp/kit.log" 2>&1 || { tail -3 "$tmp/kit.log"; return 1; }
-	[ -x "$k/check-gpu" ] || { echo "no build/kit/check-gpu"; return 1; }
-	if ldd "$tmp/b/build/falconc" 2>/dev/null | grep -q 'libtree-sitter'; then
+	[ -x "$k/check-gpu" ] || { echo "no $k/check-gpu"; return 1; }
+	if ldd "$bd/falconc" 2>/dev/null | grep -q 'libtree-sitter'; then
 		[ -f "$k/libtree-sitter.so.0" ] || { echo "no copy of libtree-sitter"; return 1; }
-		LD_LIBRARY_PATH=$k ldd "$tmp/b/build/falconc" | grep -q "$k/libtree-sitter.so.0" ||
+		LD_LIBRARY_PATH=$k ldd "$bd/falconc" | grep -q "$k/libtree-sitter.so.0" ||
 			{ echo "falconc does not load the kit's libtree-sitter"; return 1; }
 	fi
 	if nvidia-smi -L 2>/dev/null | grep -q '^GPU'; then
