@@ -12,7 +12,6 @@
 
 /* ---- util.c ------------------------------------------------------------- */
 
-void *fal_realloc(void *p, size_t n);
 void *fal_alloc_array(size_t n, size_t size); /* exits on overflow too */
 /* The memory a graph may take: FALCON_MEM_LIMIT or physical memory (0:
  * unknown); *source names which. */

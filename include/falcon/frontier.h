@@ -219,12 +219,6 @@ typedef struct fal_lfix {
 #define FAL_LFIX_DEGREE 8
 #define FAL_LFIX_THREADS 4
 
-static inline void fal_lfix_oom(void)
-{
-  fprintf(stderr, "falcon: error: out of memory (a rank's list of points to visit)\n");
-  exit(1);
-}
-
 static inline int fal_lfix_wanted(fal_lfix *l, int64_t npoints, int64_t nedges, int threads)
 {
   if (l->mode == 0) {
@@ -244,10 +238,8 @@ static inline int fal_lfix_wanted(fal_lfix *l, int64_t npoints, int64_t nedges, 
 static inline void *fal_lfix_begin(fal_lfix *l, const void *seen, size_t bytes)
 {
   if (l->qbytes < bytes || !l->qv) {
-    free(l->qv);
-    l->qv = malloc(bytes ? bytes : 1);
-    if (!l->qv)
-      fal_lfix_oom();
+    fal_free(l->qv);
+    l->qv = fal_alloc(bytes);
     l->qbytes = bytes;
   }
   memcpy(l->qv, seen, bytes);
@@ -259,14 +251,8 @@ static inline void fal_lfix_push(fal_lfix *l, double k, int64_t p)
 {
   if (l->n == l->cap) {
     size_t cap = l->cap ? 2 * l->cap : 4096;
-    double *key = (double *)realloc(l->key, cap * sizeof *key);
-    if (!key)
-      fal_lfix_oom();
-    l->key = key;
-    int64_t *pt = (int64_t *)realloc(l->pt, cap * sizeof *pt);
-    if (!pt)
-      fal_lfix_oom();
-    l->pt = pt;
+    l->key = (double *)fal_realloc(l->key, cap * sizeof *l->key);
+    l->pt = (int64_t *)fal_realloc(l->pt, cap * sizeof *l->pt);
     l->cap = cap;
   }
   size_t i = l->n++;

@@ -263,6 +263,7 @@ int fal_verbose(void);
  * out (never returns NULL). */
 void *fal_alloc(size_t n);
 void *fal_calloc(size_t n, size_t size);
+void *fal_realloc(void *p, size_t n);
 void fal_free(void *p);
 /* "512M", "8G", "1.5T", "4096": bytes (K, M, G, T are powers of 1024), or
  * -1 when s is not such a size.  FALCON_MEM_LIMIT (a graph's host memory,
