@@ -2583,8 +2583,9 @@ static void emit_graph_struct(Ctx *c)
            "  /* a planned loop's kernels, one per part (fal_pxh, lower_plan.c) */\n"
            "  void *fal_pxh;\n  int fal_px_tried;\n"
            "  /* while a topology-driven loop's kernels run on this part: its\n"
-           "   * fal_rmt, where MINs of points other parts own go (lower_plan.c) */\n"
-           "  void *fal_rmt;\n");
+           "   * fal_rmt, where MINs of points other parts own go (lower_plan.c;\n"
+           "   * falcon/cuda.cuh fal_rmv) */\n"
+           "  fal_rmv fal_rmt;\n");
     for (int i = 0; i < p->nprops; i++)
       if (p->props[i].kind == PK_GRAPH)
         putf(c, "  %s fal_bx_before_%s;\n", p->props[i].ctype, p->props[i].name);
@@ -2624,7 +2625,9 @@ static void emit_graph_struct(Ctx *c)
              "   * NULL: the loops keep the exchange), and while a loop's kernels\n"
              "   * or host rounds run (fal_mpx) the rank's fal_rmt, where MINs of\n"
              "   * other ranks' points go */\n"
-             "  struct fal_mpxg *fal_mpxg;\n  void *fal_rmt;\n");
+             "  struct fal_mpxg *fal_mpxg;\n");
+    if (c->gpu)
+      put(c, "  fal_rmv fal_rmt;\n");
     if (c->gpu && mpi_merge_on_gpu(c))
       put(c, "  /* merges on the GPU (fal_mpi_dm; FALCON_MPI_MERGE=host: on the\n"
              "   * host): the (point, record) pairs sent and received (device,\n"

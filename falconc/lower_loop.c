@@ -1688,7 +1688,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       else if (c->topo_n == n)
         putf(c, " %s = 1;", c->topo_tv);
       if (mh)
-        put(c, " fal_part->fal_rmt = NULL;");
+        put(c, " fal_part->fal_rmt = fal_rmv_none();");
       put(c, " } else ");
     }
     putf(c, "{ fal_G *%s = fal_part; ", g);
@@ -1782,10 +1782,10 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       putf(c, "%s *fal_snp = %s; ", c->topo_T,
            topo_seen_expr(c, "fal_pi", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
     if (rm)
-      putf(c, "fal_part->fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, 0) : NULL; ", c->topo_rm);
+      putf(c, "fal_part->fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, 0) : fal_rmv_none(); ", c->topo_rm);
     putf(c, "fal_G *%s = fal_part; ", g);
     render_kernel_foreach(c, n, it, var, true);
-    put(c, rm ? " fal_part->fal_rmt = NULL; } } " : " } } ");
+    put(c, rm ? " fal_part->fal_rmt = fal_rmv_none(); } } " : " } } ");
     if (c->topo_n == n)
       putf(c, "%s = 1; ", c->topo_tv);
   }

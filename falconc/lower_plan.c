@@ -351,9 +351,9 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                 own || rs ? ctx_printf(c, "fal_rm_reset(&%s, %s->fal_bx); ", c->topo_rm, g) : "", g);
   /* the MINs on other parts' points go to their owners (plan.c plan_remote) */
   if (rm)
-    strbuf_printf(&st, "%s->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, %d) : NULL; "
+    strbuf_printf(&st, "%s->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, %d) : fal_rmv_none(); "
                   "fal_xh->px[fal_pi].ra = %s; ", g, c->topo_rm, own || rs,
-                  own || rs ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1)", c->topo_rm) : "NULL");
+                  own || rs ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1).ctx", c->topo_rm) : "NULL");
   capture_args(c, p, &st, "fal_pa[fal_pi]", ctx_printf(c, "&%s->fal_parts[fal_pi]", g));
   if (p->topo && c->topo_sn) /* the parts' last-seen values, kept by the host's rounds too */
     strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s; fal_xh->px[fal_pi].tv = %s; ",
@@ -369,7 +369,7 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                 "__FILE__, __LINE__); ", c->ncaps, pw ? "_w" : "", g, name, pw ? "1, " : "", name);
   if (rm)
     strbuf_printf(&st, "for (int fal_pi = 0; fal_pi < %s->fal_nparts; fal_pi++) { "
-                  "%s->fal_parts[fal_pi].fal_rmt = NULL; fal_xh->px[fal_pi].ra = NULL; } ", g, g);
+                  "%s->fal_parts[fal_pi].fal_rmt = fal_rmv_none(); fal_xh->px[fal_pi].ra = NULL; } ", g, g);
   if (own)
     strbuf_printf(&st, "if (fal_pok) fal_rm_report(&%s, %s->fal_bx, __FILE__, __LINE__); ", c->topo_rm, g);
   strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
@@ -415,10 +415,10 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
                   topo_seen_expr(c, "0", "fal_d->fal_base.device",
                                  "(fal_mpxp.hi - fal_mpxp.lo)"), c->topo_tv);
   capture_args(c, p, &st, "fal_pa", "fal_d");
-  strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = (void *)%s.df; "
+  strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&%s, %s.df); "
                 "int fal_pok = fal_mpx_run%s(&%s, (const void *)%s, fal_pa, %s\"%s\", __FILE__, __LINE__); "
-                "fal_d->fal_rmt = NULL; ",
-                c->ncaps, mx, pw ? "_w" : "", mx, name, pw ? "1, " : "", name);
+                "fal_d->fal_rmt = fal_rmv_none(); ",
+                c->ncaps, mx, mx, pw ? "_w" : "", mx, name, pw ? "1, " : "", name);
   strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; "
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", name);
   written_copies(&st, p, name);

@@ -3516,6 +3516,37 @@ typedef struct fal_rmt {
                                       * two rounds' slots of FAL_PX_MAX */
 } fal_rmt;
 
+/* What a part's graph (fal_G.fal_rmt) carries while such a loop's kernels
+ * run on it: the context (NULL: every MIN is plain), and the three words
+ * that decide whether a MIN is redirected at all, the property array the
+ * context was made for and the part's own points [lo, hi).  The graph
+ * travels by value as the kernel's argument, so these are read from the
+ * kernel's parameters; in the context (device memory) they were reloaded
+ * after every atomic, three dependent loads an edge (2026-12-01, ncu:
+ * kron-22 SSSP, two parts, 1.37x the instructions of one part). */
+typedef struct fal_rmv {
+  void *ctx;
+  const void *base;
+  int64_t lo, hi;
+} fal_rmv;
+
+static inline fal_rmv fal_rmv_none(void)
+{
+  fal_rmv v;
+  memset(&v, 0, sizeof v);
+  return v;
+}
+
+static inline fal_rmv fal_rmv_of(void *ctx, const void *base, int64_t lo, int64_t hi)
+{
+  fal_rmv v;
+  v.ctx = ctx;
+  v.base = base;
+  v.lo = lo;
+  v.hi = hi;
+  return v;
+}
+
 #ifdef __CUDACC__
 /* The start line: the leader of each part's kernel arrives, then waits
  * until every part arrived, or FALCON_PX_WAIT_MS (default 2000) passed;
@@ -3675,15 +3706,34 @@ __device__ static inline void fal_mm_sys(double *p, double v, int mx) { fal_mm_s
  * point that fell goes to the other part if it holds the point, so that
  * every copy of a point takes every MIN on it. */
 template <int MX, int RF, typename T, typename V>
-FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
+FAL_HD static inline int fal_ra_mm(const fal_rmv &rv, T *base, T *a, V v)
 {
 #ifdef __CUDA_ARCH__
-  const fal_rmt *r = (const fal_rmt *)ra;
-  if (r && r->base == (void *)base) {
+  const fal_rmt *r = (const fal_rmt *)rv.ctx;
+  if (r && rv.base == (const void *)base) {
     int64_t t = a - base;
-    if (t < r->lo[r->me] || t >= r->lo[r->me + 1]) {
-      if (!(MX ? fal_max_rf(a, v) : fal_min_rf(a, v))) /* the ghost: no lower than sent */
-        return 0;
+    if (t < rv.lo || t >= rv.hi) {
+      /* the ghost: no lower than sent, then the owner's atomic.  The
+       * ghost by a plain load and store where its value only decides what
+       * is sent (the loop's end refreshes the ghosts from their owners,
+       * FAL_EX_OWNERS and fal_mpx's old): a store that lost a race to a
+       * lower value costs a MIN sent again, not a wrong one.  One atomic
+       * a ghost instead of two: kron-22 SSSP, two parts on one H200,
+       * 34.5M atomics to 21.6M and the parts' kernels 8,095 us to 7,600
+       * (ncu, bench/results/2026-12-01-ghost-path.md).  A level-
+       * synchronous loop's ghosts (hold) are read as they are: atomic. */
+#ifdef FAL_RA_HOLD
+      if (r->hold) {
+        if (!(MX ? fal_max_rf(a, v) : fal_min_rf(a, v)))
+          return 0;
+      } else
+#endif
+      {
+        T cur = fal_load(a);
+        if (!(MX ? (T)v > cur : (T)v < cur))
+          return 0;
+        *(volatile T *)a = (T)v;
+      }
       int o = 0;
       while (o + 1 < r->k && t >= r->lo[o + 1])
         o++;
@@ -3702,7 +3752,7 @@ FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
     if (r->hold) { /* an own point: to the part that holds it */
       if (!(MX ? fal_max_rf(a, v) : fal_min_rf(a, v)))
         return 0;
-      if (r->hold[t - r->lo[r->me]]) {
+      if (r->hold[t - rv.lo]) {
         fal_mm_sys((T *)r->own[1 - r->me] + t, (T)v, MX);
         fal_ra_bsent = 1;
       }
@@ -3711,7 +3761,7 @@ FAL_HD static inline int fal_ra_mm(const void *ra, T *base, T *a, V v)
 #endif
   }
 #else
-  (void)ra;
+  (void)rv;
   (void)base;
 #endif
   if (MX)
@@ -4221,6 +4271,7 @@ static inline int fal_pxh_run_w(fal_pxh *h, const fal_bx *x, const void *fn, voi
 typedef struct fal_rmh {
   int state;                    /* 0: not made, 1: made, -1: not used */
   int k;
+  int64_t lo[FAL_PX_MAX + 1];   /* the parts' first points */
   void *own[FAL_PX_MAX];        /* the parts' P arrays they were made for */
   fal_rmt *dh[FAL_PX_MAX];      /* part i's, on its device: the host's rounds
                                  * and the kernels with rounds in step */
@@ -4297,6 +4348,8 @@ static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, i
     return 0;
   }
   r->k = k;
+  for (int j = 0; j <= k; j++)
+    r->lo[j] = lo[j];
   fal_rmt h[FAL_PX_MAX];
   unsigned *hold[FAL_PX_MAX];
   memset(h, 0, sizeof h);
@@ -4352,12 +4405,12 @@ static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, i
 
 /* Part i's context for its next launch: for the host's rounds and kernels
  * whose rounds go in step (own 0), or for kernels that run their own
- * rounds (own 1); NULL when the MINs wait for the exchange. */
-static inline void *fal_rm_part(const fal_rmh *r, int i, int own)
+ * rounds (own 1); none (ctx NULL) when the MINs wait for the exchange. */
+static inline fal_rmv fal_rm_part(const fal_rmh *r, int i, int own)
 {
   if (r->state != 1 || i < 0 || i >= r->k)
-    return NULL;
-  return own ? (void *)r->df[i] : (void *)r->dh[i];
+    return fal_rmv_none();
+  return fal_rmv_of(own ? (void *)r->df[i] : (void *)r->dh[i], r->own[i], r->lo[i], r->lo[i + 1]);
 }
 
 /* FALCON_VERBOSE, after kernels that ran their own rounds: each part's

@@ -313,11 +313,18 @@ static inline void *fal_mpx_host(fal_mpx *m)
   return m->dh;
 }
 
+/* The rank's part's graph's fal_rmt for a kernel that takes context ctx
+ * (fal_rmv, falcon/cuda.cuh). */
+static inline fal_rmv fal_mpx_rmv(const fal_mpx *m, void *ctx)
+{
+  return ctx ? fal_rmv_of(ctx, m->P, m->px.lo, m->px.hi) : fal_rmv_none();
+}
+
 /* The context a host round's kernel takes (h: fal_mpx_host's): none
  * where the round gathers instead (fal_mpx_gather). */
-static inline void *fal_mpx_ctx(const fal_mpx *m, void *h)
+static inline fal_rmv fal_mpx_ctx(const fal_mpx *m, void *h)
 {
-  return m->gather ? NULL : h;
+  return fal_mpx_rmv(m, m->gather ? NULL : h);
 }
 
 /* At the top of each host round of such a loop (lower_plan.c

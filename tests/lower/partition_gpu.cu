@@ -39,8 +39,9 @@ struct fal_G {
   void *fal_pxh;
   int fal_px_tried;
   /* while a topology-driven loop's kernels run on this part: its
-   * fal_rmt, where MINs of points other parts own go (lower_plan.c) */
-  void *fal_rmt;
+   * fal_rmt, where MINs of points other parts own go (lower_plan.c;
+   * falcon/cuda.cuh fal_rmv) */
+  fal_rmv fal_rmt;
   int fal_bx_before_flag;
 };
 static void fal_G_read(fal_G *g, const char *path)
