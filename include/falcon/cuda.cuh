@@ -3717,7 +3717,11 @@ FAL_HD static inline int fal_ra_mm(const fal_rmv &rv, T *base, T *a, V v)
        * ghost by a plain load and store where its value only decides what
        * is sent (the loop's end refreshes the ghosts from their owners,
        * FAL_EX_OWNERS and fal_mpx's old): a store that lost a race to a
-       * lower value costs a MIN sent again, not a wrong one.  One atomic
+       * lower value costs a MIN sent again, not a wrong one.  The loop
+       * still ends: a store needs v below the value it loaded, which is
+       * at most the ghost's value when the round began, so a round that
+       * sends leaves the ghost lower than it found it, and its values
+       * come from finitely many (edge, source value) pairs.  One atomic
        * a ghost instead of two: kron-22 SSSP, two parts on one H200,
        * 34.5M atomics to 21.6M and the parts' kernels 8,095 us to 7,600
        * (ncu, bench/results/2026-12-01-ghost-path.md).  A level-
