@@ -209,7 +209,6 @@ typedef struct fal_lfix {
   void *qv;
   size_t qbytes;
   int mode;          /* 0 unread, 1 on, 2 off, 3 auto (FALCON_MPI_LOCAL) */
-  long long visits;  /* points visited by the heap, all rounds */
 } fal_lfix;
 
 /* auto: graphs of average degree up to 8 (roads: hundreds of rounds of
@@ -274,7 +273,6 @@ static inline int fal_lfix_pop(fal_lfix *l, int64_t *p)
   if (l->n == 0)
     return 0;
   *p = l->pt[0];
-  l->visits++;
   size_t n = --l->n;
   if (n == 0)
     return 1;
