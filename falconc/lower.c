@@ -1433,6 +1433,10 @@ static void emit_border_exchange(Ctx *c)
          "      fal_G_bx_scatter<<<fal_cuda_grid(n), FAL_BLOCK>>>(v[i], v[j], h->fal_shadow[i],\n"
          "          x->b.off[i * k + j] - x->b.off[i * k], x->gids[i] + (x->b.off[i * k + j] - x->b.off[i * k]), n);\n"
          "      FAL_CHECK_LAUNCH(\"fal_G_bx_scatter\");\n    }\n  }\n");
+  /* a loop that may pull counts the round's new points after the
+   * exchange, in the same streams (falcon/cuda.cuh fal_pdir) */
+  put(c, "  for (int i = 0; i < k && x->post; i++) {\n"
+         "    fal_cuda_use(x->dev[i]);\n    x->post(x->post_arg, i);\n  }\n");
   put(c, "  for (int i = 0; i < k; i++) { /* graph properties back, then wait */\n"
          "    fal_cuda_use(x->dev[i]);\n");
   for (int i = 0; i < p->nprops; i++)

@@ -168,6 +168,15 @@ typedef struct Ctx {
    * that kernel (lower_plan.c parts_rs_body) */
   const Node *rs_n;
   bool px_rs;
+  /* a parts plan with pull (plan.c pull_rule on a level-synchronous loop
+   * over GPU parts), while emit_auto_loop prints its host's rounds: the
+   * phase pull_n, which render_partitioned_foreach launches in pull form
+   * when the loop's fal_pdir pull_d says so (lower_loop.c pull_launch):
+   * the level pull_P (C type pull_T), the round's value pull_v, the
+   * neighbour filter's value pull_K and the flag, a graph property,
+   * pull_F (NULL: none) */
+  const Node *pull_n;
+  const char *pull_d, *pull_P, *pull_T, *pull_v, *pull_K, *pull_F;
   /* printing the warp form of a px_own or px_rs kernel (lower_plan.c
    * pw_rule; docs/optimiser.md "Parts kernels with a warp per point") */
   bool px_warp;

@@ -1608,6 +1608,27 @@ static bool bx_alike(Ctx *c, const Node *root, const char *var)
   return true;
 }
 
+/* A pull round of a level-synchronous loop over GPU parts (plan.c
+ * pull_rule; docs/optimiser.md "Pull rounds on GPU parts"), in the host's
+ * round, inside a GPU part's launch: records the part's own range and
+ * arrays for the count after the exchange (fal_pdir_post), and when the
+ * loop's fal_pdir `d` says so launches the pull kernel over the part's
+ * own points instead of the phase; opens the `else` that the phase's
+ * launch fills (the caller closes it).  Every part then pulls (fal_pdir
+ * pulls only when all are GPU parts), so no round mixes directions. */
+static void pull_launch(Ctx *c, const char *d)
+{
+  const char *P = c->pull_P, *T = c->pull_T;
+  const char *flag = c->pull_F ? ctx_printf(c, "&fal_part->%s[0]", c->pull_F) : "(int *)NULL";
+  putf(c, "%s.P[fal_pi] = (const void *)fal_part->%s; %s.off[fal_pi] = fal_part->fal_base.csr.offsets; "
+       "%s.lo[fal_pi] = fal_lo; %s.hi[fal_pi] = fal_hi; ", d, P, d, d, d);
+  putf(c, "if (%s.dir && fal_bxon) { fal_cuda_use(fal_part->fal_base.device); "
+       "fal_pull_kernel<%s><<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(fal_part->%s, "
+       "fal_part->fal_base.csr.offsets, fal_part->fal_base.csr.dst, fal_lo, fal_hi, (%s)(%s), %d, "
+       "(%s)(%s), %s, fal_pdir_cnt(&%s, fal_pi)); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); } else { ",
+       d, T, P, T, c->pull_v, c->pull_K ? 1 : 0, T, c->pull_K ? c->pull_K : "0", flag, d);
+}
+
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
  *   { fal_G_parts_push(hg);                  copies of the current values
  *     for each GPU part: launch S over the part's points (asynchronous)
@@ -1737,6 +1758,8 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   const bool alike = local && !wrote_nbr && c->topo_n != n &&
                      bx_alike(c, node_field(n, F_CONDITION), var) &&
                      bx_alike(c, node_field(n, F_BODY), var);
+  /* the phase of a loop that may pull (emit_auto_loop's host rounds) */
+  const bool pl = c->gpu && local && !alike && c->pull_n == n && c->pull_d;
   if (c->gpu && c->opt->explain)
     fprintf(stderr, "%s:%u: foreach over partitioned '%s': %s\n", c->src->path, n->loc.line, g,
             !local ? "every property copied to and from each part (it reaches points that "
@@ -1783,8 +1806,12 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
            topo_seen_expr(c, "fal_pi", "fal_part->fal_base.device", "(fal_hi - fal_lo)"));
     if (rm)
       putf(c, "fal_part->fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, 0) : fal_rmv_none(); ", c->topo_rm);
+    if (pl)
+      pull_launch(c, c->pull_d);
     putf(c, "fal_G *%s = fal_part; ", g);
     render_kernel_foreach(c, n, it, var, true);
+    if (pl)
+      put(c, " }");
     put(c, rm ? " fal_part->fal_rmt = fal_rmv_none(); } } " : " } } ");
     if (c->topo_n == n)
       putf(c, "%s = 1; ", c->topo_tv);
@@ -1795,6 +1822,11 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   if (local && c->gpu && c->topo_n == n && c->topo_rm) /* ghosts refreshed after the loop */
     putf(c, " } }\nif (fal_rmon) %s.old = 1; fal_G_bx_end(%s, fal_bxon, fal_rmon ? FAL_EX_OWNERS : %s); }",
          c->topo_rm, g, ex_name(!wrote_nbr));
+  else if (pl) /* the round's new points counted after the exchange; the next direction;
+                 * after a pull round (it wrote own points only) the ghosts are refreshed */
+    putf(c, " } }\nfal_pdir_arm(&%s, %s->fal_bx, fal_bxon, (long long)(%s)); fal_G_bx_end(%s, "
+         "fal_bxon, fal_bxon && %s.dir ? FAL_EX_OWN : %s); fal_pdir_next(&%s, %s->fal_bx, fal_bxon); }",
+         c->pull_d, g, c->pull_v, g, c->pull_d, ex_name(!wrote_nbr), c->pull_d, g);
   else if (local)
     putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %s); }", g,
          alike ? "FAL_EX_ALIKE" : ex_name(!wrote_nbr));

@@ -1317,6 +1317,19 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   const char *launch = device_loop_launch(c, p, &kname, &ok, &first);
   const Node *body = node_field(loop, F_BODY);
   putf(c, "{ fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
+  /* pull rounds (plan.c pull_rule, a level-synchronous loop over GPU
+   * parts): the direction's state, kept by the host's rounds
+   * (falcon/cuda.cuh fal_pdir); the kernels the loop may move into push */
+  const char *pd = NULL;
+  if (p->parts && p->pull && p->sync_P && c->gpu && !c->mpi) {
+    const char *g = gname(c, p->graph);
+    pd = ctx_printf(c, "fal_pd%d", ++c->uniq);
+    putf(c, "static fal_pdir %s; { int fal_ag = %s->fal_nparts > 0 && !%s->fal_shared; "
+         "for (int fal_i = 0; fal_i < %s->fal_nparts; fal_i++) fal_ag &= "
+         "%s->fal_parts[fal_i].fal_base.on_gpu; fal_pdir_start(&%s, %s->fal_nparts, fal_ag, "
+         "%s->directed, %s->npoints, %s->nedges); %s.count = fal_pdir_count<%s>; } ",
+         pd, g, g, g, g, pd, g, g, g, g, pd, prop_ctype(c, p->level));
+  }
   loop_head(c, loop);
   /* A phase over a Collection whose body the host's launches run with a
    * warp per element (lower_coll.c) stays with them on graphs whose
@@ -1347,13 +1360,30 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
+  if (pd) {
+    for (int i = 1; i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE)
+        c->pull_n = p->steps[i].stmt;
+    c->pull_d = pd;
+    c->pull_P = p->level;
+    c->pull_T = prop_ctype(c, p->level);
+    c->pull_v = p->lev;
+    c->pull_K = p->pull_k;
+    c->pull_F = p->pull_flag_gp ? p->pull_flag : NULL;
+  }
   render(c, body);
+  c->pull_n = NULL;
+  c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_F = NULL;
   sym_pop(c, mark);
   c->break_is_continue = saved;
   put(c, " } ");
   /* FALCON_PROFILE: "auto" counts the rounds run from the host; the
-   * kernel's own line ("device") the rounds after the move. */
+   * kernel's own line ("device") the rounds after the move; "pull" the
+   * host's rounds that pulled. */
   put(c, profile_line(c, p, "auto", "fal_ra", true));
+  if (pd)
+    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds\", fal_prof_t0(), %s.pulls);",
+         path_literal(c), loop->loc.line, pd);
   put(c, " }");
   topo_close(c, p);
 }

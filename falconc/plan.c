@@ -2318,6 +2318,19 @@ static const char *level_writes(Ctx *c, const Node *body, const char *P, const c
 static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, const char *elem,
                       const char *x);
 
+/* Whether step q writes variable `name` (CPU: an access; CUDA: a host
+ * variable, which the walk keeps apart, plan.c host_use). */
+static bool step_writes(const Step *q, const char *name)
+{
+  for (int j = 0; j < q->nacc; j++)
+    if (q->acc[j].write && strcmp(q->acc[j].name, name) == 0)
+      return true;
+  for (int j = 0; j < q->nhvar; j++)
+    if ((q->hmode[j] & 2) && strcmp(q->hvar[j], name) == 0)
+      return true;
+  return false;
+}
+
 static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
 {
   const Node *n = s->stmt;
@@ -2342,11 +2355,10 @@ static void level_rule(Ctx *c, LoopPlan *p, const Step *s)
   int writers = 0;
   for (int i = 0; i < p->nsteps && !why; i++) {
     const Step *q = &p->steps[i];
-    for (int j = 0; j < q->nacc; j++) {
+    for (int j = 0; j < q->nacc; j++)
       if (strcmp(q->acc[j].name, P) == 0 && q != s)
         why = "another step of the loop uses the level";
-      if (strcmp(q->acc[j].name, v) != 0 || !q->acc[j].write)
-        continue;
+    if (!why && step_writes(q, v)) {
       writers++;
       const Node *e = q->kind == STEP_SCALAR && q->stmt->kind == K_EXPRESSION_STATEMENT
                           ? node_unparen(node_named_child(q->stmt, 0)) : NULL;
@@ -2469,9 +2481,8 @@ static const char *round_const(Ctx *c, const LoopPlan *p, const FuncInfo *f, con
       not_global(c, p, f, text_of(c, e)))
     return NULL;
   for (int i = 0; i < p->nsteps; i++)
-    for (int j = 0; j < p->steps[i].nacc; j++)
-      if (p->steps[i].acc[j].write && strcmp(p->steps[i].acc[j].name, text_of(c, e)) == 0)
-        return NULL;
+    if (step_writes(&p->steps[i], text_of(c, e)))
+      return NULL;
   return text_of(c, e);
 }
 
@@ -2533,11 +2544,14 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
     /* or G.F[0], a graph property of the loop's partitioned graph whose
      * parts share the host graph's arrays (p->sgraph): one object */
     const Node *fa = fl && fl->kind == K_SUBSCRIPT_EXPRESSION ? node_unparen(node_field(fl, F_ARGUMENT)) : NULL;
-    if (!F && fa && fa->kind == K_FIELD_EXPRESSION && p->sgraph &&
+    /* (or, GPU parts: of the partitioned graph itself, each part's
+     * copy of it, combined by the exchange: lower_loop.c pull_launch) */
+    const char *fg = p->sgraph ? p->sgraph : p->parts && c->gpu && !c->mpi ? p->pgraph : NULL;
+    if (!F && fa && fa->kind == K_FIELD_EXPRESSION && fg &&
         node_text_is(c->src, node_field(fl, F_INDEX), "0")) {
       EType t = expr_type(c, node_field(fa, F_ARGUMENT));
       const Prop *pr = program_prop(c->prog, text_of(c, node_field(fa, F_FIELD)));
-      if (t.kind == FK_GRAPH && t.graph && strcmp(t.graph, p->sgraph) == 0 && pr &&
+      if (t.kind == FK_GRAPH && t.graph && strcmp(t.graph, fg) == 0 && pr &&
           pr->kind == PK_GRAPH) {
         F = pr->name;
         p->pull_flag_gp = true;
@@ -2552,6 +2566,8 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
   }
   if (!why && c->prog->mutates)
     why = "the program changes graphs";
+  if (!why && F && p->parts && !p->pull_flag_gp)
+    why = "MIN's flag is not a graph property of the partitioned graph";
   if (why) {
     snprintf(p->pwhy, sizeof p->pwhy, "line %u: %s", n->loc.line, why);
     return;
@@ -2813,6 +2829,20 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     parts_topo_rule(c, p);
     parts_own_rule(c, p);
     parts_sync_rule(c, p);
+    /* a level-synchronous loop's host rounds may pull (docs/optimiser.md
+     * "Pull rounds on GPU parts"): the CPU's level and pull rules on its
+     * one phase */
+    for (int i = 1; p->sync_P && c->gpu && i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE && node_field(p->steps[i].stmt, F_CONDITION))
+        level_rule(c, p, &p->steps[i]);
+    if (p->level && (!p->pull || strcmp(p->level, p->sync_P) != 0)) {
+      free(p->level);
+      free(p->lev);
+      free(p->pull_k);
+      free(p->pull_flag);
+      p->level = p->lev = p->pull_k = p->pull_flag = NULL;
+      p->pull = p->pull_flag_gp = false;
+    }
     p->kind = PLAN_DEVICE;
     p->graph = p->pgraph;
     snprintf(p->fwhy, sizeof p->fwhy, "a kernel per part");
@@ -2891,6 +2921,14 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                  "with two parts whose GPUs have atomics on each other's memory: MINs on %s go "
                  "to the point's owner and to the other part if it holds the point; %s[0] "
                  "combined at the barrier\n", p->sync_P, p->sync_flag);
+    if (p->sync_P && p->pull)
+      fprintf(f, "  pull: the host's rounds, every part on a GPU and the graph undirected of "
+                 "average degree above 8: a round may set each part's own points from their "
+                 "neighbours' %s (chosen by frontier size)\n", p->level);
+    else if (p->sync_P && p->pwhy[0])
+      fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
+    else if (p->sync_P && p->lwhy[0])
+      fprintf(f, "  no pull rounds: not level-synchronous (%s)\n", p->lwhy);
     else if (p->swhy[0])
       fprintf(f, "  rounds: in step, with the exchange (%s)\n", p->swhy);
   } else if (p->frontier) {

@@ -404,6 +404,42 @@ for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 done
+# Pull rounds on GPU parts (docs/optimiser.md "Pull rounds on GPU parts"):
+# partitioned BFS's host rounds with every round forced to pull, forced
+# to push, and chosen by frontier size, on every split (with a host part
+# the rounds push); FALCON_PROFILE must count pulled rounds where every
+# part is on a GPU and the direction is pull, and none with a host part.
+if [ -x "$tmp/gpu/partitioned_bfs" ]; then
+	for d in pull push auto; do
+		for gf in "$tmp"/e2e/graphs/*; do
+			case $gf in *tiny*) continue ;; esac
+			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu pull rounds FALCON_DIRECTION=$d" \
+				"env FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d" "1 0" "2 0" "3 0" "2 1"
+		done
+	done
+	g=$tmp/e2e/graphs/kron.bin
+	for split in "1 0" "2 0" "2 1"; do
+		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
+		# shellcheck disable=SC2086 # the split is two words
+		if FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 120 \
+			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" $split >"$tmp/e2e/run" 2>&1; then
+			n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
+			case $split in
+			*" 0") want=pulled ;;
+			*) want=none ;;
+			esac
+			if [ "$want" = pulled ] && [ -n "$n" ] && [ "$n" -gt 0 ]; then
+				pass "$name: $n rounds pulled"
+			elif [ "$want" = none ] && { [ -z "$n" ] || [ "$n" = 0 ]; }; then
+				pass "$name: none pulled (a host part)"
+			else
+				fail "$name: ${n:-no} pulled rounds, expected $want"; sed 's/^/    /' "$tmp/e2e/run" | head
+			fi
+		else
+			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+		fi
+	done
+fi
 
 # MIN and MAX that read first (nvcc -DFAL_MINMAX_READ_FIRST=1,
 # docs/optimiser.md "MIN and MAX that read first"): the same answers.

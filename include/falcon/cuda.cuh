@@ -3178,6 +3178,11 @@ typedef struct fal_bx {
                          * pinned mapped memory (fal_host_pin), its kernels run on dev[i], the
                          * first GPU part's device */
   long long rounds;
+  /* Called by fal_G_bx_end for each part i, on part i's device, after the
+   * exchange's kernels and before it waits for them (fal_pdir_post: a
+   * pull-capable loop counts the round's new points there); NULL: none. */
+  void (*post)(void *arg, int i);
+  void *post_arg;
 } fal_bx;
 
 /* Whether every GPU shares one address space with the host (unified
@@ -3295,6 +3300,212 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
     if (p[i] != q[i])
       return true;
   return false;
+}
+
+/* ---- pull rounds of a level-synchronous loop over GPU parts ---------------
+ * docs/optimiser.md "Pull rounds on GPU parts".  The host's rounds of a
+ * loop that plan.c's pull_rule kept (a round is exactly a push of v + 1
+ * from the points whose level is v into out-neighbours whose level is K)
+ * may run a round in pull form: each part looks, for each of its own
+ * points u that the push could set, through u's in-neighbours (an
+ * undirected graph's out-neighbours, which the part holds as ghosts and
+ * the exchange refreshed from their owners after the round before) for
+ * one whose level is v, and sets only u.  The exchange after it merges
+ * nothing (no ghost changed) and refreshes the ghosts.  Every part takes
+ * the same direction in a round (a pushing part's frontier would not
+ * reach a pulling part's points otherwise): the host chooses it after
+ * each round from the points the round set and their out-edges, counted
+ * over each part's own points after the exchange (fal_pdir_post, called
+ * by fal_G_bx_end), by the rule of the CPU's region (lower_plan.c
+ * emit_pull_phase).  One fal_pdir per loop site, kept between runs. */
+#define FAL_PDIR_MAX 64
+typedef struct fal_pdir {
+  int on;       /* the loop may pull: every part on a GPU, undirected, dense enough or forced */
+  int dir;      /* the next round pulls */
+  int fixed;    /* FALCON_DIRECTION: 1 pull, 0 push, -1 chosen */
+  int counting; /* the rounds count their new points (chosen directions only) */
+  int settled;  /* the loop went back to pushing: no more counts (below) */
+  int k;
+  long long etc, oaw, npoints, pulls, rounds;
+  long long v; /* the round's value (its new points have v + 1) */
+  const void *P[FAL_PDIR_MAX];
+  const int64_t *off[FAL_PDIR_MAX];
+  int64_t lo[FAL_PDIR_MAX], hi[FAL_PDIR_MAX];
+  unsigned long long *dcnt[FAL_PDIR_MAX]; /* on the device of part i: [2] */
+  int cdev[FAL_PDIR_MAX];                 /* that device, +1 (0: none yet) */
+  unsigned long long *hcnt;               /* pinned: [2 * FAL_PDIR_MAX] */
+  void (*count)(struct fal_pdir *d, int i);
+} fal_pdir;
+
+/* At the loop's start.  all_gpu: every part of the graph is a GPU part;
+ * the rule of the CPU's region: pull only on graphs of average degree
+ * above 8 unless FALCON_DIRECTION=pull. */
+static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed, int64_t npoints,
+                                  int64_t nedges)
+{
+  d->fixed = fal_dir_forced();
+  d->k = k;
+  d->on = all_gpu && !directed && k <= FAL_PDIR_MAX && d->fixed != 0 &&
+          (d->fixed == 1 || nedges > 8 * npoints);
+  d->dir = d->on && d->fixed == 1;
+  d->counting = d->on && d->fixed < 0;
+  d->settled = 0;
+  d->etc = nedges;
+  d->oaw = 0;
+  d->npoints = npoints;
+  d->pulls = d->rounds = 0;
+}
+
+/* Part i's counts on the current device, zeroed in its stream, for a
+ * round that counts; NULL for one that does not. */
+static inline unsigned long long *fal_pdir_cnt(fal_pdir *d, int i)
+{
+  if (!d->counting)
+    return NULL;
+  int dev = fal_cuda_current;
+  if (d->cdev[i] != dev + 1) {
+    if (d->dcnt[i]) {
+      fal_cuda_use(d->cdev[i] - 1);
+      cudaFree(d->dcnt[i]);
+      fal_cuda_use(dev);
+    }
+    FAL_CUDA(cudaMalloc((void **)&d->dcnt[i], 2 * sizeof *d->dcnt[i]));
+    d->cdev[i] = dev + 1;
+  }
+  FAL_CUDA(cudaMemsetAsync(d->dcnt[i], 0, 2 * sizeof *d->dcnt[i], 0));
+  return d->dcnt[i];
+}
+
+/* The sums of a warp's a and s (every lane of the warp calls it) added to
+ * cnt[0] and cnt[1] by its first lane. */
+static __device__ inline void fal_pdir_add(unsigned long long *cnt, unsigned long long a,
+                                           unsigned long long s)
+{
+  for (int o = 16; o; o >>= 1) {
+    a += __shfl_down_sync(0xffffffffu, a, o);
+    s += __shfl_down_sync(0xffffffffu, s, o);
+  }
+  if ((threadIdx.x & 31) == 0 && a) {
+    atomicAdd(&cnt[0], a);
+    atomicAdd(&cnt[1], s);
+  }
+}
+
+/* Part i's pull over its own points [lo, hi): each u with (K filter) and
+ * v + 1 < P[u] takes v + 1 from the first in-neighbour whose P is v
+ * (in-edges: off/nb, an undirected graph's out-edges), and raises the
+ * flag (NULL: none) if it set any; cnt (NULL: none) gets the points it
+ * set and their out-degrees, which are the round's new points (no other
+ * write happens in a pull round). */
+template <typename T, typename F>
+__global__ void fal_pull_kernel(T *P, const int64_t *off, const fal_point *nb, int64_t lo,
+                                int64_t hi, T v, int has_k, T K, F *flag,
+                                unsigned long long *cnt)
+{
+  unsigned long long a = 0, s = 0;
+  const T w = v + 1;
+  for (int64_t i = lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < hi;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    T u = P[i];
+    if ((has_k && u != K) || !(w < u))
+      continue;
+    for (int64_t e = off[i], n = off[i + 1]; e < n; e++)
+      if (*(volatile T *)&P[nb[e]] == v) {
+        *(volatile T *)&P[i] = w;
+        a++;
+        s += (unsigned long long)(n - off[i]);
+        break;
+      }
+  }
+  if (flag && a)
+    FAL_SET_FLAG(*flag);
+  if (cnt)
+    fal_pdir_add(cnt, a, s);
+}
+
+/* The points of [lo, hi) whose P is w, and the sum of their out-degrees,
+ * added to cnt[0] and cnt[1]. */
+template <typename T>
+__global__ void fal_pdir_kernel(const T *P, const int64_t *off, int64_t lo, int64_t hi, T w,
+                                unsigned long long *cnt)
+{
+  unsigned long long a = 0, s = 0;
+  for (int64_t i = lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < hi;
+       i += (int64_t)gridDim.x * blockDim.x)
+    if (P[i] == w) {
+      a++;
+      s += (unsigned long long)(off[i + 1] - off[i]);
+    }
+  fal_pdir_add(cnt, a, s);
+}
+
+/* fal_bx's post hook (on part i's device, in its stream after the
+ * exchange): part i's counts into the pinned ones; a push round's
+ * counted first, over its own points (a pull round's kernel counted). */
+template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
+{
+  if (!d->hcnt) {
+    void *h = NULL;
+    FAL_CUDA(cudaHostAlloc(&h, 2 * FAL_PDIR_MAX * sizeof *d->hcnt, cudaHostAllocPortable));
+    d->hcnt = (unsigned long long *)h;
+  }
+  int64_t n = d->hi[i] - d->lo[i];
+  if (!d->dir && fal_pdir_cnt(d, i) && n > 0) {
+    fal_pdir_kernel<T><<<fal_cuda_grid(n), FAL_BLOCK>>>((const T *)d->P[i], d->off[i], d->lo[i],
+                                                        d->hi[i], (T)(d->v + 1), d->dcnt[i]);
+    FAL_CHECK_LAUNCH("fal_pdir_kernel");
+  }
+  FAL_CUDA(cudaMemcpyAsync(d->hcnt + 2 * i, d->dcnt[i], 2 * sizeof *d->dcnt[i],
+                           cudaMemcpyDeviceToHost, 0));
+}
+
+static inline void fal_pdir_post(void *arg, int i)
+{
+  fal_pdir *d = (fal_pdir *)arg;
+  d->count(d, i);
+}
+
+/* Before the exchange of a round of value v: whether it counts (then
+ * fal_G_bx_end calls fal_pdir_post for each part).  Once the loop went
+ * back from pulling to pushing its frontiers only shrink (a cost rule:
+ * the push rounds' counts cost a pass over the points), so the rest of
+ * the loop pushes without counting. */
+static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
+{
+  d->v = v;
+  if (x && on && d->counting && (d->dir || !d->settled)) {
+    x->post = fal_pdir_post;
+    x->post_arg = d;
+  }
+}
+
+/* After the exchange (waited for): the next round's direction. */
+static inline void fal_pdir_next(fal_pdir *d, fal_bx *x, int on)
+{
+  d->rounds++;
+  d->pulls += d->dir && on;
+  if (!x || !on || !x->post) {
+    if (!on)
+      d->dir = 0; /* no exchange: the next round's counts are missing */
+    return;
+  }
+  x->post = NULL;
+  x->post_arg = NULL;
+  long long aw = 0, sc = 0;
+  for (int i = 0; i < d->k; i++) {
+    aw += (long long)d->hcnt[2 * i];
+    sc += (long long)d->hcnt[2 * i + 1];
+  }
+  if (!d->dir) {
+    if (sc > d->etc / 15)
+      d->dir = 1;
+    else
+      d->etc -= sc;
+  } else if (aw < d->oaw && aw <= d->npoints / 18) {
+    d->dir = 0;
+    d->settled = 1;
+  }
+  d->oaw = aw;
 }
 
 /* ---- a partitioned loop on the devices (falconc/lower_plan.c) -------------

@@ -433,6 +433,10 @@ static void fal_G_bx_end(fal_G *h, int on, int ex)
       FAL_CHECK_LAUNCH("fal_G_bx_scatter");
     }
   }
+  for (int i = 0; i < k && x->post; i++) {
+    fal_cuda_use(x->dev[i]);
+    x->post(x->post_arg, i);
+  }
   for (int i = 0; i < k; i++) { /* graph properties back, then wait */
     fal_cuda_use(x->dev[i]);
     if (h->changed && v[i].changed && x->onhost[i])
