@@ -173,10 +173,11 @@ typedef struct Ctx {
    * phase pull_n, which render_partitioned_foreach launches in pull form
    * when the loop's fal_pdir pull_d says so (lower_loop.c pull_launch):
    * the level pull_P (C type pull_T), the round's value pull_v, the
-   * neighbour filter's value pull_K and the flag, a graph property,
-   * pull_F (NULL: none) */
+   * neighbour filter's value pull_K and the flag's device address
+   * pull_Fp ("(int *)NULL": none); pull_g: the graph when it is not
+   * partitioned (one GPU), else NULL */
   const Node *pull_n;
-  const char *pull_d, *pull_P, *pull_T, *pull_v, *pull_K, *pull_F;
+  const char *pull_d, *pull_P, *pull_T, *pull_v, *pull_K, *pull_Fp, *pull_g;
   /* printing the warp form of a px_own or px_rs kernel (lower_plan.c
    * pw_rule; docs/optimiser.md "Parts kernels with a warp per point") */
   bool px_warp;

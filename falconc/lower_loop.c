@@ -1618,8 +1618,7 @@ static bool bx_alike(Ctx *c, const Node *root, const char *var)
  * pulls only when all are GPU parts), so no round mixes directions. */
 static void pull_launch(Ctx *c, const char *d)
 {
-  const char *P = c->pull_P, *T = c->pull_T;
-  const char *flag = c->pull_F ? ctx_printf(c, "&fal_part->%s[0]", c->pull_F) : "(int *)NULL";
+  const char *P = c->pull_P, *T = c->pull_T, *flag = c->pull_Fp;
   putf(c, "%s.P[fal_pi] = (const void *)fal_part->%s; %s.off[fal_pi] = fal_part->fal_base.csr.offsets; "
        "%s.lo[fal_pi] = fal_lo; %s.hi[fal_pi] = fal_hi; ", d, P, d, d, d);
   putf(c, "if (%s.dir && fal_bxon) { fal_cuda_use(fal_part->fal_base.device); "
@@ -1759,7 +1758,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                      bx_alike(c, node_field(n, F_CONDITION), var) &&
                      bx_alike(c, node_field(n, F_BODY), var);
   /* the phase of a loop that may pull (emit_auto_loop's host rounds) */
-  const bool pl = c->gpu && local && !alike && c->pull_n == n && c->pull_d;
+  const bool pl = c->gpu && local && !alike && c->pull_n == n && c->pull_d && !c->pull_g;
   if (c->gpu && c->opt->explain)
     fprintf(stderr, "%s:%u: foreach over partitioned '%s': %s\n", c->src->path, n->loc.line, g,
             !local ? "every property copied to and from each part (it reaches points that "
@@ -1880,8 +1879,26 @@ void render_foreach(Ctx *c, const Node *n)
                                 "of a partitioned graph (§7)");
   } else if (parallel && c->gpu &&
              (it.dom == D_POINTS || it.dom == D_EDGES || it.dom == D_VIEW) &&
-             graph_on_gpu(c, it.graph))
+             graph_on_gpu(c, it.graph)) {
+    /* the phase of a loop that may pull, on one GPU (lower_plan.c
+     * emit_auto_loop's host rounds): the pull kernel over every point
+     * when the loop's fal_pdir says so, else the phase; then the counts
+     * and the next direction (falcon/cuda.cuh fal_pdir_round) */
+    const bool pl = c->pull_n == n && c->pull_d && c->pull_g && it.dom == D_POINTS &&
+                    strcmp(c->pull_g, it.graph) == 0;
+    const char *d = c->pull_d, *g = it.graph, *T = c->pull_T, *P = c->pull_P;
+    if (pl)
+      putf(c, "{ fal_cuda_use(%s->fal_base.device); %s.P[0] = (const void *)%s->%s; %s.off[0] = "
+           "%s->fal_base.csr.offsets; %s.lo[0] = 0; %s.hi[0] = %s->npoints; if (%s.dir) { "
+           "fal_pull_kernel<%s><<<fal_cuda_grid(%s->npoints), FAL_BLOCK>>>(%s->%s, "
+           "%s->fal_base.csr.offsets, %s->fal_base.csr.dst, (int64_t)0, (int64_t)%s->npoints, "
+           "(%s)(%s), %d, (%s)(%s), %s, fal_pdir_cnt(&%s, 0)); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); "
+           "} else ", g, d, g, P, d, g, d, d, g, d, T, g, g, P, g, g, g, T, c->pull_v,
+           c->pull_K ? 1 : 0, T, c->pull_K ? c->pull_K : "0", c->pull_Fp, d);
     render_kernel_foreach(c, n, &it, var, false);
+    if (pl)
+      putf(c, " fal_pdir_round(&%s, (long long)(%s)); }", d, c->pull_v);
+  }
   else if (it.dom == D_POINTS || it.dom == D_EDGES || it.dom == D_VIEW)
     render_foreach_all(c, n, &it, var, parallel, false);
   else

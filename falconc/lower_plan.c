@@ -1329,6 +1329,13 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
          "%s->fal_parts[fal_i].fal_base.on_gpu; fal_pdir_start(&%s, %s->fal_nparts, fal_ag, "
          "%s->directed, %s->npoints, %s->nedges); %s.count = fal_pdir_count<%s>; } ",
          pd, g, g, g, g, pd, g, g, g, g, pd, prop_ctype(c, p->level));
+  } else if (!p->parts && p->pull && c->gpu && !c->mpi && !p->colls) {
+    /* one GPU: the graph as one part */
+    const char *g = gname(c, p->graph);
+    pd = ctx_printf(c, "fal_pd%d", ++c->uniq);
+    putf(c, "static fal_pdir %s; fal_pdir_start1(&%s, %s->directed, %s->npoints, "
+         "%s->nedges); %s.count = fal_pdir_count<%s>; ", pd, pd, g, g, g, pd,
+         prop_ctype(c, p->level));
   }
   loop_head(c, loop);
   /* A phase over a Collection whose body the host's launches run with a
@@ -1369,11 +1376,14 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
     c->pull_T = prop_ctype(c, p->level);
     c->pull_v = p->lev;
     c->pull_K = p->pull_k;
-    c->pull_F = p->pull_flag_gp ? p->pull_flag : NULL;
+    c->pull_g = p->parts ? NULL : p->graph;
+    c->pull_Fp = !p->pull_flag ? "(int *)NULL"
+                 : p->parts ? ctx_printf(c, "&fal_part->%s[0]", p->pull_flag)
+                            : ctx_printf(c, "fal_sym_ptr(%s)", p->pull_flag);
   }
   render(c, body);
   c->pull_n = NULL;
-  c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_F = NULL;
+  c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_Fp = c->pull_g = NULL;
   sym_pop(c, mark);
   c->break_is_continue = saved;
   put(c, " } ");

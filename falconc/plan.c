@@ -2541,6 +2541,8 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
     const Node *fl = node_unparen(node_named_child(args, 2));
     F = fl && fl->kind == K_IDENTIFIER && !not_global(c, p, f, text_of(c, fl)) ? text_of(c, fl)
                                                                                 : NULL;
+    const Sym *fs = F ? ident_sym(c, fl) : NULL;
+    p->pull_flag_dev = fs && fs->kind == FK_GPUVAR;
     /* or G.F[0], a graph property of the loop's partitioned graph whose
      * parts share the host graph's arrays (p->sgraph): one object */
     const Node *fa = fl && fl->kind == K_SUBSCRIPT_EXPRESSION ? node_unparen(node_field(fl, F_ARGUMENT)) : NULL;
@@ -2859,13 +2861,20 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
      * points"); the level-synchronous lists are the CPU's only. */
     if (p->frontier && p->nflags > 8)
       no_frontier(p, loop, "more than 8 flags (the kernel's lists take 8)");
-    free(p->level);
-    free(p->lev);
-    free(p->pull_k);
-    free(p->pull_flag);
-    p->level = p->lev = p->pull_k = p->pull_flag = NULL;
-    p->pull = p->pull_flag_gp = false;
-    p->lwhy[0] = p->pwhy[0] = '\0';
+    /* the host's rounds may pull (docs/optimiser.md "Pull rounds on GPU
+     * parts", one GPU): a loop without lists or Collections whose flag,
+     * if any, is a GPU scalar (the only one a kernel's MIN may raise) */
+    if (p->pull && !p->frontier && !p->colls && (!p->pull_flag || p->pull_flag_dev)) {
+      p->lwhy[0] = '\0';
+    } else {
+      free(p->level);
+      free(p->lev);
+      free(p->pull_k);
+      free(p->pull_flag);
+      p->level = p->lev = p->pull_k = p->pull_flag = NULL;
+      p->pull = p->pull_flag_gp = p->pull_flag_dev = false;
+      p->lwhy[0] = p->pwhy[0] = '\0';
+    }
     const char *rot = rot_rule(c, p);
     p->rot = rot ? xstrdup(rot) : NULL;
   }
@@ -2952,6 +2961,10 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
       fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
   } else {
     fprintf(f, "  frontier: none (%s)\n", p->fwhy);
+    if (p->kind == PLAN_DEVICE && p->pull)
+      fprintf(f, "  pull: the host's rounds, on an undirected graph of average degree above 8: "
+                 "a round may set each point from its neighbours' %s (chosen by frontier "
+                 "size)\n", p->level);
     if (p->lwhy[0])
       fprintf(f, "  not level-synchronous (%s)\n", p->lwhy);
     if (p->twhy[0])

@@ -112,6 +112,7 @@ typedef struct LoopPlan {
   bool pull;
   char *pull_k, *pull_flag;
   bool pull_flag_gp; /* pull_flag names a graph property of sgraph: G.F[0] */
+  bool pull_flag_dev; /* pull_flag names a GPU scalar (`int <GPU> F`) */
   char pwhy[256];      /* why not, when the loop is level-synchronous */
   /* PLAN_DEVICE: the flag the kernel keeps in three slots (plan.c
    * rot_rule), or NULL. */

@@ -144,6 +144,30 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 		done
 	fi
 done
+# Pull rounds on one GPU (docs/optimiser.md "Pull rounds on GPU parts"):
+# bfs.fal's host rounds forced to pull, forced to push and chosen, on
+# every graph; the profile must count pulled rounds when forced.
+if [ -x "$tmp/gpu/bfs" ]; then
+	for d in pull push auto; do
+		for gf in "$tmp"/e2e/graphs/*; do
+			FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d e2e_run bfs "$gf" "$tmp/gpu" \
+				"gpu pull rounds (one GPU) FALCON_DIRECTION=$d"
+		done
+	done
+	g=$tmp/e2e/graphs/kron.bin
+	name="gpu pull rounds: bfs on kron.bin, FALCON_DIRECTION=pull, the profile's count"
+	if FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 120 \
+		"$tmp/gpu/bfs" "$g" "$(e2e_source "$g")" >"$tmp/e2e/run" 2>&1; then
+		n=$(sed -n 's/^falcon profile: [^ ]*:47  *pull rounds  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
+		if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+			pass "$name: $n rounds pulled"
+		else
+			fail "$name: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
+		fi
+	else
+		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+	fi
+fi
 
 # A block per hub (docs/optimiser.md "A block per hub"): with
 # FALCON_HUB_DEGREE=4 and FALCON_WARP=on every point of 4 edges or more

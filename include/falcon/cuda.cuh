@@ -3334,6 +3334,13 @@ typedef struct fal_pdir {
   unsigned long long *dcnt[FAL_PDIR_MAX]; /* on the device of part i: [2] */
   int cdev[FAL_PDIR_MAX];                 /* that device, +1 (0: none yet) */
   unsigned long long *hcnt;               /* pinned: [2 * FAL_PDIR_MAX] */
+  /* one GPU, unpartitioned (fal_pdir_round): the counts come back by a
+   * plain copy into hone, not through pinned memory, whose first
+   * allocation in a process that had none cost about 1.2 ms inside the
+   * loop (bfs.fal, 2026-12-01: kron-12 BFS 0.28 -> 1.46 ms; the
+   * partitioned programs pin memory when they partition) */
+  int one_gpu;
+  unsigned long long hone[2];
   void (*count)(struct fal_pdir *d, int i);
 } fal_pdir;
 
@@ -3344,6 +3351,7 @@ static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed,
                                   int64_t nedges)
 {
   d->fixed = fal_dir_forced();
+  d->one_gpu = 0;
   d->k = k;
   d->on = all_gpu && !directed && k <= FAL_PDIR_MAX && d->fixed != 0 &&
           (d->fixed == 1 || nedges > 8 * npoints);
@@ -3354,6 +3362,22 @@ static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed,
   d->oaw = 0;
   d->npoints = npoints;
   d->pulls = d->rounds = 0;
+}
+
+/* An unpartitioned graph on one GPU: fal_pdir_start with one part, and
+ * the direction chosen only with FALCON_DIRECTION=auto (else pushed, as
+ * before pull rounds), until the choice has been measured there: its
+ * first measurement (2026-12-01) paid a first pinned allocation, since
+ * replaced by a plain copy (hone), and no GPU was left to time that. */
+static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, int64_t nedges)
+{
+  fal_pdir_start(d, 1, 1, directed, npoints, nedges);
+  d->one_gpu = 1;
+  const char *e = getenv("FALCON_DIRECTION");
+  if (d->fixed < 0 && !(e && strcmp(e, "auto") == 0)) {
+    d->fixed = 0;
+    d->on = d->dir = d->counting = 0;
+  }
 }
 
 /* Part i's counts on the current device, zeroed in its stream, for a
@@ -3444,6 +3468,15 @@ __global__ void fal_pdir_kernel(const T *P, const int64_t *off, int64_t lo, int6
  * counted first, over its own points (a pull round's kernel counted). */
 template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
 {
+  if (d->one_gpu) {
+    if (!d->dir && fal_pdir_cnt(d, i) && d->hi[i] > d->lo[i]) {
+      fal_pdir_kernel<T><<<fal_cuda_grid(d->hi[i] - d->lo[i]), FAL_BLOCK>>>(
+          (const T *)d->P[i], d->off[i], d->lo[i], d->hi[i], (T)(d->v + 1), d->dcnt[i]);
+      FAL_CHECK_LAUNCH("fal_pdir_kernel");
+    }
+    FAL_CUDA(cudaMemcpy(d->hone, d->dcnt[i], sizeof d->hone, cudaMemcpyDeviceToHost));
+    return;
+  }
   if (!d->hcnt) {
     void *h = NULL;
     FAL_CUDA(cudaHostAlloc(&h, 2 * FAL_PDIR_MAX * sizeof *d->hcnt, cudaHostAllocPortable));
@@ -3479,22 +3512,22 @@ static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
   }
 }
 
-/* After the exchange (waited for): the next round's direction. */
-static inline void fal_pdir_next(fal_pdir *d, fal_bx *x, int on)
+/* After a round: the next one's direction, from the counts when the
+ * round counted (on: the round could pull, its exchange ran). */
+static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
 {
   d->rounds++;
   d->pulls += d->dir && on;
-  if (!x || !on || !x->post) {
+  if (!counted) {
     if (!on)
       d->dir = 0; /* no exchange: the next round's counts are missing */
     return;
   }
-  x->post = NULL;
-  x->post_arg = NULL;
   long long aw = 0, sc = 0;
   for (int i = 0; i < d->k; i++) {
-    aw += (long long)d->hcnt[2 * i];
-    sc += (long long)d->hcnt[2 * i + 1];
+    const unsigned long long *h = d->one_gpu ? d->hone : d->hcnt + 2 * i;
+    aw += (long long)h[0];
+    sc += (long long)h[1];
   }
   if (!d->dir) {
     if (sc > d->etc / 15)
@@ -3506,6 +3539,39 @@ static inline void fal_pdir_next(fal_pdir *d, fal_bx *x, int on)
     d->settled = 1;
   }
   d->oaw = aw;
+}
+
+/* After the exchange (waited for): the next round's direction. */
+static inline void fal_pdir_next(fal_pdir *d, fal_bx *x, int on)
+{
+  int counted = x && on && x->post;
+  if (counted) {
+    x->post = NULL;
+    x->post_arg = NULL;
+  }
+  fal_pdir_decide(d, on, counted);
+}
+
+/* An unpartitioned graph on one GPU (one "part", [0, npoints)): after the
+ * round's launch, on its device, the counts when the round counts
+ * (waited for: the host reads the loop's condition from the GPU next
+ * anyway), then the next round's direction. */
+static inline void fal_pdir_round(fal_pdir *d, long long v)
+{
+  d->v = v;
+  int counted = d->on && d->counting && (d->dir || !d->settled);
+  if (counted)
+    d->count(d, 0); /* (its copy waits for the round) */
+  fal_pdir_decide(d, 1, counted);
+}
+
+/* The device address of a GPU scalar declared at file scope (a pull
+ * kernel's flag). */
+template <typename T> static inline T *fal_sym_ptr(const T &sym)
+{
+  void *p = NULL;
+  FAL_CUDA(cudaGetSymbolAddress(&p, sym));
+  return (T *)p;
 }
 
 /* ---- a partitioned loop on the devices (falconc/lower_plan.c) -------------
