@@ -1318,13 +1318,16 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   const Node *body = node_field(loop, F_BODY);
   putf(c, "{ fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
   /* pull rounds (plan.c pull_rule, a level-synchronous loop over GPU
-   * parts): the direction's state, kept by the host's rounds
-   * (falcon/cuda.cuh fal_pdir); the kernels the loop may move into push */
+   * parts, or on one GPU): the direction's state, kept by the host's
+   * rounds (falcon/cuda.cuh fal_pdir), one a thread (a function with the
+   * loop may run in two parallel sections at once, each on its own GPU,
+   * and the state holds device buffers); the kernels the loop may move
+   * into push */
   const char *pd = NULL;
   if (p->parts && p->pull && p->sync_P && c->gpu && !c->mpi) {
     const char *g = gname(c, p->graph);
     pd = ctx_printf(c, "fal_pd%d", ++c->uniq);
-    putf(c, "static fal_pdir %s; { int fal_ag = %s->fal_nparts > 0 && !%s->fal_shared; "
+    putf(c, "static thread_local fal_pdir %s; { int fal_ag = %s->fal_nparts > 0 && !%s->fal_shared; "
          "for (int fal_i = 0; fal_i < %s->fal_nparts; fal_i++) fal_ag &= "
          "%s->fal_parts[fal_i].fal_base.on_gpu; fal_pdir_start(&%s, %s->fal_nparts, fal_ag, "
          "%s->directed, %s->npoints, %s->nedges); %s.count = fal_pdir_count<%s>; } ",
@@ -1333,7 +1336,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
     /* one GPU: the graph as one part */
     const char *g = gname(c, p->graph);
     pd = ctx_printf(c, "fal_pd%d", ++c->uniq);
-    putf(c, "static fal_pdir %s; fal_pdir_start1(&%s, %s->directed, %s->npoints, "
+    putf(c, "static thread_local fal_pdir %s; fal_pdir_start1(&%s, %s->directed, %s->npoints, "
          "%s->nedges); %s.count = fal_pdir_count<%s>; ", pd, pd, g, g, g, pd,
          prop_ctype(c, p->level));
   }

@@ -2930,6 +2930,10 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                  "with two parts whose GPUs have atomics on each other's memory: MINs on %s go "
                  "to the point's owner and to the other part if it holds the point; %s[0] "
                  "combined at the barrier\n", p->sync_P, p->sync_flag);
+    else if (p->swhy[0])
+      fprintf(f, "  rounds: in step, with the exchange (%s)\n", p->swhy);
+    /* (the host's rounds of a loop with sync_P: plan_loop's level and
+     * pull rules) */
     if (p->sync_P && p->pull)
       fprintf(f, "  pull: the host's rounds, every part on a GPU and the graph undirected of "
                  "average degree above 8: a round may set each part's own points from their "
@@ -2938,8 +2942,6 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
       fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
     else if (p->sync_P && p->lwhy[0])
       fprintf(f, "  no pull rounds: not level-synchronous (%s)\n", p->lwhy);
-    else if (p->swhy[0])
-      fprintf(f, "  rounds: in step, with the exchange (%s)\n", p->swhy);
   } else if (p->frontier) {
     fprintf(f, "  frontier: phases visit the lists of");
     for (int j = 0; j < p->nflags; j++)
