@@ -3314,10 +3314,13 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
  * nothing (no ghost changed) and refreshes the ghosts.  Every part takes
  * the same direction in a round (a pushing part's frontier would not
  * reach a pulling part's points otherwise): the host chooses it after
- * each round from the points the round set and their out-edges, counted
- * over each part's own points after the exchange (fal_pdir_post, called
- * by fal_G_bx_end), by the rule of the CPU's region (lower_plan.c
- * emit_pull_phase).  One fal_pdir per loop site, kept between runs. */
+ * each round from the points the round set and their out-edges (counted
+ * by the pull kernel, or after a push round over each part's own points
+ * once the exchange merged them: fal_pdir_post, called by fal_G_bx_end),
+ * by the rule of the CPU's region (lower_plan.c emit_pull_phase).  One
+ * fal_pdir per loop site and host thread (thread_local), kept between
+ * runs.  On one GPU without parts the graph is one part
+ * (fal_pdir_start1, fal_pdir_round). */
 #define FAL_PDIR_MAX 64
 typedef struct fal_pdir {
   int on;       /* the loop may pull: every part on a GPU, undirected, dense enough or forced */
@@ -3335,10 +3338,12 @@ typedef struct fal_pdir {
   int cdev[FAL_PDIR_MAX];                 /* that device, +1 (0: none yet) */
   unsigned long long *hcnt;               /* pinned: [2 * FAL_PDIR_MAX] */
   /* one GPU, unpartitioned (fal_pdir_round): the counts come back by a
-   * plain copy into hone, not through pinned memory, whose first
-   * allocation in a process that had none cost about 1.2 ms inside the
-   * loop (bfs.fal, 2026-12-01: kron-12 BFS 0.28 -> 1.46 ms; the
-   * partitioned programs pin memory when they partition) */
+   * plain copy into hone, not through pinned memory.  With pinned memory
+   * bfs.fal paid about 1.2 ms a run more than pushing, on any graph
+   * (2026-12-01: kron-12 BFS 0.28 -> 1.46 ms), which the partitioned
+   * programs, which pin memory when they partition, did not: taken to be
+   * the process's first pinned allocation (an inference, not timed
+   * since) */
   int one_gpu;
   unsigned long long hone[2];
   void (*count)(struct fal_pdir *d, int i);
