@@ -1608,24 +1608,27 @@ static bool bx_alike(Ctx *c, const Node *root, const char *var)
   return true;
 }
 
-/* A pull round of a level-synchronous loop over GPU parts (plan.c
- * pull_rule; docs/optimiser.md "Pull rounds on GPU parts"), in the host's
- * round, inside a GPU part's launch: records the part's own range and
- * arrays for the count after the exchange (fal_pdir_post), and when the
- * loop's fal_pdir `d` says so launches the pull kernel over the part's
- * own points instead of the phase; opens the `else` that the phase's
- * launch fills (the caller closes it).  Every part then pulls (fal_pdir
- * pulls only when all are GPU parts), so no round mixes directions. */
-static void pull_launch(Ctx *c, const char *d)
+/* A pull round of a level-synchronous loop (plan.c pull_rule;
+ * docs/optimiser.md "Pull rounds on GPU parts"), in the host's round:
+ * records the range [lo, hi) and arrays of graph (or GPU part) `g`, part
+ * `pi` of the loop's fal_pdir (c->pull_d), for the count after the round,
+ * and when the fal_pdir says so (and `cond`, C code, when not NULL) launches the
+ * pull kernel over that range instead of the phase; opens the `else`
+ * that the phase's launch fills (the caller closes it).  Over parts every
+ * part then pulls (fal_pdir pulls only when all are GPU parts), so no
+ * round mixes directions. */
+static void pull_launch(Ctx *c, const char *g, const char *pi, const char *lo, const char *hi,
+                        const char *cond)
 {
-  const char *P = c->pull_P, *T = c->pull_T, *flag = c->pull_Fp;
-  putf(c, "%s.P[fal_pi] = (const void *)fal_part->%s; %s.off[fal_pi] = fal_part->fal_base.csr.offsets; "
-       "%s.lo[fal_pi] = fal_lo; %s.hi[fal_pi] = fal_hi; ", d, P, d, d, d);
-  putf(c, "if (%s.dir && fal_bxon) { fal_cuda_use(fal_part->fal_base.device); "
-       "fal_pull_kernel<%s><<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(fal_part->%s, "
-       "fal_part->fal_base.csr.offsets, fal_part->fal_base.csr.dst, fal_lo, fal_hi, (%s)(%s), %d, "
-       "(%s)(%s), %s, fal_pdir_cnt(&%s, fal_pi)); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); } else { ",
-       d, T, P, T, c->pull_v, c->pull_K ? 1 : 0, T, c->pull_K ? c->pull_K : "0", flag, d);
+  const char *d = c->pull_d, *P = c->pull_P, *T = c->pull_T;
+  putf(c, "%s.P[%s] = (const void *)%s->%s; %s.off[%s] = %s->fal_base.csr.offsets; "
+       "%s.lo[%s] = %s; %s.hi[%s] = %s; ", d, pi, g, P, d, pi, g, d, pi, lo, d, pi, hi);
+  putf(c, "if (%s.dir%s%s) { fal_cuda_use(%s->fal_base.device); "
+       "fal_pull_kernel<%s><<<fal_cuda_grid(%s - %s), FAL_BLOCK>>>(%s->%s, "
+       "%s->fal_base.csr.offsets, %s->fal_base.csr.dst, (int64_t)(%s), (int64_t)(%s), (%s)(%s), %d, "
+       "(%s)(%s), %s, fal_pdir_cnt(&%s, %s)); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); } else { ",
+       d, cond ? " && " : "", cond ? cond : "", g, T, hi, lo, g, P, g, g, lo, hi, T, c->pull_v, c->pull_K ? 1 : 0, T,
+       c->pull_K ? c->pull_K : "0", c->pull_Fp, d, pi);
 }
 
 /* foreach (t In hg.points) S, hg partitioned (§7)  ==>
@@ -1806,7 +1809,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     if (rm)
       putf(c, "fal_part->fal_rmt = fal_rmon ? fal_rm_part(&%s, fal_pi, 0) : fal_rmv_none(); ", c->topo_rm);
     if (pl)
-      pull_launch(c, c->pull_d);
+      pull_launch(c, "fal_part", "fal_pi", "fal_lo", "fal_hi", "fal_bxon");
     putf(c, "fal_G *%s = fal_part; ", g);
     render_kernel_foreach(c, n, it, var, true);
     if (pl)
@@ -1886,18 +1889,13 @@ void render_foreach(Ctx *c, const Node *n)
      * and the next direction (falcon/cuda.cuh fal_pdir_round) */
     const bool pl = c->pull_n == n && c->pull_d && c->pull_g && it.dom == D_POINTS &&
                     strcmp(c->pull_g, it.graph) == 0;
-    const char *d = c->pull_d, *g = it.graph, *T = c->pull_T, *P = c->pull_P;
-    if (pl)
-      putf(c, "{ fal_cuda_use(%s->fal_base.device); %s.P[0] = (const void *)%s->%s; %s.off[0] = "
-           "%s->fal_base.csr.offsets; %s.lo[0] = 0; %s.hi[0] = %s->npoints; if (%s.dir) { "
-           "fal_pull_kernel<%s><<<fal_cuda_grid(%s->npoints), FAL_BLOCK>>>(%s->%s, "
-           "%s->fal_base.csr.offsets, %s->fal_base.csr.dst, (int64_t)0, (int64_t)%s->npoints, "
-           "(%s)(%s), %d, (%s)(%s), %s, fal_pdir_cnt(&%s, 0)); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); "
-           "} else ", g, d, g, P, d, g, d, d, g, d, T, g, g, P, g, g, g, T, c->pull_v,
-           c->pull_K ? 1 : 0, T, c->pull_K ? c->pull_K : "0", c->pull_Fp, d);
+    if (pl) {
+      put(c, "{ ");
+      pull_launch(c, it.graph, "0", "0", ctx_printf(c, "%s->npoints", it.graph), NULL);
+    }
     render_kernel_foreach(c, n, &it, var, false);
     if (pl)
-      putf(c, " fal_pdir_round(&%s, (long long)(%s)); }", d, c->pull_v);
+      putf(c, " } fal_pdir_round(&%s, (long long)(%s)); }", c->pull_d, c->pull_v);
   }
   else if (it.dom == D_POINTS || it.dom == D_EDGES || it.dom == D_VIEW)
     render_foreach_all(c, n, &it, var, parallel, false);

@@ -2579,6 +2579,18 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
   p->pull_flag = F ? xstrdup(F) : NULL;
 }
 
+/* Forgets what level_rule and pull_rule kept (the loop neither lists its
+ * levels nor pulls). */
+static void drop_level(LoopPlan *p)
+{
+  free(p->level);
+  free(p->lev);
+  free(p->pull_k);
+  free(p->pull_flag);
+  p->level = p->lev = p->pull_k = p->pull_flag = NULL;
+  p->pull = p->pull_flag_gp = p->pull_flag_dev = false;
+}
+
 static void no_frontier(LoopPlan *p, const Node *at, const char *why)
 {
   snprintf(p->fwhy, sizeof p->fwhy, "line %u: %s", at->loc.line, why);
@@ -2837,14 +2849,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     for (int i = 1; p->sync_P && c->gpu && i < p->nsteps; i++)
       if (p->steps[i].kind == STEP_PHASE && node_field(p->steps[i].stmt, F_CONDITION))
         level_rule(c, p, &p->steps[i]);
-    if (p->level && (!p->pull || strcmp(p->level, p->sync_P) != 0)) {
-      free(p->level);
-      free(p->lev);
-      free(p->pull_k);
-      free(p->pull_flag);
-      p->level = p->lev = p->pull_k = p->pull_flag = NULL;
-      p->pull = p->pull_flag_gp = false;
-    }
+    if (p->level && (!p->pull || strcmp(p->level, p->sync_P) != 0))
+      drop_level(p);
     p->kind = PLAN_DEVICE;
     p->graph = p->pgraph;
     snprintf(p->fwhy, sizeof p->fwhy, "a kernel per part");
@@ -2867,12 +2873,7 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
     if (p->pull && !p->frontier && !p->colls && (!p->pull_flag || p->pull_flag_dev)) {
       p->lwhy[0] = '\0';
     } else {
-      free(p->level);
-      free(p->lev);
-      free(p->pull_k);
-      free(p->pull_flag);
-      p->level = p->lev = p->pull_k = p->pull_flag = NULL;
-      p->pull = p->pull_flag_gp = p->pull_flag_dev = false;
+      drop_level(p);
       p->lwhy[0] = p->pwhy[0] = '\0';
     }
     const char *rot = rot_rule(c, p);

@@ -3329,14 +3329,14 @@ typedef struct fal_pdir {
   int counting; /* the rounds count their new points (chosen directions only) */
   int settled;  /* the loop went back to pushing: no more counts (below) */
   int k;
-  long long etc, oaw, npoints, pulls, rounds;
+  long long etc, oaw, npoints, pulls;
   long long v; /* the round's value (its new points have v + 1) */
   const void *P[FAL_PDIR_MAX];
   const int64_t *off[FAL_PDIR_MAX];
   int64_t lo[FAL_PDIR_MAX], hi[FAL_PDIR_MAX];
   unsigned long long *dcnt[FAL_PDIR_MAX]; /* on the device of part i: [2] */
   int cdev[FAL_PDIR_MAX];                 /* that device, +1 (0: none yet) */
-  unsigned long long *hcnt;               /* pinned: [2 * FAL_PDIR_MAX] */
+  unsigned long long *hcnt;               /* pinned: [2 * FAL_PDIR_MAX]; hone on one GPU */
   /* one GPU, unpartitioned (fal_pdir_round): the counts come back by a
    * plain copy into hone, not through pinned memory.  With pinned memory
    * bfs.fal paid about 1.2 ms a run more than pushing, on any graph
@@ -3366,7 +3366,7 @@ static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed,
   d->etc = nedges;
   d->oaw = 0;
   d->npoints = npoints;
-  d->pulls = d->rounds = 0;
+  d->pulls = 0;
 }
 
 /* An unpartitioned graph on one GPU: fal_pdir_start with one part, and
@@ -3378,6 +3378,7 @@ static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, i
 {
   fal_pdir_start(d, 1, 1, directed, npoints, nedges);
   d->one_gpu = 1;
+  d->hcnt = d->hone;
   const char *e = getenv("FALCON_DIRECTION");
   if (d->fixed < 0 && !(e && strcmp(e, "auto") == 0)) {
     d->fixed = 0;
@@ -3469,19 +3470,11 @@ __global__ void fal_pdir_kernel(const T *P, const int64_t *off, int64_t lo, int6
 }
 
 /* fal_bx's post hook (on part i's device, in its stream after the
- * exchange): part i's counts into the pinned ones; a push round's
- * counted first, over its own points (a pull round's kernel counted). */
+ * exchange), or fal_pdir_round's call on one GPU: part i's counts into
+ * hcnt; a push round's counted first, over its own points (a pull
+ * round's kernel counted).  One GPU: a plain copy, which waits. */
 template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
 {
-  if (d->one_gpu) {
-    if (!d->dir && fal_pdir_cnt(d, i) && d->hi[i] > d->lo[i]) {
-      fal_pdir_kernel<T><<<fal_cuda_grid(d->hi[i] - d->lo[i]), FAL_BLOCK>>>(
-          (const T *)d->P[i], d->off[i], d->lo[i], d->hi[i], (T)(d->v + 1), d->dcnt[i]);
-      FAL_CHECK_LAUNCH("fal_pdir_kernel");
-    }
-    FAL_CUDA(cudaMemcpy(d->hone, d->dcnt[i], sizeof d->hone, cudaMemcpyDeviceToHost));
-    return;
-  }
   if (!d->hcnt) {
     void *h = NULL;
     FAL_CUDA(cudaHostAlloc(&h, 2 * FAL_PDIR_MAX * sizeof *d->hcnt, cudaHostAllocPortable));
@@ -3493,8 +3486,21 @@ template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
                                                         d->hi[i], (T)(d->v + 1), d->dcnt[i]);
     FAL_CHECK_LAUNCH("fal_pdir_kernel");
   }
-  FAL_CUDA(cudaMemcpyAsync(d->hcnt + 2 * i, d->dcnt[i], 2 * sizeof *d->dcnt[i],
-                           cudaMemcpyDeviceToHost, 0));
+  if (d->one_gpu)
+    FAL_CUDA(cudaMemcpy(d->hcnt + 2 * i, d->dcnt[i], 2 * sizeof *d->dcnt[i],
+                        cudaMemcpyDeviceToHost));
+  else
+    FAL_CUDA(cudaMemcpyAsync(d->hcnt + 2 * i, d->dcnt[i], 2 * sizeof *d->dcnt[i],
+                             cudaMemcpyDeviceToHost, 0));
+}
+
+/* Whether the round counts its new points: a chosen direction, and not
+ * after the loop went back from pulling to pushing (its frontiers then
+ * only shrink; a cost rule: the push rounds' counts cost a pass over the
+ * points). */
+static inline int fal_pdir_counts(const fal_pdir *d)
+{
+  return d->on && d->counting && (d->dir || !d->settled);
 }
 
 static inline void fal_pdir_post(void *arg, int i)
@@ -3504,14 +3510,11 @@ static inline void fal_pdir_post(void *arg, int i)
 }
 
 /* Before the exchange of a round of value v: whether it counts (then
- * fal_G_bx_end calls fal_pdir_post for each part).  Once the loop went
- * back from pulling to pushing its frontiers only shrink (a cost rule:
- * the push rounds' counts cost a pass over the points), so the rest of
- * the loop pushes without counting. */
+ * fal_G_bx_end calls fal_pdir_post for each part). */
 static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
 {
   d->v = v;
-  if (x && on && d->counting && (d->dir || !d->settled)) {
+  if (x && on && fal_pdir_counts(d)) {
     x->post = fal_pdir_post;
     x->post_arg = d;
   }
@@ -3521,7 +3524,6 @@ static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
  * round counted (on: the round could pull, its exchange ran). */
 static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
 {
-  d->rounds++;
   d->pulls += d->dir && on;
   if (!counted) {
     if (!on)
@@ -3530,9 +3532,8 @@ static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
   }
   long long aw = 0, sc = 0;
   for (int i = 0; i < d->k; i++) {
-    const unsigned long long *h = d->one_gpu ? d->hone : d->hcnt + 2 * i;
-    aw += (long long)h[0];
-    sc += (long long)h[1];
+    aw += (long long)d->hcnt[2 * i];
+    sc += (long long)d->hcnt[2 * i + 1];
   }
   if (!d->dir) {
     if (sc > d->etc / 15)
@@ -3564,7 +3565,7 @@ static inline void fal_pdir_next(fal_pdir *d, fal_bx *x, int on)
 static inline void fal_pdir_round(fal_pdir *d, long long v)
 {
   d->v = v;
-  int counted = d->on && d->counting && (d->dir || !d->settled);
+  int counted = fal_pdir_counts(d);
   if (counted)
     d->count(d, 0); /* (its copy waits for the round) */
   fal_pdir_decide(d, 1, counted);
