@@ -3341,9 +3341,8 @@ typedef struct fal_pdir {
    * plain copy into hone, not through pinned memory.  With pinned memory
    * bfs.fal paid about 1.2 ms a run more than pushing, on any graph
    * (2026-12-01: kron-12 BFS 0.28 -> 1.46 ms), which the partitioned
-   * programs, which pin memory when they partition, did not: taken to be
-   * the process's first pinned allocation (an inference, not timed
-   * since) */
+   * programs, which pin memory when they partition, did not; with the
+   * plain copy the cost was gone (2026-12-02: kron-16 0.28 -> 0.26 ms) */
   int one_gpu;
   unsigned long long hone[2];
   void (*count)(struct fal_pdir *d, int i);
@@ -3369,21 +3368,16 @@ static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed,
   d->pulls = 0;
 }
 
-/* An unpartitioned graph on one GPU: fal_pdir_start with one part, and
- * the direction chosen only with FALCON_DIRECTION=auto (else pushed, as
- * before pull rounds), until the choice has been measured there: its
- * first measurement (2026-12-01) paid a first pinned allocation, since
- * replaced by a plain copy (hone), and no GPU was left to time that. */
+/* An unpartitioned graph on one GPU: fal_pdir_start with one part, the
+ * counts copied back into hone.  The direction is chosen as on parts
+ * (timed 2026-12-02, bench/results/2026-12-02-bfs-direction.md: BFS on
+ * kron-20 0.76 -> 0.40 ms, kron-22 1.85 -> 0.71 ms, road-FLA unchanged,
+ * since its average degree keeps it pushing). */
 static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, int64_t nedges)
 {
   fal_pdir_start(d, 1, 1, directed, npoints, nedges);
   d->one_gpu = 1;
   d->hcnt = d->hone;
-  const char *e = getenv("FALCON_DIRECTION");
-  if (d->fixed < 0 && !(e && strcmp(e, "auto") == 0)) {
-    d->fixed = 0;
-    d->on = d->dir = d->counting = 0;
-  }
 }
 
 /* Part i's counts on the current device, zeroed in its stream, for a
