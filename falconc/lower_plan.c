@@ -324,6 +324,25 @@ static void capture_args(Ctx *c, const LoopPlan *p, StrBuf *st, const char *slot
   }
 }
 
+/* Whether a level-synchronous loop's kernel with one barrier a round
+ * pulls (plan.c: the level and pull rules held, on the flag the barrier
+ * combines or on none). */
+static bool kernel_pulls(const LoopPlan *p)
+{
+  return p->pull && p->sync_P && p->level && strcmp(p->level, p->sync_P) == 0 &&
+         (!p->pull_flag || (p->pull_flag_gp && p->sync_flag && strcmp(p->pull_flag, p->sync_flag) == 0));
+}
+
+/* FALCON_PROFILE: the rounds that the kernel `name` pulled, as a line of
+ * their own ("pull rounds (kernel)"). */
+static const char *kernel_pulls_profile(Ctx *c, const LoopPlan *p, const char *name)
+{
+  return ctx_printf(c, "if (fal_prof_enabled()) { long long fal_lp = 0; "
+                    "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_%s, sizeof fal_lp)); "
+                    "fal_prof_end(\"%s\", %u, \"pull rounds (kernel)\", fal_prof_t0(), fal_lp); } ",
+                    name, path_literal(c), p->loop->loc.line);
+}
+
 /* A parts plan's launch (docs/optimiser.md "Partitioned loops on the
  * devices"): the kernel once per part, each with its part's graph in place
  * of the partitioned graph and its fal_px last, all at once
@@ -355,6 +374,10 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
                   "fal_xh->px[fal_pi].ra = %s; ", g, c->topo_rm, own || rs,
                   own || rs ? ctx_printf(c, "fal_rm_part(&%s, fal_pi, 1).ctx", c->topo_rm) : "NULL");
   capture_args(c, p, &st, "fal_pa[fal_pi]", ctx_printf(c, "&%s->fal_parts[fal_pi]", g));
+  const bool kp = rs && kernel_pulls(p); /* the kernels may pull: their rule's inputs */
+  if (kp)
+    strbuf_printf(&st, "fal_px_pd(&fal_xh->px[fal_pi].pd, 1, %s->directed, %s->npoints, %s->nedges); ",
+                  g, g, g);
   if (p->topo && c->topo_sn) /* the parts' last-seen values, kept by the host's rounds too */
     strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s; fal_xh->px[fal_pi].tv = %s; ",
                   topo_seen_expr(c, "fal_pi", ctx_printf(c, "%s->fal_parts[fal_pi].fal_base.device", g),
@@ -375,6 +398,8 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(%s->fal_bx->dev[0]); "
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", g, name);
   written_copies(&st, p, name);
+  if (kp)
+    strbuf_printf(&st, "%s", kernel_pulls_profile(c, p, name));
   /* parts that ran their own rounds left the ghosts as they were: one
    * refresh from the owners (the exchange's, merging nothing) */
   /* (rs: the ghosts are their owners' values already, but not the
@@ -415,6 +440,9 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
                   topo_seen_expr(c, "0", "fal_d->fal_base.device",
                                  "(fal_mpxp.hi - fal_mpxp.lo)"), c->topo_tv);
   capture_args(c, p, &st, "fal_pa", "fal_d");
+  const bool kp = p->sync_P && kernel_pulls(p); /* the kernels may pull: their rule's inputs */
+  if (kp)
+    strbuf_printf(&st, "fal_px_pd(&fal_mpxp.pd, 1, %s->directed, %s->npoints, %s->nedges); ", g, g, g);
   strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&%s, %s.df); "
                 "int fal_pok = fal_mpx_run%s(&%s, (const void *)%s, fal_pa, %s\"%s\", __FILE__, __LINE__); "
                 "fal_d->fal_rmt = fal_rmv_none(); ",
@@ -422,6 +450,8 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
   strbuf_printf(&st, "if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; "
                 "FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_%s, sizeof fal_lr)); ", name);
   written_copies(&st, p, name);
+  if (kp)
+    strbuf_printf(&st, "%s", kernel_pulls_profile(c, p, name));
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(&st, "fal_mpi_bcast0(&%s, sizeof %s); ", p->written[i], p->written[i]);
   strbuf_printf(&st, "fal_mpx_leave(&%s, %s->fal_mpi, %s->fal_mpi_did, fal_d->%s, sizeof *fal_d->%s); "
@@ -709,12 +739,52 @@ static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
  * rounds in step. */
 static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
 {
-  int ph = flag_loop_head(c, p, g);
-  putf(c, "    fal_gv.%s = fal_rs_round(fal_grid, fal_px, &%s->%s[0], fal_nb);\n"
+  if (!kernel_pulls(p)) {
+    int ph = flag_loop_head(c, p, g);
+    putf(c, "    fal_gv.%s = fal_rs_round(fal_grid, fal_px, &%s->%s[0], fal_nb);\n"
+            "    fal_brk = 1;\n    do {\n", p->sync_flag, g, p->sync_flag);
+    for (int i = ph + 1; i < p->nsteps; i++)
+      loop_step(c, p, &p->steps[i], g);
+    put(c, "    fal_rounds++;\n      fal_brk = 0;\n    } while (0);\n  }\n");
+    return;
+  }
+  /* pull rounds in the kernel (docs/optimiser.md "Pull rounds inside the
+   * parts' kernel"): each round pushes (the phase) or pulls (fal_kpull
+   * over the part's own points), as fal_kd says; a round that counts has
+   * its new points counted, by the pull itself or, after a push, by a
+   * pass over the part's own points and a second barrier, and the counts
+   * combined at the barrier decide the next round's direction.  Every
+   * thread of every part holds the same fal_kd. */
+  const char *T = prop_ctype(c, p->level);
+  int ph = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      ph = i;
+  put(c, "  fal_kpd fal_kd = fal_kpd_start(fal_px);\n  unsigned long long fal_kc[2] = {0, 0};\n");
+  parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
+  put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
+  putf(c, "    const %s fal_kv = (%s)(%s); /* the round's value */\n"
+          "    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);\n"
+          "    fal_kd.pulls += fal_kpl;\n"
+          "    if (fal_kpl) {\n"
+          "      fal_kpull<%s>(fal_px, %s->fal_rmt, %s->%s, %s->fal_base.csr.offsets, "
+          "%s->fal_base.csr.dst, fal_kv, %d, (%s)(%s), %s, fal_kcn);\n    } else {\n",
+       T, T, p->lev, T, g, g, p->level, g, g, p->pull_k ? 1 : 0, T, p->pull_k ? p->pull_k : "0",
+       p->pull_flag ? ctx_printf(c, "&%s->%s[0]", g, p->pull_flag) : "(int *)NULL");
+  part_phase_loop(c, p, &p->steps[ph]);
+  put(c, "    }\n");
+  putf(c, "    fal_gv.%s = fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, "
+          "fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);\n"
           "    fal_brk = 1;\n    do {\n", p->sync_flag, g, p->sync_flag);
   for (int i = ph + 1; i < p->nsteps; i++)
     loop_step(c, p, &p->steps[i], g);
-  put(c, "    fal_rounds++;\n      fal_brk = 0;\n    } while (0);\n  }\n");
+  put(c, "    fal_rounds++;\n      fal_brk = 0;\n    } while (0);\n");
+  putf(c, "    if (!fal_brk && fal_kcn) {\n"
+          "      if (!fal_kpl) { /* the push round's new points, once its MINs are in */\n"
+          "        fal_kcount<%s>(fal_px, %s->%s, %s->fal_base.csr.offsets, (%s)(fal_kv + 1));\n"
+          "        (void)fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, fal_kc);\n"
+          "      }\n      fal_kpd_decide(fal_kd, fal_kc);\n    }\n  }\n",
+       T, g, p->level, g, T, g, p->sync_flag);
 }
 
 /* Prints the loop's cooperative kernel into c->kernels and returns the
@@ -894,6 +964,9 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
   strbuf_printf(k, "__device__ long long fal_lr_%s;\n", name);
   if (fr)
     strbuf_printf(k, "__device__ long long fal_lv_%s;\n", name);
+  const bool kp = c->px_rs && kernel_pulls(p); /* its pulled rounds (FALCON_PROFILE) */
+  if (kp)
+    strbuf_printf(k, "__device__ long long fal_lp_%s;\n", name);
   for (int i = 0; i < p->nwritten; i++) {
     const Sym *s = sym_find(c, p->written[i], strlen(p->written[i]));
     strbuf_printf(k, "__device__ %s fal_lo_%s_%s;\n", s && s->ctype ? s->ctype : "int",
@@ -917,6 +990,8 @@ static const char *device_loop_kernel(Ctx *c, const LoopPlan *p, const char **kn
                 p->parts && !c->mpx ? " && fal_px.me == 0" : "", name);
   if (fr)
     strbuf_printf(k, "    fal_lv_%s = fal_vis;\n", name);
+  if (kp)
+    strbuf_printf(k, "    fal_lp_%s = fal_kd.pulls;\n", name);
   for (int i = 0; i < p->nwritten; i++)
     strbuf_printf(k, "    fal_lo_%s_%s = %s;\n", name, p->written[i], p->written[i]);
   strbuf_puts(k, "  }\n}\n");
@@ -1055,6 +1130,11 @@ static const char *device_loop_launch(Ctx *c, const LoopPlan *p, const char **kn
     c->ra_hold = true;
     const char *rs = pw_launch(c, p, pick, NULL, &made);
     c->px_rs = false;
+    /* a kernel that pulls: into it at the first round where FALCON_PULL_IN
+     * says kernel (by default the host's rounds, which pull too) */
+    if (first && kernel_pulls(p))
+      *first = ctx_printf(c, "fal_pull_in(0, %s->directed, %s->npoints, %s->nedges) && %s", g, g,
+                          g, rm_ready_expr(c, g));
     const char *step = device_loop_kernel(c, p, kname, false, NULL, ok);
     return ctx_printf(c, "if (%s) { %s } else { %s }", rm_ready_expr(c, g), rs, step);
   }
@@ -1217,13 +1297,20 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
        "double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ",
        mx, mx, g, g, g, P, p->sync_P ? 1 : 0);
   loop_head(c, loop);
-  const bool first = pw && !p->sync_P; /* own rounds: at once, as fal_loop_switch_first */
+  /* own rounds: at once, as fal_loop_switch_first; one barrier a round
+   * with pull rounds: at once where they would pull (the ranks' host
+   * rounds push; FALCON_PULL_IN=host keeps them) */
+  const bool kpf = p->sync_P && kernel_pulls(p);
+  const bool first = (pw && !p->sync_P) || kpf;
   putf(c, "{ if (fal_mpx_switch%s(&fal_sw, &%s, %s->fal_mpi, %s->fal_mpi_gpu && "
        "fal_warp_pick(&%s->fal_mpi_gpu->fal_base), %s(const void *)%s, \"%s\", %u)) { int fal_pgo = 0; "
        "%s if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; ",
        first ? "_f" : "", mx, g, g, g,
-       first ? ctx_printf(c, "fal_sw.state == 0 && %s, ", gpick) : "", kname, path_literal(c),
-       loop->loc.line, launch);
+       !first ? ""
+       : kpf ? ctx_printf(c, "fal_sw.state == 0 && fal_pull_in(1, %s->directed, %s->npoints, "
+                          "%s->nedges), ", g, g, g)
+             : ctx_printf(c, "fal_sw.state == 0 && %s, ", gpick),
+       kname, path_literal(c), loop->loc.line, launch);
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;

@@ -2547,8 +2547,9 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
      * parts share the host graph's arrays (p->sgraph): one object */
     const Node *fa = fl && fl->kind == K_SUBSCRIPT_EXPRESSION ? node_unparen(node_field(fl, F_ARGUMENT)) : NULL;
     /* (or, GPU parts: of the partitioned graph itself, each part's
-     * copy of it, combined by the exchange: lower_loop.c pull_launch) */
-    const char *fg = p->sgraph ? p->sgraph : p->parts && c->gpu && !c->mpi ? p->pgraph : NULL;
+     * copy of it, combined by the exchange: lower_loop.c pull_launch;
+     * GPU ranks: each rank's, combined at the kernel's barrier) */
+    const char *fg = p->sgraph ? p->sgraph : p->parts && c->gpu ? p->pgraph : NULL;
     if (!F && fa && fa->kind == K_FIELD_EXPRESSION && fg &&
         node_text_is(c->src, node_field(fl, F_INDEX), "0")) {
       EType t = expr_type(c, node_field(fa, F_ARGUMENT));
@@ -2808,6 +2809,14 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
       parts_own_rule(c, p);
       parts_sync_rule(c, p);
       p->mpx = p->own_rounds || p->sync_P;
+      /* the kernel with one barrier a round may pull (docs/optimiser.md
+       * "Pull rounds inside the parts' kernel"); the ranks' host rounds
+       * push */
+      for (int i = 1; p->sync_P && i < p->nsteps; i++)
+        if (p->steps[i].kind == STEP_PHASE && node_field(p->steps[i].stmt, F_CONDITION))
+          level_rule(c, p, &p->steps[i]);
+      if (p->level && (!p->pull || !p->sync_P || strcmp(p->level, p->sync_P) != 0))
+        drop_level(p);
     }
     if (p->mpx)
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks, "
@@ -2936,9 +2945,13 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
     /* (the host's rounds of a loop with sync_P: plan_loop's level and
      * pull rules) */
     if (p->sync_P && p->pull)
-      fprintf(f, "  pull: the host's rounds, every part on a GPU and the graph undirected of "
-                 "average degree above 8: a round may set each part's own points from their "
-                 "neighbours' %s (chosen by frontier size)\n", p->level);
+      fprintf(f, "  pull: %s, every part on a GPU and the graph undirected of average degree "
+                 "above 8: a round may set each part's own points from their neighbours' %s "
+                 "(chosen by frontier size)\n",
+              c->mpi ? "the ranks' kernel with one barrier a round, which the loop enters at "
+                       "its first round (their host rounds push)"
+                     : "the host's rounds, and the kernel with one barrier a round",
+              p->level);
     else if (p->sync_P && p->pwhy[0])
       fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
     else if (p->sync_P && p->lwhy[0])

@@ -441,7 +441,33 @@ if [ -x "$tmp/gpu/partitioned_bfs" ]; then
 				"env FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d" "1 0" "2 0" "3 0" "2 1"
 		done
 	done
+	# ... and in the kernel with one barrier a round (two GPU parts; the
+	# other splits keep the host's rounds): FALCON_PULL_IN=kernel enters
+	# it at the first round, FALCON_GPU_LOOPS=device too
+	for d in pull push auto; do
+		for gf in "$tmp"/e2e/graphs/*; do
+			case $gf in *tiny*) continue ;; esac
+			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu kernel pull rounds FALCON_DIRECTION=$d" \
+				"env FALCON_PULL_IN=kernel FALCON_DIRECTION=$d" "2 0" "3 0"
+			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu kernel pull rounds FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d" \
+				"env FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d" "2 0"
+		done
+	done
 	g=$tmp/e2e/graphs/kron.bin
+	for d in pull auto; do
+		name="gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=$d, the kernel's count"
+		if FALCON_PULL_IN=kernel FALCON_DIRECTION=$d FALCON_PROFILE=1 timeout 120 \
+			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0 >"$tmp/e2e/run" 2>&1; then
+			n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds (kernel)  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
+			if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+				pass "$name: $n rounds pulled"
+			else
+				fail "$name: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
+			fi
+		else
+			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+		fi
+	done
 	for split in "1 0" "2 0" "2 1"; do
 		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
 		# shellcheck disable=SC2086 # the split is two words
@@ -978,10 +1004,33 @@ gpu_mpi() {
 				e2e_part $a "$gf" "$tmp/gpumpi" \
 					"gpu mpi -np 2 FALCON_GPU_LOOPS=host FALCON_MPX_HOST=gather" \
 					"env FALCON_GPU_LOOPS=host FALCON_MPX_HOST=gather $mpirun --oversubscribe -np 2" "1 0"
+				# pull rounds in the ranks' kernel (docs/optimiser.md "Pull
+				# rounds inside the parts' kernel"): forced each way, and
+				# chosen (the default, which enters the kernel at once)
+				for d in pull push; do
+					e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 kernel pull rounds FALCON_DIRECTION=$d" \
+						"env FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d $mpirun --oversubscribe -np 2" "1 0"
+				done
 			fi
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_GPU_LOOPS=device" \
 			"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 3" "1 0"
+		if [ $a = partitioned_bfs ]; then
+			# the ranks' kernel pulled: FALCON_PROFILE counts its rounds
+			g=$tmp/e2e/graphs/kron.bin
+			name="gpu mpi -np 2: partitioned_bfs on kron.bin, FALCON_DIRECTION=pull, the kernel's pulled rounds"
+			if FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 300 $mpirun --oversubscribe -np 2 \
+				"$tmp/gpumpi/$a" "$g" "$(e2e_source "$g")" 1 0 >"$tmp/e2e/run" 2>&1; then
+				n=$(sed -n 's/^falcon profile: .*:55  *pull rounds (kernel)  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run" | head -1)
+				if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+					pass "$name: $n"
+				else
+					fail "$name: ${n:-none}"; sed 's/^/    /' "$tmp/e2e/run" | head
+				fi
+			else
+				fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+			fi
+		fi
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off" \
 			"env FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off $mpirun --oversubscribe -np 2" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,

@@ -3321,6 +3321,13 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
  * fal_pdir per loop site and host thread (thread_local), kept between
  * runs.  On one GPU without parts the graph is one part
  * (fal_pdir_start1, fal_pdir_round). */
+/* What the kernel of a loop whose rounds may pull (fal_kpd) starts its
+ * direction from: fal_pdir's on and fixed, the edges and the points. */
+typedef struct fal_pdc {
+  int on, fixed;
+  long long etc, npoints;
+} fal_pdc;
+
 #define FAL_PDIR_MAX 64
 typedef struct fal_pdir {
   int on;       /* the loop may pull: every part on a GPU, undirected, dense enough or forced */
@@ -3378,6 +3385,33 @@ static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, i
   fal_pdir_start(d, 1, 1, directed, npoints, nedges);
   d->one_gpu = 1;
   d->hcnt = d->hone;
+}
+
+/* The direction's start for a loop's kernels (fal_kpd_start): on where
+ * fal_pdir_start would be (all_gpu: every part, or rank, on a GPU). */
+static inline void fal_px_pd(fal_pdc *c, int all_gpu, int directed, int64_t npoints,
+                             int64_t nedges)
+{
+  c->fixed = fal_dir_forced();
+  c->on = all_gpu && !directed && c->fixed != 0 && (c->fixed == 1 || nedges > 8 * npoints);
+  c->etc = nedges;
+  c->npoints = npoints;
+}
+
+/* Whether a level-synchronous loop over parts or ranks that may pull goes
+ * into its kernel with one barrier a round at its first round (the
+ * kernel pulls, fal_kpull), rather than after the host's rounds' window:
+ * when its rounds would pull at all, FALCON_PULL_IN=kernel or host, by
+ * default dflt.  The single process's host rounds pull too (fal_pdir),
+ * MPI ranks' host rounds push only. */
+static inline int fal_pull_in(int dflt, int directed, int64_t npoints, int64_t nedges)
+{
+  fal_pdc c;
+  fal_px_pd(&c, 1, directed, npoints, nedges);
+  if (!c.on)
+    return 0;
+  int v = fal_env_switch("FALCON_PULL_IN", "kernel", "host");
+  return v < 0 ? dflt : v;
 }
 
 /* Part i's counts on the current device, zeroed in its stream, for a
@@ -3514,6 +3548,27 @@ static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
   }
 }
 
+/* Beamer's rule, the CPU's (falcon/frontier.h), for the host's rounds and
+ * the kernel's (fal_kpd): aw new points whose out-degrees sum to sc; etc
+ * the edges not yet checked, oaw the round before's new points.  Pull when
+ * the new points' edges pass a fifteenth of those; back to pushing (and
+ * settled: no more counts) when the frontier shrinks below an eighteenth
+ * of the points. */
+FAL_HD static inline void fal_dir_rule(int *dir, int *settled, long long *etc, long long *oaw,
+                                       long long npoints, long long aw, long long sc)
+{
+  if (!*dir) {
+    if (sc > *etc / 15)
+      *dir = 1;
+    else
+      *etc -= sc;
+  } else if (aw < *oaw && aw <= npoints / 18) {
+    *dir = 0;
+    *settled = 1;
+  }
+  *oaw = aw;
+}
+
 /* After a round: the next one's direction, from the counts when the
  * round counted (on: the round could pull, its exchange ran). */
 static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
@@ -3529,16 +3584,7 @@ static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
     aw += (long long)d->hcnt[2 * i];
     sc += (long long)d->hcnt[2 * i + 1];
   }
-  if (!d->dir) {
-    if (sc > d->etc / 15)
-      d->dir = 1;
-    else
-      d->etc -= sc;
-  } else if (aw < d->oaw && aw <= d->npoints / 18) {
-    d->dir = 0;
-    d->settled = 1;
-  }
-  d->oaw = aw;
+  fal_dir_rule(&d->dir, &d->settled, &d->etc, &d->oaw, d->npoints, aw, sc);
 }
 
 /* After the exchange (waited for): the next round's direction. */
@@ -3615,6 +3661,7 @@ typedef struct fal_px {
   int tv;                         /* seen holds them (a round has run) */
   void *ra;                       /* a kernel that runs its own rounds: the
                                    * part's fal_rmt (below), or NULL */
+  fal_pdc pd;                     /* a loop whose kernel may pull: fal_px_pd */
   const fal_point *gids[FAL_PX_MAX];   /* bx->gids */
   const fal_point *oids[FAL_PX_MAX];   /* bx->oids */
   int64_t goff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in i's ghosts: goff[i][j] */
@@ -3792,6 +3839,12 @@ typedef struct fal_rmt {
                                       * published at a barrier (fal_rs_round),
                                       * two rounds' slots of FAL_PX_MAX */
 } fal_rmt;
+
+/* fal_rmt.rs[j]: two sets of slots (a word a part), then two sets of
+ * count slots (two counters a part), then part j's own two counters */
+#define FAL_RM_RS ((6 * FAL_PX_MAX + 2) * 8)
+#define FAL_RS_RC(r, j) ((r)->rs[j] + 2 * FAL_PX_MAX)
+#define FAL_RS_ACC(r) ((r)->rs[(r)->me] + 6 * FAL_PX_MAX)
 
 /* What a part's graph (fal_G.fal_rmt) carries while such a loop's kernels
  * run on it: the context (NULL: every MIN is plain), and the three words
@@ -4073,10 +4126,18 @@ FAL_HD static inline int fal_ra_mm(const fal_rmv &rv, T *base, T *a, V v)
  * makes the flag 0 or 1: MIN sets it to 1, the steps only zero it; the
  * combined value is 1 when any part's is.)  The slots start at 0 each
  * launch (fal_rm_reset). */
-static __shared__ unsigned long long fal_rs_c;
+static __shared__ unsigned long long fal_rs_c, fal_rs_a, fal_rs_s;
+/* With counts (cnt, a loop whose rounds may pull: fal_kpd below): the
+ * part's last block also takes the part's two counters (FAL_RS_ACC, which
+ * its blocks added to before they arrived), zeroes them, and stores them
+ * into this part's count slots in every part's memory (FAL_RS_RC) before
+ * its word, with the same fence; every block sums the k parts' slots once
+ * it has seen their words, into cnt[0] and cnt[1].  The slots' sets
+ * alternate as the words' do. */
 template <typename F>
-__device__ static inline F fal_rs_round(cooperative_groups::grid_group &grid, const fal_px &x,
-                                        F *flag, unsigned long long &nb)
+__device__ static inline F fal_rs_round_c(cooperative_groups::grid_group &grid, const fal_px &x,
+                                          F *flag, unsigned long long &nb,
+                                          unsigned long long *cnt)
 {
   (void)grid;
   const fal_rmt *r = (const fal_rmt *)x.ra;
@@ -4095,11 +4156,22 @@ __device__ static inline F fal_rs_round(cooperative_groups::grid_group &grid, co
       __threadfence();
       bool v = *(volatile F *)flag != 0;
       *(volatile F *)flag = 0;
+      if (cnt) {
+        unsigned long long *acc = FAL_RS_ACC(r);
+        unsigned long long a0 = *(volatile unsigned long long *)&acc[0];
+        unsigned long long a1 = *(volatile unsigned long long *)&acc[1];
+        *(volatile unsigned long long *)&acc[0] = 0;
+        *(volatile unsigned long long *)&acc[1] = 0;
+        for (int j = 0; j < k; j++) {
+          *(volatile unsigned long long *)&FAL_RS_RC(r, j)[2 * (set + me)] = a0;
+          *(volatile unsigned long long *)&FAL_RS_RC(r, j)[2 * (set + me) + 1] = a1;
+        }
+      }
       __threadfence_system();
       for (int j = 0; j < k; j++)
         *(volatile unsigned long long *)&r->rs[j][set + me] = 2 * nb + (v ? 1 : 0);
     }
-    unsigned long long c = 0;
+    unsigned long long c = 0, sa = 0, ss = 0;
     for (int j = 0; j < k; j++) {
       unsigned long long w;
       while (((w = *(volatile unsigned long long *)&r->rs[me][set + j]) >> 1) < nb)
@@ -4107,10 +4179,119 @@ __device__ static inline F fal_rs_round(cooperative_groups::grid_group &grid, co
       c |= w & 1;
     }
     fal_px_fence(x); /* the other parts' MINs and pushes, before the next phase */
+    if (cnt)
+      for (int j = 0; j < k; j++) {
+        sa += *(volatile unsigned long long *)&FAL_RS_RC(r, me)[2 * (set + j)];
+        ss += *(volatile unsigned long long *)&FAL_RS_RC(r, me)[2 * (set + j) + 1];
+      }
     fal_rs_c = c;
+    fal_rs_a = sa;
+    fal_rs_s = ss;
   }
   __syncthreads();
+  if (cnt) {
+    cnt[0] = fal_rs_a;
+    cnt[1] = fal_rs_s;
+  }
   return (F)(fal_rs_c ? 1 : 0);
+}
+
+template <typename F>
+__device__ static inline F fal_rs_round(cooperative_groups::grid_group &grid, const fal_px &x,
+                                        F *flag, unsigned long long &nb)
+{
+  return fal_rs_round_c(grid, x, flag, nb, (unsigned long long *)NULL);
+}
+
+/* Pull rounds inside the kernel with one barrier a round (docs/optimiser.md
+ * "Pull rounds inside the parts' kernel"; falconc lower_plan.c
+ * parts_rs_body): every thread of every part keeps the same direction
+ * state, decided from the counts that the round's barrier combined
+ * (fal_rs_round_c), by the host's rule (fal_dir_rule).  A pull round sets
+ * each own point from its neighbours' values, which the ghosts hold
+ * current (the loop's MINs go to every part that holds the point), and
+ * writes through fal_ra_mm, so the other part's copy follows. */
+typedef struct fal_kpd {
+  int on, dir, counting, settled;
+  long long etc, oaw, npoints, pulls;
+} fal_kpd;
+
+__device__ static inline fal_kpd fal_kpd_start(const fal_px &x)
+{
+  fal_kpd d;
+  d.on = x.pd.on;
+  d.dir = x.pd.on && x.pd.fixed == 1;
+  d.counting = x.pd.on && x.pd.fixed < 0;
+  d.settled = 0;
+  d.etc = x.pd.etc;
+  d.oaw = 0;
+  d.npoints = x.pd.npoints;
+  d.pulls = 0;
+  return d;
+}
+
+/* After a round that counted: the next round's direction. */
+__device__ static inline void fal_kpd_decide(fal_kpd &d, const unsigned long long *cnt)
+{
+  fal_dir_rule(&d.dir, &d.settled, &d.etc, &d.oaw, d.npoints, (long long)cnt[0],
+               (long long)cnt[1]);
+}
+
+/* Whether this round's new points are counted (fal_pdir_counts). */
+__device__ static inline bool fal_kpd_counts(const fal_kpd &d)
+{
+  return d.on && d.counting && (d.dir || !d.settled);
+}
+
+/* The part's own points [lo, hi) whose P is w: their number and
+ * out-degrees into the part's counters (a push round's new points, counted
+ * after the barrier that ended it). */
+template <typename T>
+__device__ static inline void fal_kcount(const fal_px &x, const T *P, const int64_t *off, T w)
+{
+  const int64_t tid = (int64_t)blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x +
+                      threadIdx.x,
+                nth = (int64_t)gridDim.x * blockDim.x * blockDim.y;
+  unsigned long long a = 0, s = 0;
+  for (int64_t i = x.lo + tid; i < x.hi; i += nth)
+    if (P[i] == w) {
+      a++;
+      s += (unsigned long long)(off[i + 1] - off[i]);
+    }
+  fal_pdir_add(FAL_RS_ACC((const fal_rmt *)x.ra), a, s);
+}
+
+/* A pull round over the part's own points: fal_pull_kernel's rule (each
+ * u with (K filter) and v + 1 < P[u] takes v + 1 from the first neighbour
+ * whose P is v), the write through fal_ra_mm (rv: the part's context);
+ * counts (when cnt) into the part's counters. */
+template <typename T, typename F>
+__device__ static inline void fal_kpull(const fal_px &x, const fal_rmv &rv, T *P,
+                                        const int64_t *off, const fal_point *nb, T v, int has_k,
+                                        T K, F *flag, bool cnt)
+{
+  const int64_t tid = (int64_t)blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x +
+                      threadIdx.x,
+                nth = (int64_t)gridDim.x * blockDim.x * blockDim.y;
+  unsigned long long a = 0, s = 0;
+  const T w = v + 1;
+  for (int64_t i = x.lo + tid; i < x.hi; i += nth) {
+    T u = P[i];
+    if ((has_k && u != K) || !(w < u))
+      continue;
+    for (int64_t e = off[i], n = off[i + 1]; e < n; e++)
+      if (*(volatile T *)&P[nb[e]] == v) {
+        if (fal_ra_mm<0, 0>(rv, P, &P[i], w)) {
+          a++;
+          s += (unsigned long long)(n - off[i]);
+        }
+        break;
+      }
+  }
+  if (flag && a)
+    FAL_SET_FLAG(*flag);
+  if (cnt)
+    fal_pdir_add(FAL_RS_ACC((const fal_rmt *)x.ra), a, s);
 }
 #endif
 
@@ -4567,7 +4748,6 @@ typedef struct fal_rmh {
 } fal_rmh;
 
 #define FAL_RM_WORDS (64 + (4 + 2 * FAL_PX_MAX) * 8)
-#define FAL_RM_RS (2 * FAL_PX_MAX * 8) /* fal_rmt.rs: two sets of slots */
 #define FAL_RM_AL(n) (((n) + 255) & ~(size_t)255)
 
 #ifdef __CUDACC__

@@ -950,6 +950,7 @@ __global__ void fal_foreach_L33_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_h
                            hg->level[t] = INF; } }
 }
 __device__ long long fal_lr_fal_looprs_L36_5;
+__device__ long long fal_lp_fal_looprs_L36_5;
 __device__ int fal_lo_fal_looprs_L36_5_lev;
 #line 36 "partition_mpi_gpu_level.fal"
 __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
@@ -964,6 +965,8 @@ __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
   fal_ra_begin();
   if (!fal_px_start(fal_grid, fal_px))
     return;
+  fal_kpd fal_kd = fal_kpd_start(fal_px);
+  unsigned long long fal_kc[2] = {0, 0};
   int fal_brk = 1;
   do { /* round 0: the condition and the flag's zeroing */
     if (!(1))
@@ -974,10 +977,17 @@ __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
   } while (0);
   fal_grid.sync();
   while (!fal_brk) {
+    const int fal_kv = (int)(lev); /* the round's value */
+    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);
+    fal_kd.pulls += fal_kpl;
+    if (fal_kpl) {
+      fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
+    } else {
     for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(hg->level[t] == lev)) continue;
 #line 38 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } while (0); }
-    fal_gv.changed = fal_rs_round(fal_grid, fal_px, &hg->changed[0], fal_nb);
+    }
+    fal_gv.changed = fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);
     fal_brk = 1;
     do {
 #line 39 "partition_mpi_gpu_level.fal"
@@ -988,13 +998,22 @@ __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
     fal_rounds++;
       fal_brk = 0;
     } while (0);
+    if (!fal_brk && fal_kcn) {
+      if (!fal_kpl) { /* the push round's new points, once its MINs are in */
+        fal_kcount<int>(fal_px, hg->level, hg->fal_base.csr.offsets, (int)(fal_kv + 1));
+        (void)fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kc);
+      }
+      fal_kpd_decide(fal_kd, fal_kc);
+    }
   }
   if (fal_leader) {
     fal_lr_fal_looprs_L36_5 = fal_rounds;
+    fal_lp_fal_looprs_L36_5 = fal_kd.pulls;
     fal_lo_fal_looprs_L36_5_lev = lev;
   }
 }
 __device__ long long fal_lr_fal_looprsw_L36_6;
+__device__ long long fal_lp_fal_looprsw_L36_6;
 __device__ int fal_lo_fal_looprsw_L36_6_lev;
 #line 36 "partition_mpi_gpu_level.fal"
 __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fal_G fal_kv_hg, int lev, fal_px fal_px, fal_pw fal_pw)
@@ -1011,6 +1030,8 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
   if (!fal_px_start(fal_grid, fal_px))
     return;
   unsigned fal_wr = 0; /* the phase's rounds (part_phase_warp) */
+  fal_kpd fal_kd = fal_kpd_start(fal_px);
+  unsigned long long fal_kc[2] = {0, 0};
   int fal_brk = 1;
   do { /* round 0: the condition and the flag's zeroing */
     if (!(1))
@@ -1021,6 +1042,12 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
   } while (0);
   fal_grid.sync();
   while (!fal_brk) {
+    const int fal_kv = (int)(lev); /* the round's value */
+    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);
+    fal_kd.pulls += fal_kpl;
+    if (fal_kpl) {
+      fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
+    } else {
     if (fal_leader) fal_pw_next(fal_pw, fal_wr);
     if (fal_pw.hk.nh) { /* the hubs' decisions, then their pieces */
       for (int64_t fal_q = blockIdx.x * (int64_t)(blockDim.x * blockDim.y) + threadIdx.y * blockDim.x + threadIdx.x; fal_q < fal_pw.hk.nh; fal_q += (int64_t)gridDim.x * blockDim.x * blockDim.y) { int64_t fal_i = fal_pw.hk.d[fal_pw.hk.h0 + fal_q]; bool fal_go = true; if (fal_go) { fal_point t = (fal_point)fal_i; fal_go = ((hg->level[t] == lev)); } fal_pw.go[fal_q] = fal_go; }
@@ -1044,7 +1071,8 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
                                              expand(t, hg, lev); } } while (0); }
     }
     fal_wr++;
-    fal_gv.changed = fal_rs_round(fal_grid, fal_px, &hg->changed[0], fal_nb);
+    }
+    fal_gv.changed = fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);
     fal_brk = 1;
     do {
 #line 39 "partition_mpi_gpu_level.fal"
@@ -1055,9 +1083,17 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
     fal_rounds++;
       fal_brk = 0;
     } while (0);
+    if (!fal_brk && fal_kcn) {
+      if (!fal_kpl) { /* the push round's new points, once its MINs are in */
+        fal_kcount<int>(fal_px, hg->level, hg->fal_base.csr.offsets, (int)(fal_kv + 1));
+        (void)fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kc);
+      }
+      fal_kpd_decide(fal_kd, fal_kc);
+    }
   }
   if (fal_leader) {
     fal_lr_fal_looprsw_L36_6 = fal_rounds;
+    fal_lp_fal_looprsw_L36_6 = fal_kd.pulls;
     fal_lo_fal_looprsw_L36_6_lev = lev;
   }
 }
@@ -1119,7 +1155,7 @@ fal_G_mpi_end_alike(hg); }
 
   hg->level[fal_G_mpi_wr(hg, (0))] = 0;
   int lev = 0;
-  { static fal_mpx fal_mx4; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx4, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch(&fal_sw, &fal_mx4, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), (const void *)fal_looprs_L36_5, "partition_mpi_gpu_level.fal", 36)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[4]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[3] = (void *)&fal_pwv; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx4, fal_mx4.df); int fal_pok = fal_mpx_run_w(&fal_mx4, (const void *)fal_looprsw_L36_6, fal_pa, 1, "fal_looprsw_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L36_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L36_6_lev, sizeof lev)); fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx4, fal_mx4.df); int fal_pok = fal_mpx_run(&fal_mx4, (const void *)fal_looprs_L36_5, fal_pa, "fal_looprs_L36_5", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L36_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L36_5_lev, sizeof lev)); fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { static fal_mpx fal_mx4; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx4, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch_f(&fal_sw, &fal_mx4, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), fal_sw.state == 0 && fal_pull_in(1, hg->directed, hg->npoints, hg->nedges), (const void *)fal_looprs_L36_5, "partition_mpi_gpu_level.fal", 36)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[4]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[3] = (void *)&fal_pwv; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx4, fal_mx4.df); int fal_pok = fal_mpx_run_w(&fal_mx4, (const void *)fal_looprsw_L36_6, fal_pa, 1, "fal_looprsw_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L36_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L36_6_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprsw_L36_6, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 36, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx4, fal_mx4.df); int fal_pok = fal_mpx_run(&fal_mx4, (const void *)fal_looprs_L36_5, fal_pa, "fal_looprs_L36_5", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L36_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L36_5_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprs_L36_5, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 36, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
     { void *fal_mxh = fal_mpx_host(&fal_mx4); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx4, fal_mxh); fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } fal_part->fal_rmt = fal_rmv_none(); } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
