@@ -33,7 +33,10 @@
 # kernels take a warp per point on graphs whose degree asks for it unless
 # FALCON_PARTS_WARP=off (docs/optimiser.md "Parts kernels with a warp per
 # point"; MPI ranks only with FALCON_PARTS_WARP=on); with 2 GPUs or more
-# the script times the runs each way.
+# the script times the runs each way.  BFS also runs its two parts with
+# FALCON_PULL_IN=kernel (the one-barrier kernel, which pulls, from the
+# first round) and its MPI ranks with FALCON_PULL_IN=host (docs/optimiser.md
+# "Pull rounds inside the parts' kernel").
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -174,25 +177,30 @@ for g in "$@"; do
 		splits="1,0 2,0"
 		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,r 1,0,w 2,0,w"
 		[ "${MULTI_HOST:-0}" = 1 ] && splits="$splits 2,1"
-		t2r= t1w= t2w=
+		# "2,0,k" (BFS): the one-barrier kernel from the first round, which
+		# pulls too, instead of the host's rounds (FALCON_PULL_IN=kernel;
+		# docs/optimiser.md "Pull rounds inside the parts' kernel")
+		[ $a = bfs ] && splits="$splits 2,0,k"
+		t2r= t1w= t2w= t2k=
 		for sp in $splits; do
-			split=$(echo "${sp%,[rw]}" | tr , ' ')
-			remote=on warp=auto label="partitioned $a, $split (GPUs CPUs)"
+			split=$(echo "${sp%,[rwk]}" | tr , ' ')
+			remote=on warp=auto pin=host label="partitioned $a, $split (GPUs CPUs)"
 			case $sp in
 			*,r) remote=off label="partitioned $a, $split, FALCON_PX_REMOTE=off" ;;
 			*,w) warp=off label="partitioned $a, $split, FALCON_PARTS_WARP=off" ;;
+			*,k) pin=kernel label="partitioned $a, $split, FALCON_PULL_IN=kernel" ;;
 			esac
-			FALCON_PX_REMOTE=$remote FALCON_PARTS_WARP=$warp
-			export FALCON_PX_REMOTE FALCON_PARTS_WARP
+			FALCON_PX_REMOTE=$remote FALCON_PARTS_WARP=$warp FALCON_PULL_IN=$pin
+			export FALCON_PX_REMOTE FALCON_PARTS_WARP FALCON_PULL_IN
 			# shellcheck disable=SC2086
 			run "$label" "$cache/bin/partitioned_$a" "$g" "$src" \
 				$split "$cache/out.p"
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
 				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_REMOTE=$remote," \
-					"FALCON_PARTS_WARP=$warp)" >&2; exit 1; }
-			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; 1,0,w) t1w=$last ;; 2,0,w) t2w=$last ;; esac
+					"FALCON_PARTS_WARP=$warp, FALCON_PULL_IN=$pin)" >&2; exit 1; }
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; 1,0,w) t1w=$last ;; 2,0,w) t2w=$last ;; 2,0,k) t2k=$last ;; esac
 		done
-		unset FALCON_PARTS_WARP
+		unset FALCON_PARTS_WARP FALCON_PULL_IN
 		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
@@ -202,6 +210,9 @@ for g in "$@"; do
 				a, t1 / t2, t2 / u }'
 		[ -z "$t2w" ] || awk -v a="$a" -v t1="$t1w" -v t2="$t2w" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s, FALCON_PARTS_WARP=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
+				a, t1 / t2, t2 / u }'
+		[ -z "$t2k" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2k" -v u="$t_un" 'BEGIN {
+			printf "  partitioned %s, FALCON_PULL_IN=kernel: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		if [ $mpi = 1 ]; then
 			# shellcheck disable=SC2086
@@ -235,6 +246,16 @@ for g in "$@"; do
 					{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_MPX_HOST=gather)" >&2; exit 1; }
 				awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
 					printf "  partitioned %s: MPI 2 ranks, FALCON_MPX_HOST=gather / single process 2 GPUs %.2f\n", a, m / t2 }'
+				# the ranks' host rounds (which push) until the usual
+				# switch, instead of their kernel, which pulls, from the
+				# first round (FALCON_PULL_IN=host)
+				run "partitioned $a, MPI 2 ranks x (1 0), FALCON_PULL_IN=host" env FALCON_PULL_IN=host \
+					mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
+					"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
+				"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
+					{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_PULL_IN=host)" >&2; exit 1; }
+				awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
+					printf "  partitioned %s: MPI 2 ranks, FALCON_PULL_IN=host / single process 2 GPUs %.2f\n", a, m / t2 }'
 			fi
 			# The same with the ranks exchanging every round through
 			# their hosts (FALCON_MPI_IPC=off; by default ranks of one
