@@ -3548,12 +3548,12 @@ static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
   }
 }
 
-/* Beamer's rule, the CPU's (falcon/frontier.h), for the host's rounds and
- * the kernel's (fal_kpd): aw new points whose out-degrees sum to sc; etc
- * the edges not yet checked, oaw the round before's new points.  Pull when
- * the new points' edges pass a fifteenth of those; back to pushing (and
- * settled: no more counts) when the frontier shrinks below an eighteenth
- * of the points. */
+/* Beamer's rule, the CPU region's (lower_plan.c emit_region), for the
+ * host's rounds and the kernel's (fal_kpd): aw new points whose
+ * out-degrees sum to sc; etc the edges not yet checked, oaw the round
+ * before's new points.  Pull when the new points' edges pass a fifteenth
+ * of those; back to pushing (and settled: no more counts) when the
+ * frontier shrinks below an eighteenth of the points. */
 FAL_HD static inline void fal_dir_rule(int *dir, int *settled, long long *etc, long long *oaw,
                                        long long npoints, long long aw, long long sc)
 {
