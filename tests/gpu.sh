@@ -454,20 +454,20 @@ if [ -x "$tmp/gpu/partitioned_bfs" ]; then
 		done
 	done
 	g=$tmp/e2e/graphs/kron.bin
-	for d in pull auto; do
-		name="gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=$d, the kernel's count"
-		if FALCON_PULL_IN=kernel FALCON_DIRECTION=$d FALCON_PROFILE=1 timeout 120 \
-			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0 >"$tmp/e2e/run" 2>&1; then
-			n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds (kernel)  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
-			if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-				pass "$name: $n rounds pulled"
-			else
-				fail "$name: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
-			fi
+	# (forced: the test graphs are too small for the rule to be sure to pull)
+	d=pull
+	name="gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=$d, the kernel's count"
+	if FALCON_PULL_IN=kernel FALCON_DIRECTION=$d FALCON_PROFILE=1 timeout 120 \
+		"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0 >"$tmp/e2e/run" 2>&1; then
+		n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds (kernel)  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
+		if [ -n "$n" ] && [ "$n" -gt 0 ]; then
+			pass "$name: $n rounds pulled"
 		else
-			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+			fail "$name: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
 		fi
-	done
+	else
+		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+	fi
 	for split in "1 0" "2 0" "2 1"; do
 		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
 		# shellcheck disable=SC2086 # the split is two words
@@ -1015,8 +1015,9 @@ gpu_mpi() {
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_GPU_LOOPS=device" \
 			"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 3" "1 0"
-		if [ $a = partitioned_bfs ]; then
+		if [ $a = partitioned_bfs ] && [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ]; then
 			# the ranks' kernel pulled: FALCON_PROFILE counts its rounds
+			# (two GPUs: two ranks on one GPU keep their host rounds)
 			g=$tmp/e2e/graphs/kron.bin
 			name="gpu mpi -np 2: partitioned_bfs on kron.bin, FALCON_DIRECTION=pull, the kernel's pulled rounds"
 			if FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 300 $mpirun --oversubscribe -np 2 \
