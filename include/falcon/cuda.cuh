@@ -3449,29 +3449,31 @@ static __device__ inline void fal_pdir_add(unsigned long long *cnt, unsigned lon
   }
 }
 
-/* Part i's pull over its own points [lo, hi): each u with (K filter) and
- * v + 1 < P[u] takes v + 1 from the first in-neighbour whose P is v
- * (in-edges: off/nb, an undirected graph's out-edges), and raises the
- * flag (NULL: none) if it set any; cnt (NULL: none) gets the points it
- * set and their out-degrees, which are the round's new points (no other
- * write happens in a pull round). */
-template <typename T, typename F>
-__global__ void fal_pull_kernel(T *P, const int64_t *off, const fal_point *nb, int64_t lo,
-                                int64_t hi, T v, int has_k, T K, F *flag,
-                                unsigned long long *cnt)
+/* The pull over points [lo, hi), thread tid of nth: each u with (K
+ * filter) and v + 1 < P[u] takes v + 1 from the first in-neighbour whose
+ * P is v (in-edges: off/nb, an undirected graph's out-edges), through
+ * write(u, v + 1), which says whether it set it; raises the flag (NULL:
+ * none) if it set any; cnt (NULL: none) gets the points it set and their
+ * out-degrees, which are the round's new points (no other write happens
+ * in a pull round).  fal_pull_kernel and the loop kernels' fal_kpull. */
+template <typename T, typename F, typename W>
+__device__ static inline void fal_pull_range(T *P, const int64_t *off, const fal_point *nb,
+                                             int64_t lo, int64_t hi, int64_t tid, int64_t nth,
+                                             T v, int has_k, T K, F *flag,
+                                             unsigned long long *cnt, W write)
 {
   unsigned long long a = 0, s = 0;
   const T w = v + 1;
-  for (int64_t i = lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < hi;
-       i += (int64_t)gridDim.x * blockDim.x) {
+  for (int64_t i = lo + tid; i < hi; i += nth) {
     T u = P[i];
     if ((has_k && u != K) || !(w < u))
       continue;
     for (int64_t e = off[i], n = off[i + 1]; e < n; e++)
       if (*(volatile T *)&P[nb[e]] == v) {
-        *(volatile T *)&P[i] = w;
-        a++;
-        s += (unsigned long long)(n - off[i]);
+        if (write(i, w)) {
+          a++;
+          s += (unsigned long long)(n - off[i]);
+        }
         break;
       }
   }
@@ -3481,20 +3483,45 @@ __global__ void fal_pull_kernel(T *P, const int64_t *off, const fal_point *nb, i
     fal_pdir_add(cnt, a, s);
 }
 
-/* The points of [lo, hi) whose P is w, and the sum of their out-degrees,
- * added to cnt[0] and cnt[1]. */
+/* The points of [lo, hi) whose P is w, thread tid of nth, and the sum of
+ * their out-degrees, added to cnt[0] and cnt[1].  fal_pdir_kernel and the
+ * loop kernels' fal_kcount. */
 template <typename T>
-__global__ void fal_pdir_kernel(const T *P, const int64_t *off, int64_t lo, int64_t hi, T w,
-                                unsigned long long *cnt)
+__device__ static inline void fal_count_range(const T *P, const int64_t *off, int64_t lo,
+                                              int64_t hi, int64_t tid, int64_t nth, T w,
+                                              unsigned long long *cnt)
 {
   unsigned long long a = 0, s = 0;
-  for (int64_t i = lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < hi;
-       i += (int64_t)gridDim.x * blockDim.x)
+  for (int64_t i = lo + tid; i < hi; i += nth)
     if (P[i] == w) {
       a++;
       s += (unsigned long long)(off[i + 1] - off[i]);
     }
   fal_pdir_add(cnt, a, s);
+}
+
+/* Part i's pull over its own points [lo, hi) (fal_pull_range), a plain
+ * store each. */
+template <typename T, typename F>
+__global__ void fal_pull_kernel(T *P, const int64_t *off, const fal_point *nb, int64_t lo,
+                                int64_t hi, T v, int has_k, T K, F *flag,
+                                unsigned long long *cnt)
+{
+  fal_pull_range(P, off, nb, lo, hi, blockIdx.x * (int64_t)blockDim.x + threadIdx.x,
+                 (int64_t)gridDim.x * blockDim.x, v, has_k, K, flag, cnt,
+                 [P](int64_t i, T w) {
+                   *(volatile T *)&P[i] = w;
+                   return true;
+                 });
+}
+
+/* The points of [lo, hi) whose P is w (fal_count_range). */
+template <typename T>
+__global__ void fal_pdir_kernel(const T *P, const int64_t *off, int64_t lo, int64_t hi, T w,
+                                unsigned long long *cnt)
+{
+  fal_count_range(P, off, lo, hi, blockIdx.x * (int64_t)blockDim.x + threadIdx.x,
+                  (int64_t)gridDim.x * blockDim.x, w, cnt);
 }
 
 /* fal_bx's post hook (on part i's device, in its stream after the
@@ -4243,55 +4270,38 @@ __device__ static inline bool fal_kpd_counts(const fal_kpd &d)
   return d.on && d.counting && (d.dir || !d.settled);
 }
 
-/* The part's own points [lo, hi) whose P is w: their number and
- * out-degrees into the part's counters (a push round's new points, counted
- * after the barrier that ended it). */
+/* A thread's index and the threads of the grid, in blocks of one or two
+ * dimensions (the loop kernels' warp form). */
+__device__ static inline int64_t fal_ktid(void)
+{
+  return (int64_t)blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x + threadIdx.x;
+}
+__device__ static inline int64_t fal_knth(void)
+{
+  return (int64_t)gridDim.x * blockDim.x * blockDim.y;
+}
+
+/* The part's own points whose P is w: their number and out-degrees into
+ * the part's counters (a push round's new points, counted after the
+ * barrier that ended it). */
 template <typename T>
 __device__ static inline void fal_kcount(const fal_px &x, const T *P, const int64_t *off, T w)
 {
-  const int64_t tid = (int64_t)blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x +
-                      threadIdx.x,
-                nth = (int64_t)gridDim.x * blockDim.x * blockDim.y;
-  unsigned long long a = 0, s = 0;
-  for (int64_t i = x.lo + tid; i < x.hi; i += nth)
-    if (P[i] == w) {
-      a++;
-      s += (unsigned long long)(off[i + 1] - off[i]);
-    }
-  fal_pdir_add(FAL_RS_ACC((const fal_rmt *)x.ra), a, s);
+  fal_count_range(P, off, x.lo, x.hi, fal_ktid(), fal_knth(), w,
+                  FAL_RS_ACC((const fal_rmt *)x.ra));
 }
 
-/* A pull round over the part's own points: fal_pull_kernel's rule (each
- * u with (K filter) and v + 1 < P[u] takes v + 1 from the first neighbour
- * whose P is v), the write through fal_ra_mm (rv: the part's context);
- * counts (when cnt) into the part's counters. */
+/* A pull round over the part's own points (fal_pull_range), the write
+ * through fal_ra_mm (rv: the part's context), so the other part's copy of
+ * a point it holds follows; counts (when cnt) into the part's counters. */
 template <typename T, typename F>
 __device__ static inline void fal_kpull(const fal_px &x, const fal_rmv &rv, T *P,
                                         const int64_t *off, const fal_point *nb, T v, int has_k,
                                         T K, F *flag, bool cnt)
 {
-  const int64_t tid = (int64_t)blockIdx.x * blockDim.x * blockDim.y + threadIdx.y * blockDim.x +
-                      threadIdx.x,
-                nth = (int64_t)gridDim.x * blockDim.x * blockDim.y;
-  unsigned long long a = 0, s = 0;
-  const T w = v + 1;
-  for (int64_t i = x.lo + tid; i < x.hi; i += nth) {
-    T u = P[i];
-    if ((has_k && u != K) || !(w < u))
-      continue;
-    for (int64_t e = off[i], n = off[i + 1]; e < n; e++)
-      if (*(volatile T *)&P[nb[e]] == v) {
-        if (fal_ra_mm<0, 0>(rv, P, &P[i], w)) {
-          a++;
-          s += (unsigned long long)(n - off[i]);
-        }
-        break;
-      }
-  }
-  if (flag && a)
-    FAL_SET_FLAG(*flag);
-  if (cnt)
-    fal_pdir_add(FAL_RS_ACC((const fal_rmt *)x.ra), a, s);
+  fal_pull_range(P, off, nb, x.lo, x.hi, fal_ktid(), fal_knth(), v, has_k, K, flag,
+                 cnt ? FAL_RS_ACC((const fal_rmt *)x.ra) : (unsigned long long *)NULL,
+                 [&rv, P](int64_t i, T w) { return fal_ra_mm<0, 0>(rv, P, &P[i], w) != 0; });
 }
 #endif
 
