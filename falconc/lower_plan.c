@@ -695,7 +695,7 @@ static void parts_early_body(Ctx *c, const LoopPlan *p, const char *g)
  * one phase whose steps before it only zero the flag (plan.c
  * flag_loop_shape): round 0, a grid barrier, the rounds' loop opened and
  * the phase over the part's own points.  Returns the phase's step. */
-static int flag_loop_head(Ctx *c, const LoopPlan *p, const char *g)
+static int flag_loop_head(Ctx *c, const LoopPlan *p, const char *g, const char *pre)
 {
   int ph = 0;
   for (int i = 1; i < p->nsteps; i++)
@@ -703,6 +703,8 @@ static int flag_loop_head(Ctx *c, const LoopPlan *p, const char *g)
       ph = i;
   parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
   put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
+  if (pre) /* (parts_rs_body's pull rounds: the phase in their else) */
+    put(c, pre);
   part_phase_loop(c, p, &p->steps[ph]);
   return ph;
 }
@@ -718,7 +720,7 @@ static int flag_loop_head(Ctx *c, const LoopPlan *p, const char *g)
  * after the kernels (parts_launch). */
 static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
 {
-  int ph = flag_loop_head(c, p, g);
+  int ph = flag_loop_head(c, p, g, NULL);
   for (int i = ph + 1; i < p->nsteps; i++) /* the counters (and updatePartition: nothing) */
     if (p->steps[i].leader && !p->steps[i].brk)
       loop_step(c, p, &p->steps[i], g);
@@ -739,15 +741,6 @@ static void parts_own_body(Ctx *c, const LoopPlan *p, const char *g)
  * rounds in step. */
 static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
 {
-  if (!kernel_pulls(p)) {
-    int ph = flag_loop_head(c, p, g);
-    putf(c, "    fal_gv.%s = fal_rs_round(fal_grid, fal_px, &%s->%s[0], fal_nb);\n"
-            "    fal_brk = 1;\n    do {\n", p->sync_flag, g, p->sync_flag);
-    for (int i = ph + 1; i < p->nsteps; i++)
-      loop_step(c, p, &p->steps[i], g);
-    put(c, "    fal_rounds++;\n      fal_brk = 0;\n    } while (0);\n  }\n");
-    return;
-  }
   /* pull rounds in the kernel (docs/optimiser.md "Pull rounds inside the
    * parts' kernel"): each round pushes (the phase) or pulls (fal_kpull
    * over the part's own points), as fal_kd says; a round that counts has
@@ -755,36 +748,41 @@ static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
    * pass over the part's own points and a second barrier, and the counts
    * combined at the barrier decide the next round's direction.  Every
    * thread of every part holds the same fal_kd. */
-  const char *T = prop_ctype(c, p->level);
-  int ph = 0;
-  for (int i = 1; i < p->nsteps; i++)
-    if (p->steps[i].kind == STEP_PHASE)
-      ph = i;
-  put(c, "  fal_kpd fal_kd = fal_kpd_start(fal_px);\n  unsigned long long fal_kc[2] = {0, 0};\n");
-  parts_round0(c, p, g, ph, "the condition and the flag's zeroing");
-  put(c, "  fal_grid.sync();\n  while (!fal_brk) {\n");
-  putf(c, "    const %s fal_kv = (%s)(%s); /* the round's value */\n"
-          "    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);\n"
-          "    fal_kd.pulls += fal_kpl;\n"
-          "    if (fal_kpl) {\n"
-          "      fal_kpull<%s>(fal_px, %s->fal_rmt, %s->%s, %s->fal_base.csr.offsets, "
-          "%s->fal_base.csr.dst, fal_kv, %d, (%s)(%s), %s, fal_kcn);\n    } else {\n",
-       T, T, p->lev, T, g, g, p->level, g, g, p->pull_k ? 1 : 0, T, p->pull_k ? p->pull_k : "0",
-       p->pull_flag ? ctx_printf(c, "&%s->%s[0]", g, p->pull_flag) : "(int *)NULL");
-  part_phase_loop(c, p, &p->steps[ph]);
-  put(c, "    }\n");
-  putf(c, "    fal_gv.%s = fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, "
-          "fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);\n"
-          "    fal_brk = 1;\n    do {\n", p->sync_flag, g, p->sync_flag);
+  const bool kp = kernel_pulls(p);
+  const char *T = kp ? prop_ctype(c, p->level) : NULL;
+  if (kp)
+    put(c, "  fal_kpd fal_kd = fal_kpd_start(fal_px);\n  unsigned long long fal_kc[2] = {0, 0};\n");
+  const char *pre =
+      !kp ? NULL
+          : ctx_printf(c, "    const %s fal_kv = (%s)(%s); /* the round's value */\n"
+                          "    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);\n"
+                          "    fal_kd.pulls += fal_kpl;\n"
+                          "    if (fal_kpl) {\n"
+                          "      fal_kpull<%s>(fal_px, %s->fal_rmt, %s->%s, %s->fal_base.csr.offsets, "
+                          "%s->fal_base.csr.dst, fal_kv, %d, (%s)(%s), %s, fal_kcn);\n    } else {\n",
+                       T, T, p->lev, T, g, g, p->level, g, g, p->pull_k ? 1 : 0, T,
+                       p->pull_k ? p->pull_k : "0",
+                       p->pull_flag ? ctx_printf(c, "&%s->%s[0]", g, p->pull_flag) : "(int *)NULL");
+  int ph = flag_loop_head(c, p, g, pre);
+  if (kp)
+    putf(c, "    }\n    fal_gv.%s = fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, "
+            "fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);\n",
+         p->sync_flag, g, p->sync_flag);
+  else
+    putf(c, "    fal_gv.%s = fal_rs_round(fal_grid, fal_px, &%s->%s[0], fal_nb);\n", p->sync_flag,
+         g, p->sync_flag);
+  put(c, "    fal_brk = 1;\n    do {\n");
   for (int i = ph + 1; i < p->nsteps; i++)
     loop_step(c, p, &p->steps[i], g);
   put(c, "    fal_rounds++;\n      fal_brk = 0;\n    } while (0);\n");
-  putf(c, "    if (!fal_brk && fal_kcn) {\n"
-          "      if (!fal_kpl) { /* the push round's new points, once its MINs are in */\n"
-          "        fal_kcount<%s>(fal_px, %s->%s, %s->fal_base.csr.offsets, (%s)(fal_kv + 1));\n"
-          "        (void)fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, fal_kc);\n"
-          "      }\n      fal_kpd_decide(fal_kd, fal_kc);\n    }\n  }\n",
-       T, g, p->level, g, T, g, p->sync_flag);
+  if (kp)
+    putf(c, "    if (!fal_brk && fal_kcn) {\n"
+            "      if (!fal_kpl) { /* the push round's new points, once its MINs are in */\n"
+            "        fal_kcount<%s>(fal_px, %s->%s, %s->fal_base.csr.offsets, (%s)(fal_kv + 1));\n"
+            "        (void)fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, fal_kc);\n"
+            "      }\n      fal_kpd_decide(fal_kd, fal_kc);\n    }\n",
+         T, g, p->level, g, T, g, p->sync_flag);
+  put(c, "  }\n");
 }
 
 /* Prints the loop's cooperative kernel into c->kernels and returns the
