@@ -137,6 +137,20 @@ run() {
 	printf '  %-42s %10.1f ms\n' "$label" "$last"
 }
 
+# An MPI row with one setting (NAME=VALUE) for sample $a on graph $g:
+# timed, checked against the reference, and its ratio to the single
+# process's two GPUs ($t2).
+mpi_variant() {
+	# shellcheck disable=SC2086
+	run "partitioned $a, MPI 2 ranks x (1 0), $1" env "$1" \
+		mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
+		"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
+	"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
+		{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, $1)" >&2; exit 1; }
+	awk -v a="$a" -v s="$1" -v m="$last" -v t2="$t2" 'BEGIN {
+		printf "  partitioned %s: MPI 2 ranks, %s / single process 2 GPUs %.2f\n", a, s, m / t2 }'
+}
+
 for g in "$@"; do
 	src=0
 	if "$build/falgraph" info "$g" | grep -q '^point 0 degree: 0$'; then
@@ -227,48 +241,24 @@ for g in "$@"; do
 			# The ranks' kernels in their warp form (FALCON_PARTS_WARP=on,
 			# opt-in for ranks: docs/optimiser.md "Parts kernels with a
 			# warp per point")
-			run "partitioned $a, MPI 2 ranks x (1 0), FALCON_PARTS_WARP=on" env FALCON_PARTS_WARP=on \
-				mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
-				"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
-			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-				{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_PARTS_WARP=on)" >&2; exit 1; }
-			awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
-				printf "  partitioned %s: MPI 2 ranks, FALCON_PARTS_WARP=on / single process 2 GPUs %.2f\n", a, m / t2 }'
+			mpi_variant FALCON_PARTS_WARP=on
 			# BFS: host rounds that merge and refresh over the ranks' maps
 			# instead of pushing each MIN (FALCON_MPX_HOST=gather, opt-in;
 			# docs/lowering.md "Ranks on one machine run the single
 			# process's kernels")
 			if [ $a = bfs ]; then
-				run "partitioned $a, MPI 2 ranks x (1 0), FALCON_MPX_HOST=gather" env FALCON_MPX_HOST=gather \
-					mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
-					"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
-				"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-					{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_MPX_HOST=gather)" >&2; exit 1; }
-				awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
-					printf "  partitioned %s: MPI 2 ranks, FALCON_MPX_HOST=gather / single process 2 GPUs %.2f\n", a, m / t2 }'
+				mpi_variant FALCON_MPX_HOST=gather
 				# the ranks' host rounds (which push) until the usual
 				# switch, instead of their kernel, which pulls, from the
 				# first round (FALCON_PULL_IN=host)
-				run "partitioned $a, MPI 2 ranks x (1 0), FALCON_PULL_IN=host" env FALCON_PULL_IN=host \
-					mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
-					"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
-				"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-					{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_PULL_IN=host)" >&2; exit 1; }
-				awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
-					printf "  partitioned %s: MPI 2 ranks, FALCON_PULL_IN=host / single process 2 GPUs %.2f\n", a, m / t2 }'
+				mpi_variant FALCON_PULL_IN=host
 			fi
 			# The same with the ranks exchanging every round through
 			# their hosts (FALCON_MPI_IPC=off; by default ranks of one
 			# machine read each other's large rounds from their GPUs,
 			# docs/lowering.md "GPU ranks of one machine read each
 			# other's pairs")
-			run "partitioned $a, MPI 2 ranks x (1 0), FALCON_MPI_IPC=off" env FALCON_MPI_IPC=off \
-				mpirun ${MPIRUN_FLAGS:---bind-to none} -np 2 \
-				"$cache/bin/mp_partitioned_$a" "$g" "$src" 1 0 "$cache/out.p"
-			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
-				{ echo "bench: wrong partitioned $a result (MPI, 2 ranks, FALCON_MPI_IPC=off)" >&2; exit 1; }
-			awk -v a="$a" -v m="$last" -v t2="$t2" 'BEGIN {
-				printf "  partitioned %s: MPI 2 ranks, FALCON_MPI_IPC=off / single process 2 GPUs %.2f\n", a, m / t2 }'
+			mpi_variant FALCON_MPI_IPC=off
 		fi
 	done
 done
