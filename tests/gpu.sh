@@ -22,6 +22,31 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); echo "[PASS] $*"; }
 fail() { failed=$((failed + 1)); echo "[FAIL] $*"; }
+# pulled NAME AT PLAN CMD...: CMD, run with FALCON_PROFILE=1, succeeds,
+# and its profile's line for the loop at line AT with plan PLAN ("pull
+# rounds", "pull rounds (kernel)") counts rounds that pulled, on every
+# rank that prints one (docs/optimiser.md "Pull rounds on GPU parts").
+pulled() {
+	pname=$1 pat=$2 pplan=$3
+	shift 3
+	if FALCON_PROFILE=1 "$@" >"$tmp/e2e/run" 2>&1; then
+		n=$(sed -n "s/^falcon profile: \(rank [0-9]*: \)\{0,1\}[^ ]*:$pat  *$pplan  *[0-9]*  *\([0-9]*\) .*/\2/p" \
+			"$tmp/e2e/run" | tr '\n' ' ')
+		n=${n% }
+		ok=0
+		for v in $n; do
+			[ "$v" -gt 0 ] || { ok=0; break; }
+			ok=1
+		done
+		if [ $ok = 1 ]; then
+			pass "$pname: $n rounds pulled"
+		else
+			fail "$pname: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
+		fi
+	else
+		fail "$pname: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+	fi
+}
 . "$srcdir/tests/e2e.sh"
 # cpu_twin NAME FAL DIR: FAL's --target=cpu build as DIR/NAME_cpu, whose
 # output the GPU builds' are compared with
@@ -155,18 +180,9 @@ if [ -x "$tmp/gpu/bfs" ]; then
 		done
 	done
 	g=$tmp/e2e/graphs/kron.bin
-	name="gpu pull rounds: bfs on kron.bin, FALCON_DIRECTION=pull, the profile's count"
-	if FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 120 \
-		"$tmp/gpu/bfs" "$g" "$(e2e_source "$g")" >"$tmp/e2e/run" 2>&1; then
-		n=$(sed -n 's/^falcon profile: [^ ]*:47  *pull rounds  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
-		if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-			pass "$name: $n rounds pulled"
-		else
-			fail "$name: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
-		fi
-	else
-		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
-	fi
+	pulled "gpu pull rounds: bfs on kron.bin, FALCON_DIRECTION=pull, the profile's count" \
+		47 "pull rounds" env FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull timeout 120 \
+		"$tmp/gpu/bfs" "$g" "$(e2e_source "$g")"
 fi
 
 # A block per hub (docs/optimiser.md "A block per hub"): with
@@ -455,19 +471,9 @@ if [ -x "$tmp/gpu/partitioned_bfs" ]; then
 	done
 	g=$tmp/e2e/graphs/kron.bin
 	# (forced: the test graphs are too small for the rule to be sure to pull)
-	d=pull
-	name="gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=$d, the kernel's count"
-	if FALCON_PULL_IN=kernel FALCON_DIRECTION=$d FALCON_PROFILE=1 timeout 120 \
-		"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0 >"$tmp/e2e/run" 2>&1; then
-		n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds (kernel)  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
-		if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-			pass "$name: $n rounds pulled"
-		else
-			fail "$name: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
-		fi
-	else
-		fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
-	fi
+	pulled "gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=pull, the kernel's count" \
+		55 "pull rounds (kernel)" env FALCON_PULL_IN=kernel FALCON_DIRECTION=pull timeout 120 \
+		"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0
 	for split in "1 0" "2 0" "2 1"; do
 		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
 		# shellcheck disable=SC2086 # the split is two words
@@ -1005,8 +1011,8 @@ gpu_mpi() {
 					"gpu mpi -np 2 FALCON_GPU_LOOPS=host FALCON_MPX_HOST=gather" \
 					"env FALCON_GPU_LOOPS=host FALCON_MPX_HOST=gather $mpirun --oversubscribe -np 2" "1 0"
 				# pull rounds in the ranks' kernel (docs/optimiser.md "Pull
-				# rounds inside the parts' kernel"): forced each way, and
-				# chosen (the default, which enters the kernel at once)
+				# rounds inside the parts' kernel"): forced each way (chosen,
+				# the default, is the plain -np 2 run above)
 				for d in pull push; do
 					e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 kernel pull rounds FALCON_DIRECTION=$d" \
 						"env FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d $mpirun --oversubscribe -np 2" "1 0"
@@ -1019,18 +1025,9 @@ gpu_mpi() {
 			# the ranks' kernel pulled: FALCON_PROFILE counts its rounds
 			# (two GPUs: two ranks on one GPU keep their host rounds)
 			g=$tmp/e2e/graphs/kron.bin
-			name="gpu mpi -np 2: partitioned_bfs on kron.bin, FALCON_DIRECTION=pull, the kernel's pulled rounds"
-			if FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 300 $mpirun --oversubscribe -np 2 \
-				"$tmp/gpumpi/$a" "$g" "$(e2e_source "$g")" 1 0 >"$tmp/e2e/run" 2>&1; then
-				n=$(sed -n 's/^falcon profile: .*:55  *pull rounds (kernel)  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run" | head -1)
-				if [ -n "$n" ] && [ "$n" -gt 0 ]; then
-					pass "$name: $n"
-				else
-					fail "$name: ${n:-none}"; sed 's/^/    /' "$tmp/e2e/run" | head
-				fi
-			else
-				fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
-			fi
+			pulled "gpu mpi -np 2: partitioned_bfs on kron.bin, FALCON_DIRECTION=pull, the kernel's pulled rounds" \
+				55 "pull rounds (kernel)" env FALCON_DIRECTION=pull timeout 300 $mpirun --oversubscribe -np 2 \
+				"$tmp/gpumpi/$a" "$g" "$(e2e_source "$g")" 1 0
 		fi
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off" \
 			"env FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off $mpirun --oversubscribe -np 2" "1 0"
