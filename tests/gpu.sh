@@ -90,33 +90,70 @@ for gf in ${GPU_GRAPHS:-}; do
 		fail "check-gpu: weighting $gf"
 done
 
-# Build every GPU program first, CUDA_JOBS at a time (tests/e2e.sh
-# cuda_prebuild); the cuda_build calls below take the results.  (Not for
-# GPU_PART=mpi, which builds its own, nor GPU_PART=multi, which builds
-# only its programs.)
-if [ "${GPU_PART:-all}" = multi ]; then
-for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
-	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
-done
-for t in part_phases part_topo; do
-	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
-done
-cuda_prebuild_wait
-elif [ "${GPU_PART:-all}" != mpi ]; then
-for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching dynamic_sssp \
-	multigpu_sssp_bfs partitioned_sssp partitioned_bfs partitioned_pagerank dmr; do
-	cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpu"
-done
-for t in lost_update single_once single_coll local_coll ordered_drain gettype_pair redux_host sort_edges \
-	frontier_ptr hd_scalar set_global grow_parallel grow_limits coll_loop part_phases part_topo read_first; do
-	cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$tmp/gpu"
-done
-for a in sssp bfs cc_simple; do
-	CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
-done
-CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
-cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpu"
-cuda_prebuild_wait
+# Build the GPU programs first, CUDA_JOBS at a time (tests/e2e.sh
+# cuda_prebuild); the cuda_build calls below take the results, and build
+# any that is not here one at a time.  GPU_PART=tests1, tests2 and tests3
+# build what their part runs (nvcc took 190 s of tests2's 568 on one H200
+# when every part built everything, near a device command's 600 s);
+# GPU_PART=mpi builds its own, GPU_PART=multi only its programs.
+# prebuild_samples DIR NAME...; prebuild_e2e DIR NAME...
+prebuild_samples() {
+	pb_dir=$1; shift
+	for a in "$@"; do cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$pb_dir"; done
+}
+prebuild_e2e() {
+	pb_dir=$1; shift
+	for t in "$@"; do cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$pb_dir"; done
+}
+prebuild_tests1() {
+	prebuild_samples "$tmp/gpu" sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist \
+		sssp_worklist sssp_delta mst matching partitioned_sssp partitioned_bfs partitioned_pagerank
+	prebuild_e2e "$tmp/gpu" coll_loop loop_plan
+	for a in sssp bfs cc_simple; do
+		CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
+	done
+	CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
+}
+prebuild_tests2() {
+	prebuild_samples "$tmp/gpu" dynamic_sssp multigpu_sssp_bfs partitioned_sssp partitioned_bfs \
+		partitioned_pagerank
+	prebuild_e2e "$tmp/gpu" part_mixed part_phases part_topo part_own part_sync merge_scalar
+	for a in sssp bfs cc partitioned_sssp; do
+		CUDA_NVFLAGS=-DFAL_MINMAX_READ_FIRST=1 cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpurf"
+	done
+}
+prebuild_tests3() {
+	prebuild_samples "$tmp/gpu" sssp bfs cc_simple pagerank bfs_worklist sssp_worklist sssp_delta dmr
+	prebuild_e2e "$tmp/gpu" lost_update single_once single_coll local_coll ordered_drain gettype_pair \
+		redux_host sort_edges frontier_ptr hd_scalar set_global grow_parallel grow_limits read_first
+}
+case ${GPU_PART:-all} in
+multi)
+	prebuild_samples "$tmp/gpu" partitioned_sssp partitioned_bfs partitioned_pagerank
+	prebuild_e2e "$tmp/gpu" part_phases part_topo
+	cuda_prebuild_wait
+	;;
+mpi) ;;
+tests1 | tests2 | tests3)
+	"prebuild_$GPU_PART"
+	cuda_prebuild_wait
+	;;
+*)
+	# Every part and the sanitizers' programs (these, coll_loop's t/ and
+	# t2/ and the parts' px/ below).
+	prebuild_samples "$tmp/gpu" sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist \
+		sssp_worklist sssp_delta mst matching dynamic_sssp multigpu_sssp_bfs partitioned_sssp \
+		partitioned_bfs partitioned_pagerank dmr
+	prebuild_e2e "$tmp/gpu" lost_update single_once single_coll local_coll ordered_drain gettype_pair \
+		redux_host sort_edges frontier_ptr hd_scalar set_global grow_parallel grow_limits coll_loop \
+		part_phases part_topo read_first loop_plan
+	for a in sssp bfs cc_simple; do
+		CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
+	done
+	CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
+	cuda_prebuild_wait
+	;;
+esac
 # coll_loop again with a thread per element in every round of its loop
 # kernel (t/), and a copy (t2/) the sanitizers run with the kernel from
 # the start (below).
@@ -128,8 +165,7 @@ if [ -f "$tmp/gpu/coll_loop.cu" ]; then
 		-Xcompiler -fopenmp -I"$srcdir/include" -o "$tmp/gpu/t/coll_loop" "$tmp/gpu/coll_loop.cu" \
 		"$LIBFALCON" ${GPU_LIBS:--lz -llzma -lgomp} >"$tmp/gpu/t.err" 2>&1 || sed 's/^/    /' "$tmp/gpu/t.err" | head
 fi
-echo "check-gpu: built the GPU programs ($(date +%T))"
-fi
+[ "${GPU_PART:-all}" = mpi ] || echo "check-gpu: built the GPU programs ($(date +%T))"
 
 # run_vs_cpu NAME OUT REF COMMAND...: runs COMMAND (120 s at most, its
 # messages in $tmp/e2e/run), which must succeed and write OUT equal to
@@ -151,9 +187,9 @@ run_vs_cpu() {
 # GPU_PART=mpi only the MPI part (gpu_mpi; with GPU_MPI_PART=runs only its
 # runs against the references, =checks only what follows them: the
 # verbose checks, compute-sanitizer, mpi_mixed), GPU_PART=tests the rest
-# (gpu_tests_a and gpu_tests_b; GPU_PART=tests1 or tests2 one of them), so
-# that check-gpu can run in several commands where a command's time is
-# limited; by default all.
+# (gpu_tests_a, gpu_tests_b and gpu_tests_c; GPU_PART=tests1, tests2 or
+# tests3 one of them), so that check-gpu can run in several commands where
+# a command's time is limited; by default all.
 gpu_tests_a() {
 
 for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp_worklist sssp_delta mst matching; do
@@ -410,7 +446,7 @@ part_one_gpu() {
 	fi
 }
 
-# The second half (GPU_PART=tests2).
+# The second part (GPU_PART=tests2): the partitioned programs on one GPU.
 gpu_tests_b() {
 # A growing graph (§6): additions on the host, copies to the GPU.
 if cuda_build dynamic_sssp "$srcdir/samples/dynamic_sssp.fal" "$tmp/gpu"; then
@@ -712,6 +748,10 @@ else
 fi
 unset FALCON_GPU_LOOPS
 
+}
+
+# The third part (GPU_PART=tests3).
+gpu_tests_c() {
 # Atomics that lose no update, single, and ordered drains (one
 # cooperative kernel) on the GPU.
 "$FALGRAPH" gen uniform 200000 1 1 "$tmp/lu.bin" >/dev/null
@@ -1230,19 +1270,20 @@ gpu_multi() {
 	done
 }
 
-# GPU_PART=tests: all but the sanitizers, MPI and several GPUs (tests1 and
-# tests2: its two halves, for machines where one command's time is
-# limited); GPU_PART=mpi: only MPI; GPU_PART=multi: only parts on several
+# GPU_PART=tests: all but the sanitizers, MPI and several GPUs (tests1,
+# tests2 and tests3: its three parts, for machines where one command's
+# time is limited); GPU_PART=mpi: only MPI; GPU_PART=multi: only parts on several
 # GPUs; GPU_PART=sanitize: only the sanitizers; by default everything.
 case ${GPU_PART:-all} in
-all) gpu_tests_a; gpu_tests_b; gpu_mpi; gpu_multi ;;
-tests) gpu_tests_a; gpu_tests_b ;;
+all) gpu_tests_a; gpu_tests_b; gpu_tests_c; gpu_mpi; gpu_multi ;;
+tests) gpu_tests_a; gpu_tests_b; gpu_tests_c ;;
 tests1) gpu_tests_a ;;
 tests2) gpu_tests_b ;;
+tests3) gpu_tests_c ;;
 mpi) gpu_mpi ;;
 multi) gpu_multi ;;
 esac
-case ${GPU_PART:-all} in tests | tests1 | tests2 | mpi | multi) SANITIZE=0 ;; esac
+case ${GPU_PART:-all} in tests | tests1 | tests2 | tests3 | mpi | multi) SANITIZE=0 ;; esac
 
 # compute-sanitizer memcheck, racecheck and synccheck on every sample and
 # the GPU e2e programs built above, on a small Kronecker graph (SANITIZE=0
