@@ -105,22 +105,28 @@ prebuild_e2e() {
 	pb_dir=$1; shift
 	for t in "$@"; do cuda_prebuild "$t" "$srcdir/tests/e2e/$t.fal" "$pb_dir"; done
 }
+# The --gpu-loops=device builds (gpudev/).  The flags are set and unset
+# around the calls, as below: a shell may keep an assignment that
+# prefixes a function call.
+prebuild_dev() {
+	CUDA_FLAGS=--gpu-loops=device
+	prebuild_samples "$tmp/gpudev" sssp bfs cc_simple
+	prebuild_e2e "$tmp/gpudev" loop_plan
+	unset CUDA_FLAGS
+}
 prebuild_tests1() {
 	prebuild_samples "$tmp/gpu" sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist \
 		sssp_worklist sssp_delta mst matching partitioned_sssp partitioned_bfs partitioned_pagerank
 	prebuild_e2e "$tmp/gpu" coll_loop loop_plan
-	for a in sssp bfs cc_simple; do
-		CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
-	done
-	CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
+	prebuild_dev
 }
 prebuild_tests2() {
 	prebuild_samples "$tmp/gpu" dynamic_sssp multigpu_sssp_bfs partitioned_sssp partitioned_bfs \
 		partitioned_pagerank
 	prebuild_e2e "$tmp/gpu" part_mixed part_phases part_topo part_own part_sync merge_scalar
-	for a in sssp bfs cc partitioned_sssp; do
-		CUDA_NVFLAGS=-DFAL_MINMAX_READ_FIRST=1 cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpurf"
-	done
+	CUDA_NVFLAGS=-DFAL_MINMAX_READ_FIRST=1
+	prebuild_samples "$tmp/gpurf" sssp bfs cc partitioned_sssp
+	unset CUDA_NVFLAGS
 }
 prebuild_tests3() {
 	prebuild_samples "$tmp/gpu" sssp bfs cc_simple pagerank bfs_worklist sssp_worklist sssp_delta dmr
@@ -147,10 +153,7 @@ tests1 | tests2 | tests3)
 	prebuild_e2e "$tmp/gpu" lost_update single_once single_coll local_coll ordered_drain gettype_pair \
 		redux_host sort_edges frontier_ptr hd_scalar set_global grow_parallel grow_limits coll_loop \
 		part_phases part_topo read_first loop_plan
-	for a in sssp bfs cc_simple; do
-		CUDA_FLAGS=--gpu-loops=device cuda_prebuild "$a" "$srcdir/samples/$a.fal" "$tmp/gpudev"
-	done
-	CUDA_FLAGS=--gpu-loops=device cuda_prebuild loop_plan "$srcdir/tests/e2e/loop_plan.fal" "$tmp/gpudev"
+	prebuild_dev
 	cuda_prebuild_wait
 	;;
 esac
