@@ -3355,23 +3355,37 @@ typedef struct fal_pdir {
   void (*count)(struct fal_pdir *d, int i);
 } fal_pdir;
 
-/* At the loop's start.  all_gpu: every part of the graph is a GPU part;
- * the rule of the CPU's region: pull only on graphs of average degree
- * above 8 unless FALCON_DIRECTION=pull. */
+/* Whether a loop's rounds may pull, for the host's rounds
+ * (fal_pdir_start) and a loop's kernels (fal_kpd_start, from fal_px.pd):
+ * all_gpu: every part, or rank, on a GPU; the rule of the CPU's region:
+ * pull only on undirected graphs of average degree above 8 unless
+ * FALCON_DIRECTION=pull (and never with push).  Also the direction
+ * forced, the edges and the points. */
+static inline void fal_px_pd(fal_pdc *c, int all_gpu, int directed, int64_t npoints,
+                             int64_t nedges)
+{
+  c->fixed = fal_dir_forced();
+  c->on = all_gpu && !directed && c->fixed != 0 && (c->fixed == 1 || nedges > 8 * npoints);
+  c->etc = nedges;
+  c->npoints = npoints;
+}
+
+/* At the loop's start (fal_px_pd's rule; k parts, at most FAL_PDIR_MAX). */
 static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed, int64_t npoints,
                                   int64_t nedges)
 {
-  d->fixed = fal_dir_forced();
+  fal_pdc c;
+  fal_px_pd(&c, all_gpu && k <= FAL_PDIR_MAX, directed, npoints, nedges);
+  d->fixed = c.fixed;
   d->one_gpu = 0;
   d->k = k;
-  d->on = all_gpu && !directed && k <= FAL_PDIR_MAX && d->fixed != 0 &&
-          (d->fixed == 1 || nedges > 8 * npoints);
+  d->on = c.on;
   d->dir = d->on && d->fixed == 1;
   d->counting = d->on && d->fixed < 0;
   d->settled = 0;
-  d->etc = nedges;
+  d->etc = c.etc;
   d->oaw = 0;
-  d->npoints = npoints;
+  d->npoints = c.npoints;
   d->pulls = 0;
 }
 
@@ -3385,17 +3399,6 @@ static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, i
   fal_pdir_start(d, 1, 1, directed, npoints, nedges);
   d->one_gpu = 1;
   d->hcnt = d->hone;
-}
-
-/* The direction's start for a loop's kernels (fal_kpd_start): on where
- * fal_pdir_start would be (all_gpu: every part, or rank, on a GPU). */
-static inline void fal_px_pd(fal_pdc *c, int all_gpu, int directed, int64_t npoints,
-                             int64_t nedges)
-{
-  c->fixed = fal_dir_forced();
-  c->on = all_gpu && !directed && c->fixed != 0 && (c->fixed == 1 || nedges > 8 * npoints);
-  c->etc = nedges;
-  c->npoints = npoints;
 }
 
 /* Whether a level-synchronous loop over parts or ranks that may pull goes
