@@ -47,6 +47,7 @@ static const char usage_text[] =
     "  FALCON_FRONTIERS=on|off      frontier lists of planned loops (C;\n"
     "                               CUDA: only with on)\n"
     "  FALCON_DIRECTION=push|pull   every round of a loop like BFS's one way\n"
+    "                               (C, CUDA)\n"
     "  FALCON_PULL_IN=kernel|host   where GPU parts' rounds that may pull run\n"
     "                               from the first (CUDA)\n"
     "  FALCON_EDGE_BALANCE=on|off   equal shares of points plus edges per\n"
