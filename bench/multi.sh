@@ -33,7 +33,8 @@
 # kernels take a warp per point on graphs whose degree asks for it unless
 # FALCON_PARTS_WARP=off (docs/optimiser.md "Parts kernels with a warp per
 # point"; MPI ranks only with FALCON_PARTS_WARP=on); with 2 GPUs or more
-# the script times the runs each way.  BFS also runs its two parts with
+# the script times the runs each way, and SSSP's two GPUs also with
+# FALCON_PX_REMOTE=fetch (docs/optimiser.md "The owner's value back").  BFS also runs its two parts with
 # FALCON_PULL_IN=kernel (the one-barrier kernel, which pulls, from the
 # first round) and its MPI ranks with FALCON_PULL_IN=host (docs/optimiser.md
 # "Pull rounds inside the parts' kernel").
@@ -190,17 +191,22 @@ for g in "$@"; do
 		# (docs/optimiser.md "Parts kernels with a warp per point").
 		splits="1,0 2,0"
 		[ "$ngpus" -ge 2 ] && splits="$splits 2,0,r 1,0,w 2,0,w"
+		# "2,0,f" (SSSP, 2 GPUs): FALCON_PX_REMOTE=fetch, the owner's
+		# value back into the ghost (docs/optimiser.md "The owner's value
+		# back"; opt-in until this row says otherwise)
+		[ "$ngpus" -ge 2 ] && [ $a = sssp ] && splits="$splits 2,0,f"
 		[ "${MULTI_HOST:-0}" = 1 ] && splits="$splits 2,1"
 		# "2,0,k" (BFS): the one-barrier kernel from the first round, which
 		# pulls too, instead of the host's rounds (FALCON_PULL_IN=kernel;
 		# docs/optimiser.md "Pull rounds inside the parts' kernel")
 		[ $a = bfs ] && splits="$splits 2,0,k"
-		t2r= t1w= t2w= t2k=
+		t2r= t1w= t2w= t2k= t2f=
 		for sp in $splits; do
-			split=$(echo "${sp%,[rwk]}" | tr , ' ')
+			split=$(echo "${sp%,[rwkf]}" | tr , ' ')
 			remote=on warp=auto pin=host label="partitioned $a, $split (GPUs CPUs)"
 			case $sp in
 			*,r) remote=off label="partitioned $a, $split, FALCON_PX_REMOTE=off" ;;
+			*,f) remote=fetch label="partitioned $a, $split, FALCON_PX_REMOTE=fetch" ;;
 			*,w) warp=off label="partitioned $a, $split, FALCON_PARTS_WARP=off" ;;
 			*,k) pin=kernel label="partitioned $a, $split, FALCON_PULL_IN=kernel" ;;
 			esac
@@ -212,7 +218,7 @@ for g in "$@"; do
 			"$build/falref" compare exact "$cache/out.p" "$cache/$ref" >/dev/null ||
 				{ echo "bench: wrong partitioned $a result ($split, FALCON_PX_REMOTE=$remote," \
 					"FALCON_PARTS_WARP=$warp, FALCON_PULL_IN=$pin)" >&2; exit 1; }
-			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; 1,0,w) t1w=$last ;; 2,0,w) t2w=$last ;; 2,0,k) t2k=$last ;; esac
+			case $sp in 1,0) t1=$last ;; 2,0) t2=$last ;; 2,0,r) t2r=$last ;; 1,0,w) t1w=$last ;; 2,0,w) t2w=$last ;; 2,0,k) t2k=$last ;; 2,0,f) t2f=$last ;; esac
 		done
 		unset FALCON_PARTS_WARP FALCON_PULL_IN
 		awk -v a="$a" -v t1="$t1" -v t2="$t2" -v u="$t_un" 'BEGIN {
@@ -221,6 +227,9 @@ for g in "$@"; do
 		unset FALCON_PX_REMOTE
 		[ -z "$t2r" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2r" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s, FALCON_PX_REMOTE=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
+				a, t1 / t2, t2 / u }'
+		[ -z "$t2f" ] || awk -v a="$a" -v t1="$t1" -v t2="$t2f" -v u="$t_un" 'BEGIN {
+			printf "  partitioned %s, FALCON_PX_REMOTE=fetch: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",
 				a, t1 / t2, t2 / u }'
 		[ -z "$t2w" ] || awk -v a="$a" -v t1="$t1w" -v t2="$t2w" -v u="$t_un" 'BEGIN {
 			printf "  partitioned %s, FALCON_PARTS_WARP=off: 2 GPUs %.2fx as fast as 1 GPU; 2 GPUs / unpartitioned %.2f\n",

@@ -693,11 +693,12 @@ if cuda_build part_topo "$srcdir/tests/e2e/part_topo.fal" "$tmp/gpu" &&
 		"$tmp/gpu/part_topo_cpu" "$gf" "$src" 1 0 "$tmp/e2e/topo.ref" >/dev/null 2>&1 ||
 			{ fail "gpu part_topo $(basename "$gf"): the CPU build failed"; continue; }
 		for mode in device host auto; do
-			for run in "1 0" "2 0" "3 0" "1 1" "2 0 S" "3 0 R"; do
-				split=${run% [SR]}; pxs=off; rmt=on; desc=$split
+			for run in "1 0" "2 0" "3 0" "1 1" "2 0 S" "3 0 R" "2 0 F" "3 0 F"; do
+				split=${run% [SRF]}; pxs=off; rmt=on; desc=$split
 				case $run in
 				*S) pxs=on desc="$split, FALCON_PX_SYS=on" ;;
 				*R) rmt=off desc="$split, FALCON_PX_REMOTE=off" ;;
+				*F) rmt=fetch desc="$split, FALCON_PX_REMOTE=fetch" ;;
 				esac
 				# shellcheck disable=SC2086 # the split is two words
 				run_vs_cpu "gpu part_topo $(basename "$gf") ($mode, $desc)" "$tmp/e2e/topo.out" \
@@ -1074,6 +1075,10 @@ gpu_mpi() {
 		fi
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off" \
 			"env FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=off $mpirun --oversubscribe -np 2" "1 0"
+		# the owners' values back into the ghosts (ranks that map each
+		# other: two GPUs; docs/optimiser.md "The owner's value back")
+		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=fetch" \
+			"env FALCON_GPU_LOOPS=device FALCON_PX_REMOTE=fetch $mpirun --oversubscribe -np 2" "1 0"
 		# Rows only (each rank holds its points' edges): with many hubs,
 		# every rank's hub list must still hold all of its own.
 		FALCON_HUB_DEGREE=16
@@ -1212,6 +1217,10 @@ gpu_multi() {
 				"2 0" "2 1"
 			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_PX_REMOTE=off" "env FALCON_PX_REMOTE=off" \
 				"2 0"
+			# the owners' values back into the ghosts (docs/optimiser.md
+			# "The owner's value back")
+			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_PX_REMOTE=fetch" "env FALCON_PX_REMOTE=fetch" \
+				"2 0" "3 0"
 			# every round from the host: the exchange after every foreach
 			e2e_part $a "$gf" "$tmp/gpu" "gpu $ng GPUs FALCON_GPU_LOOPS=host" "env FALCON_GPU_LOOPS=host" \
 				"2 0" "3 0" "4 0"

@@ -3853,6 +3853,9 @@ __device__ static inline void fal_pw_next(const fal_pw &w, unsigned r)
  *   done    on part 0's device: the loop has ended. */
 typedef struct fal_rmt {
   int k, me;
+  int fetch; /* FALCON_PX_REMOTE=fetch: a MIN sent to its owner waits for
+              * the owner's old value and, when that was as low already,
+              * stores it into the ghost (fal_ra_mm) */
   int64_t lo[FAL_PX_MAX + 1];
   void *base;
   void *own[FAL_PX_MAX];
@@ -4033,14 +4036,16 @@ __device__ static inline void fal_ra_begin(void)
 #endif
 
 #ifdef __CUDA_ARCH__
-__device__ static inline void fal_mm_sys(int *p, int v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
-__device__ static inline void fal_mm_sys(unsigned *p, unsigned v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
-__device__ static inline void fal_mm_sys(long long *p, long long v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
-__device__ static inline void fal_mm_sys(unsigned long long *p, unsigned long long v, int mx) { mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
-__device__ static inline void fal_mm_sys(long *p, long v, int mx) { fal_mm_sys((long long *)p, (long long)v, mx); }
-__device__ static inline void fal_mm_sys(unsigned long *p, unsigned long v, int mx) { fal_mm_sys((unsigned long long *)p, (unsigned long long)v, mx); }
+/* System-scope MIN (mx 0) or MAX (mx 1); each returns the value *p held
+ * before (unused, the atomic is a reduction that does not wait for it). */
+__device__ static inline int fal_mm_sys(int *p, int v, int mx) { return mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline unsigned fal_mm_sys(unsigned *p, unsigned v, int mx) { return mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline long long fal_mm_sys(long long *p, long long v, int mx) { return mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline unsigned long long fal_mm_sys(unsigned long long *p, unsigned long long v, int mx) { return mx ? atomicMax_system(p, v) : atomicMin_system(p, v); }
+__device__ static inline long fal_mm_sys(long *p, long v, int mx) { return (long)fal_mm_sys((long long *)p, (long long)v, mx); }
+__device__ static inline unsigned long fal_mm_sys(unsigned long *p, unsigned long v, int mx) { return (unsigned long)fal_mm_sys((unsigned long long *)p, (unsigned long long)v, mx); }
 /* floating point: a compare-and-swap loop on the bits, system-wide */
-template <typename T, typename W> __device__ static inline void fal_mm_sys_cas(T *p, T v, int mx)
+template <typename T, typename W> __device__ static inline T fal_mm_sys_cas(T *p, T v, int mx)
 {
   W *q = (W *)p, old = *(volatile W *)q, nv;
   memcpy(&nv, &v, sizeof nv);
@@ -4048,15 +4053,15 @@ template <typename T, typename W> __device__ static inline void fal_mm_sys_cas(T
     T cur;
     memcpy(&cur, &old, sizeof cur);
     if (mx ? !(v > cur) : !(v < cur))
-      return;
+      return cur;
     W got = atomicCAS_system(q, old, nv);
     if (got == old)
-      return;
+      return cur;
     old = got;
   }
 }
-__device__ static inline void fal_mm_sys(float *p, float v, int mx) { fal_mm_sys_cas<float, unsigned>(p, v, mx); }
-__device__ static inline void fal_mm_sys(double *p, double v, int mx) { fal_mm_sys_cas<double, unsigned long long>(p, v, mx); }
+__device__ static inline float fal_mm_sys(float *p, float v, int mx) { return fal_mm_sys_cas<float, unsigned>(p, v, mx); }
+__device__ static inline double fal_mm_sys(double *p, double v, int mx) { return fal_mm_sys_cas<double, unsigned long long>(p, v, mx); }
 #endif
 
 /* MIN (MX 0) or MAX (MX 1) of v into *a, a point of g's property whose
@@ -4101,7 +4106,18 @@ FAL_HD static inline int fal_ra_mm(const fal_rmv &rv, T *base, T *a, V v)
       int o = 0;
       while (o + 1 < r->k && t >= r->lo[o + 1])
         o++;
-      fal_mm_sys((T *)r->own[o] + t, (T)v, MX);
+#ifdef FAL_RA_HOLD
+      const bool fetch = r->fetch && !r->hold; /* held ghosts take every MIN already */
+#else
+      const bool fetch = r->fetch;
+#endif
+      if (fetch) { /* FALCON_PX_REMOTE=fetch: the owner's value back (docs/optimiser.md
+                    * "The owner's value back"); never below the owner, which only falls */
+        T was = fal_mm_sys((T *)r->own[o] + t, (T)v, MX);
+        if (!(MX ? (T)v > was : (T)v < was))
+          *(volatile T *)a = was; /* as low (MAX: high) already: the ghost learns it */
+      } else
+        fal_mm_sys((T *)r->own[o] + t, (T)v, MX);
       if (r->sent) {
         fal_ra_bsent = 1;
         if (!*(volatile unsigned *)&r->sent[o]) {
@@ -4743,6 +4759,15 @@ static inline int fal_pxh_run_w(fal_pxh *h, const fal_bx *x, const void *fn, voi
  * falconc lower_plan.c topo_open).  They can when every part is on a GPU
  * and every two GPUs of the partition have atomics on each other's memory
  * (NVLink has; PCIe peer access may not), unless FALCON_PX_REMOTE=off. */
+/* FALCON_PX_REMOTE=fetch (fal_rmt.fetch): read once, for every part and rank. */
+static inline int fal_px_fetch(void)
+{
+  static int v = -1;
+  if (v < 0)
+    v = fal_env_switch("FALCON_PX_REMOTE", "fetch", "on") == 1;
+  return v;
+}
+
 typedef struct fal_rmh {
   int state;                    /* 0: not made, 1: made, -1: not used */
   int k;
@@ -4865,6 +4890,7 @@ static inline int fal_rm_ready(fal_rmh *r, const fal_bx *x, const int64_t *lo, i
     h[i].st = h[i].peer[i];
     h[i].done = (unsigned *)r->done;
     h[i].hold = hold[i];
+    h[i].fetch = fal_px_fetch();
     fal_cuda_use(x->dev[i]);
     FAL_CUDA(cudaMemcpy(r->dh[i], &h[i], sizeof h[i], cudaMemcpyHostToDevice));
     h[i].sent = (unsigned *)r->w[i];

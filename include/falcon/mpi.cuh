@@ -275,6 +275,7 @@ static inline int fal_mpx_ready(fal_mpx *m, fal_mpxg *g, void *P, int push, cons
   h.st = h.peer[me];
   h.done = (unsigned *)(g->pw[0] + FAL_MPX_CTL + 32);
   h.hold = push ? g->hold : NULL;
+  h.fetch = fal_px_fetch();
   for (int j = 0; j <= k; j++)
     h.lo[j] = g->lo[j];
   FAL_CUDA(cudaMemcpy(m->dh, &h, sizeof h, cudaMemcpyHostToDevice)); /* sent NULL */
