@@ -34,10 +34,11 @@
 # FALCON_PARTS_WARP=off (docs/optimiser.md "Parts kernels with a warp per
 # point"; MPI ranks only with FALCON_PARTS_WARP=on); with 2 GPUs or more
 # the script times the runs each way, and SSSP's two GPUs also with
-# FALCON_PX_REMOTE=fetch (docs/optimiser.md "The owner's value back").  BFS also runs its two parts with
-# FALCON_PULL_IN=kernel (the one-barrier kernel, which pulls, from the
-# first round) and its MPI ranks with FALCON_PULL_IN=host (docs/optimiser.md
-# "Pull rounds inside the parts' kernel").
+# FALCON_PX_REMOTE=fetch (docs/optimiser.md "The owner's value back").
+# BFS also runs its two parts with FALCON_PULL_IN=kernel (the one-barrier
+# kernel, which pulls, from the first round) and its MPI ranks with
+# FALCON_PULL_IN=host (docs/optimiser.md "Pull rounds inside the parts'
+# kernel").
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)

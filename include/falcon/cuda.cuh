@@ -4753,12 +4753,6 @@ static inline int fal_pxh_run_w(fal_pxh *h, const fal_bx *x, const void *fn, voi
   return 1;
 }
 
-/* The host's side of fal_rmt (above): each part's context on its device,
- * made the first time a topology-driven loop runs on parts that can take
- * it, and kept for the loop's next runs (a static of the program,
- * falconc lower_plan.c topo_open).  They can when every part is on a GPU
- * and every two GPUs of the partition have atomics on each other's memory
- * (NVLink has; PCIe peer access may not), unless FALCON_PX_REMOTE=off. */
 /* FALCON_PX_REMOTE=fetch (fal_rmt.fetch): read once, for every part and rank. */
 static inline int fal_px_fetch(void)
 {
@@ -4768,6 +4762,12 @@ static inline int fal_px_fetch(void)
   return v;
 }
 
+/* The host's side of fal_rmt (above): each part's context on its device,
+ * made the first time a topology-driven loop runs on parts that can take
+ * it, and kept for the loop's next runs (a static of the program,
+ * falconc lower_plan.c topo_open).  They can when every part is on a GPU
+ * and every two GPUs of the partition have atomics on each other's memory
+ * (NVLink has; PCIe peer access may not), unless FALCON_PX_REMOTE=off. */
 typedef struct fal_rmh {
   int state;                    /* 0: not made, 1: made, -1: not used */
   int k;
