@@ -540,7 +540,7 @@ static void render_loop(Ctx *c, const Node *n)
     }
     if (c->opt->explain)
       plan_explain(c, &p);
-    if (p.kind != PLAN_HOST || (c->mpi && (p.topo || p.mpx))) {
+    if (p.kind != PLAN_HOST || (c->mpi && (p.topo || p.mpx || (!c->gpu && p.pull)))) {
       if (p.kind != PLAN_HOST)
         emit_planned_loop(c, &p);
       else

@@ -1672,6 +1672,10 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     if (!c->gpu && !alike)
       wmask &= mpi_ghost_mask(c, n);
     const bool quiet = !c->gpu && !alike && one && wmask == 0 && c->topo_n != n;
+    /* host ranks: the loop's phase, which may pull (lower_plan.c
+     * emit_mpi_loop: c->pull_d is its fal_mdir) */
+    const bool mpl = !c->gpu && c->pull_d && c->pull_n == n && !alike && !quiet &&
+                     c->topo_n != n;
     if (c->opt->explain && !c->gpu && !alike)
       fprintf(stderr, "%s:%u: foreach over partitioned '%s' (--mpi): %s\n", c->src->path,
               n->loc.line, g,
@@ -1734,6 +1738,26 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       render_foreach_all(c, n, it, var, true, true);
       c->rskip = NULL;
       putf(c, " %s = 1;", c->topo_tv);
+    } else if (mpl) {
+      /* a pull round (plan.c pull_rule; docs/lowering.md "Pull rounds on
+       * host ranks"): each own point not yet set looks for a neighbour at
+       * the round's value among its out-neighbours (undirected: its
+       * in-neighbours), whose ghosts the last exchange refreshed; it
+       * writes only its own point, as the CPU's region does */
+      const char *T = c->pull_T, *P = c->pull_P, *v = c->pull_v;
+      putf(c, "if (%s.dir) {\n#pragma omp parallel for schedule(dynamic, 1024)\n"
+              "for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { %s fal_u; "
+              "__atomic_load(&%s->%s[fal_i], &fal_u, __ATOMIC_RELAXED); if (%s(%s) + 1 < fal_u) "
+              "for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i], fal_n = "
+              "%s->fal_base.csr.offsets[fal_i + 1]; fal_e < fal_n; fal_e++) { %s fal_s; "
+              "__atomic_load(&%s->%s[%s->fal_base.csr.dst[fal_e]], &fal_s, __ATOMIC_RELAXED); "
+              "if (fal_s == (%s)) { %s fal_nv = (%s) + 1; __atomic_store(&%s->%s[fal_i], &fal_nv, "
+              "__ATOMIC_RELAXED); %s break; } } }\n} else { ",
+           c->pull_d, T, g, P,
+           c->pull_K ? ctx_printf(c, "fal_u == (%s) && ", c->pull_K) : "", v, g, g, T, g, P, g, v,
+           T, v, g, P, c->pull_Fp ? ctx_printf(c, "FAL_SET_FLAG(%s->%s[0]);", g, c->pull_Fp) : "");
+      render_foreach_all(c, n, it, var, true, true);
+      put(c, " }");
     } else
       render_foreach_all(c, n, it, var, true, true);
     if (mh) /* (FALCON_MPX_HOST=gather: the borders merged, the ghosts refreshed) */
@@ -1742,6 +1766,16 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
            g, g, c->mpx_P, c->mpx_max ? 1 : 0, g);
     else
       putf(c, " } }\n%s(%s); }", alike || quiet ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g);
+    if (mpl) /* after the exchange: the round's own new points and their
+              * out-edges, summed over the ranks, pick the next direction */
+      putf(c, " %s.pulls += %s.dir; if (fal_mdir_counts(&%s)) { long long fal_maw = 0, fal_msc = 0; "
+              "int64_t fal_mlo = %s->fal_mpi->lo[%s->fal_mpi->rank], fal_mhi = "
+              "%s->fal_mpi->lo[%s->fal_mpi->rank + 1];\n"
+              "#pragma omp parallel for reduction(+ : fal_maw, fal_msc)\n"
+              "for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (%s->%s[fal_i] == (%s) + 1) "
+              "{ fal_maw++; fal_msc += %s->fal_base.csr.offsets[fal_i + 1] - "
+              "%s->fal_base.csr.offsets[fal_i]; }\nfal_mdir_decide(&%s, fal_maw, fal_msc); }",
+           c->pull_d, c->pull_d, c->pull_d, g, g, g, g, g, c->pull_P, c->pull_v, g, g, c->pull_d);
     return;
   }
   /* CUDA target: the border exchange when the rule holds (bx_local);

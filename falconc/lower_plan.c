@@ -1350,6 +1350,26 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
     topo_close(c, p);
     return;
   }
+  /* host ranks, a loop whose rounds may pull (plan.c, docs/lowering.md
+   * "Pull rounds on host ranks"): the direction's state around the loop;
+   * render_partitioned_foreach prints the phase both ways */
+  const char *pd = NULL;
+  if (!c->gpu && p->pull && p->level && p->lev) {
+    const char *g = gname(c, p->graph);
+    pd = ctx_printf(c, "fal_md%d", ++c->uniq);
+    putf(c, "{ fal_mdir %s; fal_mdir_start(&%s, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
+         g, g, g);
+    for (int i = 1; i < p->nsteps; i++)
+      if (p->steps[i].kind == STEP_PHASE)
+        c->pull_n = p->steps[i].stmt;
+    c->pull_d = pd;
+    c->pull_P = p->level;
+    c->pull_T = prop_ctype(c, p->level);
+    c->pull_v = p->lev;
+    c->pull_K = p->pull_k;
+    c->pull_Fp = p->pull_flag; /* (its name: a graph property, each rank's copy) */
+    c->pull_g = NULL;
+  }
   bool saved = c->break_is_continue;
   c->break_is_continue = false;
   int mark = c->nsyms;
@@ -1371,6 +1391,12 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
     render_children_of(c, loop);
   sym_pop(c, mark);
   c->break_is_continue = saved;
+  if (pd) { /* FALCON_PROFILE: the rounds that pulled */
+    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds (ranks)\", fal_prof_t0(), %s.pulls); }",
+         path_literal(c), loop->loc.line, pd);
+    c->pull_n = NULL;
+    c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_Fp = c->pull_g = NULL;
+  }
   topo_close(c, p);
 }
 

@@ -2549,7 +2549,9 @@ static void pull_rule(Ctx *c, LoopPlan *p, const Step *s, const FuncInfo *f, con
     /* (or, GPU parts: of the partitioned graph itself, each part's
      * copy of it, combined by the exchange: lower_loop.c pull_launch;
      * GPU ranks: each rank's, combined at the kernel's barrier) */
-    const char *fg = p->sgraph ? p->sgraph : p->parts && c->gpu ? p->pgraph : NULL;
+    /* (or, host ranks under --mpi: each rank's copy, combined by the
+     * exchange, lower_loop.c render_partitioned_foreach) */
+    const char *fg = p->sgraph ? p->sgraph : p->parts && (c->gpu || c->mpi) ? p->pgraph : NULL;
     if (!F && fa && fa->kind == K_FIELD_EXPRESSION && fg &&
         node_text_is(c->src, node_field(fl, F_INDEX), "0")) {
       EType t = expr_type(c, node_field(fa, F_ARGUMENT));
@@ -2817,6 +2819,21 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
           level_rule(c, p, &p->steps[i]);
       if (p->level && (!p->pull || !p->sync_P || strcmp(p->level, p->sync_P) != 0))
         drop_level(p);
+    } else if (!p->topo) {
+      /* host ranks: a level-synchronous loop's rounds may pull
+       * (docs/lowering.md "Pull rounds on host ranks"): the CPU's level
+       * and pull rules on its one phase; each round is one or the other,
+       * and its exchange refreshes the ghosts that a pull reads */
+      int nph = 0, ph = 0;
+      for (int i = 1; i < p->nsteps; i++)
+        if (p->steps[i].kind == STEP_PHASE) {
+          nph++;
+          ph = i;
+        }
+      if (nph == 1 && node_field(p->steps[ph].stmt, F_CONDITION))
+        level_rule(c, p, &p->steps[ph]);
+      if (p->level && !p->pull)
+        drop_level(p);
     }
     if (p->mpx)
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks, "
@@ -2902,6 +2919,12 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   fprintf(f, "%s:%u: loop: %s", c->src->path, p->loop->loc.line, plan_kind_name(p->kind));
   if (p->kind == PLAN_HOST) {
     fprintf(f, " (%s)\n", p->why);
+    if (c->mpi && !c->gpu && p->pull)
+      fprintf(f, "  pull: on undirected graphs of average degree above 8, a round may set each "
+                 "rank's own points from their neighbours' %s, which the exchange refreshed "
+                 "(chosen by frontier size, every rank alike)\n", p->level);
+    else if (c->mpi && !c->gpu && p->pwhy[0])
+      fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
     return;
   }
   fprintf(f, p->parts ? " (a cooperative kernel per part of '%s' when every part is on a GPU; "

@@ -656,6 +656,46 @@ e2e_mpi() {
 		PART_THREADS=2 e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/mpi" "mpi -np 2" \
 			"$mpirun --oversubscribe -np 2" "0 2"
 	done
+	# Pull rounds on host ranks (docs/lowering.md "Pull rounds on host
+	# ranks"): BFS with every round forced each way, on kron.bin
+	# (undirected, average degree 10.75: the default may pull) and on the
+	# grid; then FALCON_PROFILE's count of the rounds that pulled, on every
+	# rank: all of them forced to pull, none forced to push, and some but
+	# not all by default on kron.bin
+	if [ -x "$tmp/e2e/mpi/partitioned_bfs" ]; then
+		for d in pull push; do
+			for gf in "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/graphs/grid.gr.xz"; do
+				PART_THREADS=1 e2e_part partitioned_bfs "$gf" "$tmp/e2e/mpi" "mpi -np 2 FALCON_DIRECTION=$d" \
+					"env FALCON_DIRECTION=$d $mpirun --oversubscribe -np 2" "0 1"
+			done
+			PART_THREADS=1 e2e_part partitioned_bfs "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/mpi" \
+				"mpi -np 3 FALCON_DIRECTION=$d" "env FALCON_DIRECTION=$d $mpirun --oversubscribe -np 3" "0 1"
+		done
+		g=$tmp/e2e/graphs/kron.bin
+		for d in pull auto push; do
+			name="mpi -np 2: partitioned_bfs on kron.bin, FALCON_DIRECTION=$d: the rounds that pulled on each rank"
+			if FALCON_DIRECTION=$d FALCON_PROFILE=1 OMP_NUM_THREADS=1 timeout 120 $mpirun --oversubscribe -np 2 \
+				"$tmp/e2e/mpi/partitioned_bfs" "$g" "$(e2e_source "$g")" 0 1 >"$tmp/e2e/run" 2>&1; then
+				ok=1
+				for r in 0 1; do
+					n=$(sed -n "s/^falcon profile: rank $r: [^ ]*:[0-9]*  *ranks (host)  *1  *\([0-9]*\) .*/\1/p" "$tmp/e2e/run")
+					k=$(sed -n "s/^falcon profile: rank $r: [^ ]*:[0-9]*  *pull rounds (ranks)  *1  *\([0-9]*\) .*/\1/p" "$tmp/e2e/run")
+					case $d in
+					pull) [ -n "$n" ] && [ "$n" -gt 1 ] && [ "$k" = "$n" ] || ok=0 ;;
+					push) [ "$k" = 0 ] || ok=0 ;;
+					*) [ -n "$n" ] && [ -n "$k" ] && [ "$k" -gt 0 ] && [ "$k" -lt "$n" ] || ok=0 ;;
+					esac
+				done
+				if [ $ok = 1 ]; then
+					pass "$name"
+				else
+					fail "$name"; grep 'profile' "$tmp/e2e/run" | sed 's/^/    /' | head -6
+				fi
+			else
+				fail "$name: the run failed"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			fi
+		done
+	fi
 	# FALCON_PROFILE: each host rank's loop, named by its rank, with as
 	# many rounds as the program counted
 	g=$tmp/e2e/graphs/kron.bin
