@@ -1674,8 +1674,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
     const bool quiet = !c->gpu && !alike && one && wmask == 0 && c->topo_n != n;
     /* host ranks: the loop's phase, which may pull (lower_plan.c
      * emit_mpi_loop: c->pull_d is its fal_mdir) */
-    const bool mpl = !c->gpu && c->pull_d && c->pull_n == n && !alike && !quiet &&
-                     c->topo_n != n;
+    const bool mpl = c->pull_d && c->pull_n == n && !alike && !quiet && c->topo_n != n;
     if (c->opt->explain && !c->gpu && !alike)
       fprintf(stderr, "%s:%u: foreach over partitioned '%s' (--mpi): %s\n", c->src->path,
               n->loc.line, g,
@@ -1708,7 +1707,18 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
         putf(c, "fal_mpi_plan *fal_mp = %s->fal_mpi; fal_rep_round(&%s); for (;;) { unsigned *fal_svis = "
              "fal_snp ? fal_rep_arm(&%s) : NULL; ", g, c->topo_rep, c->topo_rep);
       putf(c, "fal_G *%s = fal_part; ", g);
+      if (mpl) /* a pull round on the rank's GPU (fal_pull_kernel), unless
+                * the ranks map each other (their MINs go to the owners) */
+        putf(c, "if (%s.dir%s) { fal_cuda_use(%s->fal_base.device); fal_pull_kernel<%s><<<"
+                "fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(%s->%s, %s->fal_base.csr.offsets, "
+                "%s->fal_base.csr.dst, fal_lo, fal_hi, (%s)(%s), %d, (%s)(%s), %s, "
+                "(unsigned long long *)NULL); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); } else { ",
+             c->pull_d, mh ? " && !fal_mxh" : "", g, c->pull_T, g, c->pull_P, g, g, c->pull_T,
+             c->pull_v, c->pull_K ? 1 : 0, c->pull_T, c->pull_K ? c->pull_K : "0",
+             c->pull_Fp ? ctx_printf(c, "&%s->%s[0]", g, c->pull_Fp) : "(int *)NULL");
       render_kernel_foreach(c, n, it, var, true);
+      if (mpl)
+        put(c, " }");
       if (rep)
         putf(c, " int fal_rfirst = !%s; %s = 1; fal_mp->dev_reps++; if (!fal_rep_next(&%s, "
              "fal_snp != NULL, fal_rfirst)) break; }", c->topo_tv, c->topo_tv, c->topo_rep);
@@ -1760,22 +1770,37 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       put(c, " }");
     } else
       render_foreach_all(c, n, it, var, true, true);
+    /* after the exchange: the round's own new points and their out-edges
+     * (on the rank's GPU where it has one), summed over the ranks, pick
+     * the next direction */
+    const char *mc = "";
+    if (mpl) {
+      const char *hc = ctx_printf(
+          c, "\n#pragma omp parallel for reduction(+ : fal_maw, fal_msc)\n"
+             "for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (%s->%s[fal_i] == (%s) + 1) "
+             "{ fal_maw++; fal_msc += %s->fal_base.csr.offsets[fal_i + 1] - "
+             "%s->fal_base.csr.offsets[fal_i]; }\n",
+          g, c->pull_P, c->pull_v, g, g);
+      const char *dc =
+          !c->gpu ? hc
+                  : ctx_printf(c, "if (%s->fal_mpi_gpu) { fal_cuda_use(%s->fal_mpi_gpu->fal_base.device); "
+                                  "fal_mdir_dcount<%s>(&%s_d, %s->fal_mpi_gpu->%s, "
+                                  "%s->fal_mpi_gpu->fal_base.csr.offsets, fal_mlo, fal_mhi, "
+                                  "(long long)(%s), &fal_maw, &fal_msc); } else {%s}",
+                               g, g, c->pull_T, c->pull_d, g, c->pull_P, g, c->pull_v, hc);
+      mc = ctx_printf(c, " %s.pulls += %s.dir%s; if (fal_mdir_counts(&%s)) { long long fal_maw = 0, "
+                         "fal_msc = 0; int64_t fal_mlo = %s->fal_mpi->lo[%s->fal_mpi->rank], fal_mhi = "
+                         "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]; %s fal_mdir_decide(&%s, fal_maw, "
+                         "fal_msc); }",
+                      c->pull_d, c->pull_d, mh ? " && !fal_mxh" : "", c->pull_d, g, g, g, g, dc,
+                      c->pull_d);
+    }
     if (mh) /* (FALCON_MPX_HOST=gather: the borders merged, the ghosts refreshed) */
       putf(c, " } }\nif (fal_mxh) { fal_G_mpi_end_rm(%s); fal_mpx_gather(&%s, %s->fal_mpi, "
-           "%s->fal_mpi_did, %s->fal_mpi_gpu->%s, %d); } else fal_G_mpi_end(%s); } }", g, c->mpx_h, g,
-           g, g, c->mpx_P, c->mpx_max ? 1 : 0, g);
+           "%s->fal_mpi_did, %s->fal_mpi_gpu->%s, %d); } else fal_G_mpi_end(%s); }%s }", g, c->mpx_h, g,
+           g, g, c->mpx_P, c->mpx_max ? 1 : 0, g, mc);
     else
-      putf(c, " } }\n%s(%s); }", alike || quiet ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g);
-    if (mpl) /* after the exchange: the round's own new points and their
-              * out-edges, summed over the ranks, pick the next direction */
-      putf(c, " %s.pulls += %s.dir; if (fal_mdir_counts(&%s)) { long long fal_maw = 0, fal_msc = 0; "
-              "int64_t fal_mlo = %s->fal_mpi->lo[%s->fal_mpi->rank], fal_mhi = "
-              "%s->fal_mpi->lo[%s->fal_mpi->rank + 1];\n"
-              "#pragma omp parallel for reduction(+ : fal_maw, fal_msc)\n"
-              "for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (%s->%s[fal_i] == (%s) + 1) "
-              "{ fal_maw++; fal_msc += %s->fal_base.csr.offsets[fal_i + 1] - "
-              "%s->fal_base.csr.offsets[fal_i]; }\nfal_mdir_decide(&%s, fal_maw, fal_msc); }",
-           c->pull_d, c->pull_d, c->pull_d, g, g, g, g, g, c->pull_P, c->pull_v, g, g, c->pull_d);
+      putf(c, " } }\n%s(%s); }%s", alike || quiet ? "fal_G_mpi_end_alike" : "fal_G_mpi_end", g, mc);
     return;
   }
   /* CUDA target: the border exchange when the rule holds (bx_local);

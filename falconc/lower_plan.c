@@ -1345,20 +1345,18 @@ static void emit_mpx_loop(Ctx *c, const LoopPlan *p)
 void emit_mpi_loop(Ctx *c, const LoopPlan *p)
 {
   topo_open(c, p);
-  if (c->gpu && p->mpx && mpi_merge_on_gpu(c)) {
-    emit_mpx_loop(c, p);
-    topo_close(c, p);
-    return;
-  }
-  /* host ranks, a loop whose rounds may pull (plan.c, docs/lowering.md
-   * "Pull rounds on host ranks"): the direction's state around the loop;
+  /* a loop whose host rounds may pull (plan.c; docs/lowering.md "Pull
+   * rounds on host ranks": host ranks, and GPU ranks that do not map
+   * each other): the direction's state around the loop;
    * render_partitioned_foreach prints the phase both ways */
   const char *pd = NULL;
-  if (!c->gpu && p->pull && p->level && p->lev) {
+  if (p->pull && p->level && p->lev && (!c->gpu || p->sync_P)) {
     const char *g = gname(c, p->graph);
     pd = ctx_printf(c, "fal_md%d", ++c->uniq);
     putf(c, "{ fal_mdir %s; fal_mdir_start(&%s, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
          g, g, g);
+    if (c->gpu) /* (the counters on the rank's GPU, fal_mdir_dcount) */
+      putf(c, "unsigned long long *%s_d = NULL; ", pd);
     for (int i = 1; i < p->nsteps; i++)
       if (p->steps[i].kind == STEP_PHASE)
         c->pull_n = p->steps[i].stmt;
@@ -1370,30 +1368,35 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
     c->pull_Fp = p->pull_flag; /* (its name: a graph property, each rank's copy) */
     c->pull_g = NULL;
   }
-  bool saved = c->break_is_continue;
-  c->break_is_continue = false;
-  int mark = c->nsyms;
-  const Node *loop = p->loop, *cond = node_field(loop, F_CONDITION), *body = node_field(loop, F_BODY);
-  /* (a while loop: a for loop's init and step would be copied as text) */
-  if (cond && body && cond->end <= body->start && loop->end - loop->start > 5 &&
-      strncmp(c->src->text + loop->start, "while", 5) == 0) {
-    /* FALCON_PROFILE: the rank's rounds and the loop's whole time, as
-     * emit_mpx_loop's "ranks (host)" (a host rank's, or a GPU rank's
-     * loop that keeps the exchange) */
-    put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
-    loop_head(c, loop);
-    put(c, "{ fal_ra++; ");
-    render(c, body);
-    put(c, " }");
-    put(c, profile_line(c, p, "ranks (host)", "fal_ra", c->gpu));
-    put(c, " }");
-  } else
-    render_children_of(c, loop);
-  sym_pop(c, mark);
-  c->break_is_continue = saved;
+  if (c->gpu && p->mpx && mpi_merge_on_gpu(c)) {
+    emit_mpx_loop(c, p);
+  } else {
+    bool saved = c->break_is_continue;
+    c->break_is_continue = false;
+    int mark = c->nsyms;
+    const Node *loop = p->loop, *cond = node_field(loop, F_CONDITION), *body = node_field(loop, F_BODY);
+    /* (a while loop: a for loop's init and step would be copied as text) */
+    if (cond && body && cond->end <= body->start && loop->end - loop->start > 5 &&
+        strncmp(c->src->text + loop->start, "while", 5) == 0) {
+      /* FALCON_PROFILE: the rank's rounds and the loop's whole time, as
+       * emit_mpx_loop's "ranks (host)" (a host rank's, or a GPU rank's
+       * loop that keeps the exchange) */
+      put(c, "{ double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; ");
+      loop_head(c, loop);
+      put(c, "{ fal_ra++; ");
+      render(c, body);
+      put(c, " }");
+      put(c, profile_line(c, p, "ranks (host)", "fal_ra", c->gpu));
+      put(c, " }");
+    } else
+      render_children_of(c, loop);
+    sym_pop(c, mark);
+    c->break_is_continue = saved;
+  }
   if (pd) { /* FALCON_PROFILE: the rounds that pulled */
-    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds (ranks)\", fal_prof_t0(), %s.pulls); }",
-         path_literal(c), loop->loc.line, pd);
+    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds (ranks)\", fal_prof_t0(), %s.pulls);%s }",
+         path_literal(c), p->loop->loc.line, pd,
+         c->gpu ? ctx_printf(c, " fal_mdir_dfree(&%s_d);", pd) : "");
     c->pull_n = NULL;
     c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_Fp = c->pull_g = NULL;
   }

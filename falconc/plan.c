@@ -2919,10 +2919,13 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
   fprintf(f, "%s:%u: loop: %s", c->src->path, p->loop->loc.line, plan_kind_name(p->kind));
   if (p->kind == PLAN_HOST) {
     fprintf(f, " (%s)\n", p->why);
-    if (c->mpi && !c->gpu && p->pull)
+    if (c->mpi && p->pull && (!c->gpu || p->sync_P))
       fprintf(f, "  pull: on undirected graphs of average degree above 8, a round may set each "
                  "rank's own points from their neighbours' %s, which the exchange refreshed "
-                 "(chosen by frontier size, every rank alike)\n", p->level);
+                 "(chosen by frontier size, every rank alike)%s\n", p->level,
+              c->gpu ? "; GPU ranks that map each other pull in their kernel with one barrier a "
+                       "round, which the loop enters at its first round"
+                     : "");
     else if (c->mpi && !c->gpu && p->pwhy[0])
       fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
     return;
@@ -2972,7 +2975,8 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                  "above 8: a round may set each part's own points from their neighbours' %s "
                  "(chosen by frontier size)\n",
               c->mpi ? "the ranks' kernel with one barrier a round, which the loop enters at "
-                       "its first round (their host rounds push)"
+                       "its first round (their host rounds push where the ranks map each other, and "
+                       "may pull where they do not)"
                      : "the host's rounds, and the kernel with one barrier a round",
               p->level);
     else if (p->sync_P && p->pwhy[0])

@@ -1060,11 +1060,27 @@ gpu_mpi() {
 				for d in pull push; do
 					e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 kernel pull rounds FALCON_DIRECTION=$d" \
 						"env FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d $mpirun --oversubscribe -np 2" "1 0"
+					# the host rounds of ranks that do not map each other
+					# (docs/lowering.md "Pull rounds on host ranks")
+					e2e_part $a "$gf" "$tmp/gpumpi" "gpu mpi -np 2 host pull rounds FALCON_DIRECTION=$d" \
+						"env FALCON_MPI_IPC=off FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d $mpirun --oversubscribe -np 2" "1 0"
 				done
 			fi
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3 FALCON_GPU_LOOPS=device" \
 			"env FALCON_GPU_LOOPS=device $mpirun --oversubscribe -np 3" "1 0"
+		if [ $a = partitioned_bfs ]; then
+			# the ranks' host rounds pulled on their GPUs (FALCON_PROFILE
+			# "pull rounds (ranks)", every rank), where they do not map
+			# each other
+			g=$tmp/e2e/graphs/kron.bin
+			pulled "gpu mpi -np 2: partitioned_bfs on kron.bin, host rounds, FALCON_DIRECTION=pull, pulled rounds" \
+				55 "pull rounds (ranks)" env FALCON_MPI_IPC=off FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull \
+				timeout 300 $mpirun --oversubscribe -np 2 "$tmp/gpumpi/$a" "$g" "$(e2e_source "$g")" 1 0
+			pulled "gpu mpi -np 3: partitioned_bfs on kron.bin, host rounds, chosen directions, pulled rounds" \
+				55 "pull rounds (ranks)" env FALCON_MPI_IPC=off FALCON_GPU_LOOPS=host \
+				timeout 300 $mpirun --oversubscribe -np 3 "$tmp/gpumpi/$a" "$g" "$(e2e_source "$g")" 1 0
+		fi
 		if [ $a = partitioned_bfs ] && [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ]; then
 			# the ranks' kernel pulled: FALCON_PROFILE counts its rounds
 			# (two GPUs: two ranks on one GPU keep their host rounds)

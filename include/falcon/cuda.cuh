@@ -3406,7 +3406,9 @@ static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, i
  * kernel pulls, fal_kpull), rather than after the host's rounds' window:
  * when its rounds would pull at all, FALCON_PULL_IN=kernel or host, by
  * default dflt.  The single process's host rounds pull too (fal_pdir),
- * MPI ranks' host rounds push only. */
+ * MPI ranks' host rounds push where the ranks map each other's GPUs (the
+ * MINs go to the owners) and may pull where they do not (falcon/mpi.h
+ * fal_mdir). */
 static inline int fal_pull_in(int dflt, int directed, int64_t npoints, int64_t nedges)
 {
   fal_pdc c;

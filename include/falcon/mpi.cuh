@@ -547,4 +547,32 @@ static inline void fal_mpx_gather(fal_mpx *m, const fal_mpi_plan *pl, const fal_
   m->old = 1; /* (fal_mpx_leave cleared it; the loop's host rounds go on) */
 }
 
+/* Pull rounds on a GPU rank's host rounds (docs/lowering.md "Pull rounds
+ * on host ranks"): after the round's exchange, the rank's own points in
+ * [lo, hi) of its GPU's P at v + 1 and their out-edges (fal_pdir_kernel),
+ * read back into *aw and *sc; the pair of counters is the loop's, made
+ * on the first call (dev) and freed by fal_mdir_dfree after the loop. */
+template <typename T>
+static inline void fal_mdir_dcount(unsigned long long **dev, const T *P, const int64_t *off,
+                                   int64_t lo, int64_t hi, long long v, long long *aw, long long *sc)
+{
+  unsigned long long h[2] = {0, 0};
+  if (hi > lo) {
+    if (!*dev)
+      FAL_CUDA(cudaMalloc((void **)dev, 2 * sizeof **dev));
+    FAL_CUDA(cudaMemset(*dev, 0, 2 * sizeof **dev));
+    fal_pdir_kernel<T><<<fal_cuda_grid(hi - lo), FAL_BLOCK>>>(P, off, lo, hi, (T)(v + 1), *dev);
+    FAL_CHECK_LAUNCH("fal_pdir_kernel");
+    FAL_CUDA(cudaMemcpy(h, *dev, sizeof h, cudaMemcpyDeviceToHost));
+  }
+  *aw = (long long)h[0];
+  *sc = (long long)h[1];
+}
+static inline void fal_mdir_dfree(unsigned long long **dev)
+{
+  if (*dev)
+    cudaFree(*dev);
+  *dev = NULL;
+}
+
 #endif

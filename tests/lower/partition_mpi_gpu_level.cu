@@ -12,7 +12,10 @@ typedef struct fal_G fal_G;
  * fal_mpx_leave); its host rounds' phase takes the rank's context
  * (fal_mpx_host, fal_mpx_ctx: MINs to the owner and the other rank's
  * copy, FAL_EX_OWNERS, fal_G_mpi_end_rm; fal_mpx_gather under
- * FALCON_MPX_HOST=gather), and FAL_RA_HOLD is defined. */
+ * FALCON_MPX_HOST=gather), and FAL_RA_HOLD is defined.  Where the ranks do
+ * not map each other, the host rounds may pull (docs/lowering.md "Pull
+ * rounds on host ranks": fal_mdir around the loop, fal_pull_kernel on the
+ * rank's GPU, fal_mdir_dcount after the exchange). */
 #include <stdio.h>
 
 #define INF 2147483647
@@ -925,13 +928,13 @@ static void fal_G_mpi_end_rm(fal_G *h)
   h->fal_mpi_devstale = 1;
   fal_G_mpi_gp_done(h);
 }
-#line 13 "partition_mpi_gpu_level.fal"
+#line 16 "partition_mpi_gpu_level.fal"
 __host__ __device__ void expand(fal_point p, fal_G *hg, int lev)
 {
   { const fal_point fal_p1 = p; FAL_UNROLL for (int64_t fal_e2 = hg->fal_base.csr.offsets[fal_p1] + FAL_WL; fal_e2 < hg->fal_base.csr.offsets[fal_p1 + 1]; fal_e2 += FAL_WN) { fal_point t = hg->fal_base.csr.dst[fal_e2]; { if (!(hg->level[t] == INF)) continue;
-#line 16 "partition_mpi_gpu_level.fal"
+#line 19 "partition_mpi_gpu_level.fal"
     (fal_ra_mm<0, 0>(hg->fal_rmt, hg->level, &(hg->level[t]), (lev + 1)) ? (FAL_SET_FLAG(hg->changed[0]), 1) : 0); } } }
-#line 16 "partition_mpi_gpu_level.fal"
+#line 19 "partition_mpi_gpu_level.fal"
 
 }
 
@@ -941,19 +944,19 @@ __host__ __device__ void merge(fal_G *fal_g_orig, fal_point orig, fal_G *fal_g_i
     fal_g_orig->level[orig] = fal_g_incom->level[incom];
 }
 
-#line 33 "partition_mpi_gpu_level.fal"
-__global__ void fal_foreach_L33_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
+#line 36 "partition_mpi_gpu_level.fal"
+__global__ void fal_foreach_L36_3(fal_G fal_kv_hg, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; {
-#line 33 "partition_mpi_gpu_level.fal"
+#line 36 "partition_mpi_gpu_level.fal"
                            hg->level[t] = INF; } }
 }
-__device__ long long fal_lr_fal_looprs_L36_5;
-__device__ long long fal_lp_fal_looprs_L36_5;
-__device__ int fal_lo_fal_looprs_L36_5_lev;
-#line 36 "partition_mpi_gpu_level.fal"
-__global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
+__device__ long long fal_lr_fal_looprs_L39_6;
+__device__ long long fal_lp_fal_looprs_L39_6;
+__device__ int fal_lo_fal_looprs_L39_6_lev;
+#line 39 "partition_mpi_gpu_level.fal"
+__global__ void fal_looprs_L39_6(fal_G fal_kv_hg, int lev, fal_px fal_px)
 {
   fal_G *hg = &fal_kv_hg;
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
@@ -971,7 +974,7 @@ __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
   do { /* round 0: the condition and the flag's zeroing */
     if (!(1))
       break;
-#line 37 "partition_mpi_gpu_level.fal"
+#line 40 "partition_mpi_gpu_level.fal"
     if (fal_leader) hg->changed[0] = 0;
     fal_brk = 0;
   } while (0);
@@ -984,15 +987,15 @@ __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
       fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
     } else {
     for (int64_t fal_i = fal_px.lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_px.hi; fal_i += (int64_t)gridDim.x * blockDim.x) { do { fal_point t = (fal_point)fal_i; { if (!(hg->level[t] == lev)) continue;
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } while (0); }
     }
     fal_gv.changed = fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);
     fal_brk = 1;
     do {
-#line 39 "partition_mpi_gpu_level.fal"
+#line 42 "partition_mpi_gpu_level.fal"
     lev++;
-#line 40 "partition_mpi_gpu_level.fal"
+#line 43 "partition_mpi_gpu_level.fal"
     if (fal_gv.changed == 0)
       break;
     fal_rounds++;
@@ -1007,16 +1010,16 @@ __global__ void fal_looprs_L36_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
     }
   }
   if (fal_leader) {
-    fal_lr_fal_looprs_L36_5 = fal_rounds;
-    fal_lp_fal_looprs_L36_5 = fal_kd.pulls;
-    fal_lo_fal_looprs_L36_5_lev = lev;
+    fal_lr_fal_looprs_L39_6 = fal_rounds;
+    fal_lp_fal_looprs_L39_6 = fal_kd.pulls;
+    fal_lo_fal_looprs_L39_6_lev = lev;
   }
 }
-__device__ long long fal_lr_fal_looprsw_L36_6;
-__device__ long long fal_lp_fal_looprsw_L36_6;
-__device__ int fal_lo_fal_looprsw_L36_6_lev;
-#line 36 "partition_mpi_gpu_level.fal"
-__global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fal_G fal_kv_hg, int lev, fal_px fal_px, fal_pw fal_pw)
+__device__ long long fal_lr_fal_looprsw_L39_7;
+__device__ long long fal_lp_fal_looprsw_L39_7;
+__device__ int fal_lo_fal_looprsw_L39_7_lev;
+#line 39 "partition_mpi_gpu_level.fal"
+__global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L39_7(fal_G fal_kv_hg, int lev, fal_px fal_px, fal_pw fal_pw)
 {
   fal_G *hg = &fal_kv_hg;
   cooperative_groups::grid_group fal_grid = cooperative_groups::this_grid();
@@ -1036,7 +1039,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
   do { /* round 0: the condition and the flag's zeroing */
     if (!(1))
       break;
-#line 37 "partition_mpi_gpu_level.fal"
+#line 40 "partition_mpi_gpu_level.fal"
     if (fal_leader) hg->changed[0] = 0;
     fal_brk = 0;
   } while (0);
@@ -1057,7 +1060,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
         fal_wdec = true; /* (decided above) */
       __syncthreads();
       for (int64_t fal_q; (fal_q = fal_pw_piece(fal_pw, fal_wr)) >= 0;) { int64_t fal_h = fal_pw.hk.ih[fal_q]; if (!fal_pw.go[fal_h - fal_pw.hk.h0]) continue; int64_t fal_i = fal_pw.hk.d[fal_h]; fal_hpiece(fal_pw.hk, fal_q, fal_h); do { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((hg->level[t] == lev)))) continue;
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } while (0); }
       fal_wbegin();
     }
@@ -1067,7 +1070,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
         if (fal_i < fal_px.hi && !FAL_HUB(hg, (fal_point)fal_i, fal_pw.hd)) { fal_tk = true; if (fal_tk) { fal_point t = (fal_point)fal_i; fal_tk = ((hg->level[t] == lev)); } }
         fal_lm = __ballot_sync(0xffffffffu, fal_tk); }
       while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; do { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((hg->level[t] == lev)))) continue;
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } while (0); }
     }
     fal_wr++;
@@ -1075,9 +1078,9 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
     fal_gv.changed = fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kpl && fal_kcn ? fal_kc : (unsigned long long *)NULL);
     fal_brk = 1;
     do {
-#line 39 "partition_mpi_gpu_level.fal"
+#line 42 "partition_mpi_gpu_level.fal"
     lev++;
-#line 40 "partition_mpi_gpu_level.fal"
+#line 43 "partition_mpi_gpu_level.fal"
     if (fal_gv.changed == 0)
       break;
     fal_rounds++;
@@ -1092,21 +1095,21 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L36_6(fa
     }
   }
   if (fal_leader) {
-    fal_lr_fal_looprsw_L36_6 = fal_rounds;
-    fal_lp_fal_looprsw_L36_6 = fal_kd.pulls;
-    fal_lo_fal_looprsw_L36_6_lev = lev;
+    fal_lr_fal_looprsw_L39_7 = fal_rounds;
+    fal_lp_fal_looprsw_L39_7 = fal_kd.pulls;
+    fal_lo_fal_looprsw_L39_7_lev = lev;
   }
 }
-#line 38 "partition_mpi_gpu_level.fal"
-__global__ void fal_foreach_L38_7(fal_G fal_kv_hg, int lev, int64_t fal_lo, int64_t fal_hi)
+#line 41 "partition_mpi_gpu_level.fal"
+__global__ void fal_foreach_L41_8(fal_G fal_kv_hg, int lev, int64_t fal_lo, int64_t fal_hi)
 {
   fal_G *hg = &fal_kv_hg;
   for (int64_t fal_i = fal_lo + blockIdx.x * (int64_t)blockDim.x + threadIdx.x; fal_i < fal_hi; fal_i += (int64_t)gridDim.x * blockDim.x) { fal_point t = (fal_point)fal_i; { if (!(hg->level[t] == lev)) continue;
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } }
 }
-#line 38 "partition_mpi_gpu_level.fal"
-__global__ void fal_foreach_L38_7_w(fal_G fal_kv_hg, int lev, int64_t fal_lo, int64_t fal_hi, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
+#line 41 "partition_mpi_gpu_level.fal"
+__global__ void fal_foreach_L41_8_w(fal_G fal_kv_hg, int lev, int64_t fal_lo, int64_t fal_hi, fal_hubk fal_hk, int64_t fal_hd, unsigned fal_hb)
 {
   fal_G *hg = &fal_kv_hg;
   if (blockIdx.x < fal_hb) fal_bbegin(); else fal_wbegin();
@@ -1122,7 +1125,7 @@ __global__ void fal_foreach_L38_7_w(fal_G fal_kv_hg, int lev, int64_t fal_lo, in
       if (!fal_wdec) continue;
     } else { }
     { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((hg->level[t] == lev)))) continue;
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } }
   } else
   for (int64_t fal_c = fal_lo + ((blockIdx.x - fal_hb) * (int64_t)blockDim.y + threadIdx.y) * 32; fal_c < fal_hi; fal_c += (int64_t)(gridDim.x - fal_hb) * blockDim.y * 32) {
@@ -1131,11 +1134,11 @@ __global__ void fal_foreach_L38_7_w(fal_G fal_kv_hg, int lev, int64_t fal_lo, in
       if (fal_i < fal_hi) { fal_point t = (fal_point)fal_i; if (!FAL_HUB(hg, t, fal_hd)) { fal_tk = ((hg->level[t] == lev)); } }
       fal_lm = __ballot_sync(0xffffffffu, fal_tk); }
     while (fal_lm) { int64_t fal_i = fal_c + __ffs(fal_lm) - 1; fal_lm &= fal_lm - 1; { fal_point t = (fal_point)fal_i; { if (!fal_wb(!!((hg->level[t] == lev)))) continue;
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } }
   }
 }
-#line 25 "partition_mpi_gpu_level.fal"
+#line 28 "partition_mpi_gpu_level.fal"
 int main(int argc, char *argv[])
 {
   static fal_G fal_gs_hg; fal_G *hg = &fal_gs_hg;
@@ -1144,33 +1147,39 @@ int main(int argc, char *argv[])
   fal_G_read_rows(hg, argv[1]);
   fal_G_partition(hg, 1, 0, ORDERED, __FILE__, __LINE__);
   (hg->fal_merge = merge);
-  { fal_G_mpi_begin(hg, 33, 0x1u, FAL_EX_ALIKE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = 0, fal_hi = hg->npoints; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L33_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L33_3"); } } else { fal_G *hg = fal_part; 
+  { fal_G_mpi_begin(hg, 36, 0x1u, FAL_EX_ALIKE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = 0, fal_hi = hg->npoints; if (fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); fal_foreach_L36_3<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L36_3"); } } else { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 33 "partition_mpi_gpu_level.fal"
+#line 36 "partition_mpi_gpu_level.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) {
-#line 33 "partition_mpi_gpu_level.fal"
+#line 36 "partition_mpi_gpu_level.fal"
                            hg->level[t] = INF; } } }
 fal_G_mpi_end_alike(hg); }
-#line 33 "partition_mpi_gpu_level.fal"
+#line 36 "partition_mpi_gpu_level.fal"
 
   hg->level[fal_G_mpi_wr(hg, (0))] = 0;
   int lev = 0;
-  { static fal_mpx fal_mx4; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx4, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch_f(&fal_sw, &fal_mx4, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), fal_sw.state == 0 && fal_pull_in(1, hg->directed, hg->npoints, hg->nedges), (const void *)fal_looprs_L36_5, "partition_mpi_gpu_level.fal", 36)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[4]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[3] = (void *)&fal_pwv; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx4, fal_mx4.df); int fal_pok = fal_mpx_run_w(&fal_mx4, (const void *)fal_looprsw_L36_6, fal_pa, 1, "fal_looprsw_L36_6", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L36_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L36_6_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprsw_L36_6, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 36, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx4.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx4, fal_mx4.df); int fal_pok = fal_mpx_run(&fal_mx4, (const void *)fal_looprs_L36_5, fal_pa, "fal_looprs_L36_5", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L36_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L36_5_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprs_L36_5, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 36, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (one barrier)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { fal_mdir fal_md4; fal_mdir_start(&fal_md4, hg->directed, hg->npoints, hg->nedges); unsigned long long *fal_md4_d = NULL; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch_f(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), fal_sw.state == 0 && fal_pull_in(1, hg->directed, hg->npoints, hg->nedges), (const void *)fal_looprs_L39_6, "partition_mpi_gpu_level.fal", 39)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[4]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[3] = (void *)&fal_pwv; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx5, fal_mx5.df); int fal_pok = fal_mpx_run_w(&fal_mx5, (const void *)fal_looprsw_L39_7, fal_pa, 1, "fal_looprsw_L39_7", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L39_7, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L39_7_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprsw_L39_7, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (one barrier)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx5, fal_mx5.df); int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_looprs_L39_6, fal_pa, "fal_looprs_L39_6", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L39_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L39_6_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprs_L39_6, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (one barrier)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { void *fal_mxh = fal_mpx_host(&fal_mx4); { fal_G_mpi_begin(hg, 38, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx4, fal_mxh); fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L38_7_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L38_7<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L38_7"); } fal_part->fal_rmt = fal_rmv_none(); } else { fal_G *hg = fal_part; 
+    { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 41, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx5, fal_mxh); fal_G *hg = fal_part; if (fal_md4.dir && !fal_mxh) { fal_cuda_use(hg->fal_base.device); fal_pull_kernel<int><<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_lo, fal_hi, (int)(lev), 1, (int)(INF), &hg->changed[0], (unsigned long long *)NULL); FAL_CHECK_LAUNCH("fal_pull_kernel"); } else { { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L41_8_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L41_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L41_8"); } } fal_part->fal_rmt = fal_rmv_none(); } else { fal_G *hg = fal_part; if (fal_md4.dir) {
+#pragma omp parallel for schedule(dynamic, 1024)
+for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { int fal_u; __atomic_load(&hg->level[fal_i], &fal_u, __ATOMIC_RELAXED); if (fal_u == (INF) && (lev) + 1 < fal_u) for (int64_t fal_e = hg->fal_base.csr.offsets[fal_i], fal_n = hg->fal_base.csr.offsets[fal_i + 1]; fal_e < fal_n; fal_e++) { int fal_s; __atomic_load(&hg->level[hg->fal_base.csr.dst[fal_e]], &fal_s, __ATOMIC_RELAXED); if (fal_s == (lev)) { int fal_nv = (lev) + 1; __atomic_store(&hg->level[fal_i], &fal_nv, __ATOMIC_RELAXED); FAL_SET_FLAG(hg->changed[0]); break; } } }
+} else { 
 #pragma omp parallel for schedule(dynamic, 256)
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->level[t] == lev)) continue;
-#line 38 "partition_mpi_gpu_level.fal"
-                                             expand(t, hg, lev); } } }
-if (fal_mxh) { fal_G_mpi_end_rm(hg); fal_mpx_gather(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->level, 0); } else fal_G_mpi_end(hg); } }
-#line 38 "partition_mpi_gpu_level.fal"
+#line 41 "partition_mpi_gpu_level.fal"
+                                             expand(t, hg, lev); } } } }
+if (fal_mxh) { fal_G_mpi_end_rm(hg); fal_mpx_gather(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->level, 0); } else fal_G_mpi_end(hg); } fal_md4.pulls += fal_md4.dir && !fal_mxh; if (fal_mdir_counts(&fal_md4)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (hg->fal_mpi_gpu) { fal_cuda_use(hg->fal_mpi_gpu->fal_base.device); fal_mdir_dcount<int>(&fal_md4_d, hg->fal_mpi_gpu->level, hg->fal_mpi_gpu->fal_base.csr.offsets, fal_mlo, fal_mhi, (long long)(lev), &fal_maw, &fal_msc); } else {
+#pragma omp parallel for reduction(+ : fal_maw, fal_msc)
+for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (hg->level[fal_i] == (lev) + 1) { fal_maw++; fal_msc += hg->fal_base.csr.offsets[fal_i + 1] - hg->fal_base.csr.offsets[fal_i]; }
+} fal_mdir_decide(&fal_md4, fal_maw, fal_msc); } }
+#line 41 "partition_mpi_gpu_level.fal"
 
     lev++;
     if (hg->changed[0] == 0)
       break;
-  } } if (fal_mx4.old) fal_mpx_leave(&fal_mx4, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->level, sizeof *hg->fal_mpi_gpu->level); fal_gprof_end("partition_mpi_gpu_level.fal", 36, "ranks (host)", fal_pt0, fal_ra); }
-#line 42 "partition_mpi_gpu_level.fal"
+  } } if (fal_mx5.old) fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->level, sizeof *hg->fal_mpi_gpu->level); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (host)", fal_pt0, fal_ra); } fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (ranks)", fal_prof_t0(), fal_md4.pulls); fal_mdir_dfree(&fal_md4_d); }
+#line 45 "partition_mpi_gpu_level.fal"
 
   printf("%d levels\n", lev);
   return 0;

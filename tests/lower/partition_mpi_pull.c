@@ -224,10 +224,10 @@ for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { int fal_u; __atomic_load
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->level[t] == lev)) continue;
 #line 39 "partition_mpi_pull.fal"
                                              expand(t, hg, lev); } } } }
-fal_G_mpi_end(hg); } fal_md3.pulls += fal_md3.dir; if (fal_mdir_counts(&fal_md3)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1];
+fal_G_mpi_end(hg); } fal_md3.pulls += fal_md3.dir; if (fal_mdir_counts(&fal_md3)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; 
 #pragma omp parallel for reduction(+ : fal_maw, fal_msc)
 for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (hg->level[fal_i] == (lev) + 1) { fal_maw++; fal_msc += hg->fal_base.csr.offsets[fal_i + 1] - hg->fal_base.csr.offsets[fal_i]; }
-fal_mdir_decide(&fal_md3, fal_maw, fal_msc); }
+ fal_mdir_decide(&fal_md3, fal_maw, fal_msc); }
 #line 39 "partition_mpi_pull.fal"
 
     lev++;
