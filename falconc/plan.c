@@ -2832,6 +2832,22 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
         }
       if (nph == 1 && node_field(p->steps[ph].stmt, F_CONDITION))
         level_rule(c, p, &p->steps[ph]);
+      /* a push round's ghosts are merged into their owners by the
+       * program's one updateFunction: it must take the smaller level,
+       * as the pull's one writer does (parts_sync_rule asks the same) */
+      const FuncInfo *m = NULL;
+      int nm = 0;
+      for (int i = 0; p->pull && i < c->prog->nfuncs; i++)
+        if (c->prog->funcs[i].merge) {
+          m = &c->prog->funcs[i];
+          nm++;
+        }
+      if (p->pull && (nm != 1 || !merge_is_minmax(c, m, &p->steps[ph], p->level, 1))) {
+        snprintf(p->pwhy, sizeof p->pwhy, "line %u: %s", p->steps[ph].stmt->loc.line,
+                 nm != 1 ? (nm ? "more than one updateFunction" : "no updateFunction")
+                         : "the updateFunction may move the level other than MIN does");
+        p->pull = false;
+      }
       if (p->level && !p->pull)
         drop_level(p);
     }

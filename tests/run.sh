@@ -957,6 +957,25 @@ run_mpi_lowering() {
 	else
 		fail "falconc --mpi --target=gpu: no CUDA staging"; head -3 "$tmp/err"
 	fi
+	# Pull rounds on host ranks (docs/lowering.md "Pull rounds on host
+	# ranks"): partitioned_bfs's loop may pull; with an updateFunction that
+	# keeps the larger level a push round's merge is not MIN, so it may not
+	if "$FALCONC" --mpi --explain -o "$tmp/a.c" "$srcdir/samples/partitioned_bfs.fal" 2>"$tmp/err" &&
+		grep -q '^  pull: ' "$tmp/err" && grep -q 'fal_mdir_decide(' "$tmp/a.c"; then
+		pass "falconc --mpi: partitioned_bfs's loop may pull on host ranks"
+	else
+		fail "falconc --mpi: partitioned_bfs's loop does not pull"; grep 'pull' "$tmp/err" | head -3
+	fi
+	sed 's/^  if (orig.level > incom.level)$/  if (orig.level < incom.level)/' \
+		"$srcdir/samples/partitioned_bfs.fal" >"$tmp/maxmerge.fal"
+	if ! cmp -s "$tmp/maxmerge.fal" "$srcdir/samples/partitioned_bfs.fal" &&
+		"$FALCONC" --mpi --explain -o "$tmp/a.c" "$tmp/maxmerge.fal" 2>"$tmp/err" &&
+		grep -q 'no pull rounds (line [0-9]*: the updateFunction may move the level other than MIN does)' "$tmp/err" &&
+		! grep -q 'fal_mdir' "$tmp/a.c"; then
+		pass "falconc --mpi: no pull rounds when the updateFunction is not MIN"
+	else
+		fail "falconc --mpi: pull rounds with an updateFunction that is not MIN"; grep 'pull' "$tmp/err" | head -3
+	fi
 	# Each rank reads only its points' edges when no code reaches another
 	# rank's (lower_loop.c mpi_rows_ok); a neighbour loop over a neighbour,
 	# or host code that passes the graph to a function, reads it whole.
