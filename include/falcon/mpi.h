@@ -235,16 +235,18 @@ void fal_mpi_reduce_kind(void *v, int kind, int mul);
 #define fal_mpi_reduce(v, mul) fal_mpi_reduce_kind(&(v), FAL_MPI_KIND(v), (mul))
 #endif
 
-/* Pull rounds on host ranks (falconc --mpi --target=cpu; docs/lowering.md
- * "Pull rounds on host ranks"): the direction of a level-synchronous
- * loop's rounds, the same on every rank.  fal_mdir_start: the rule of the
- * CPU's region (pull only on undirected graphs of average degree above 8,
- * or every round with FALCON_DIRECTION=pull; never with =push).  After
- * each round's exchange, while fal_mdir_counts, the generated code counts
- * its own points that the round set and their out-degrees and
- * fal_mdir_decide sums them over the ranks (MPI_Allreduce) and picks the
- * next round's direction by Beamer's rule with GAPBS's constants; once
- * the loop goes back to pushing it stops counting. */
+/* Pull rounds on host ranks (falconc --mpi: host ranks, and GPU ranks
+ * that do not map each other's GPUs; docs/lowering.md "Pull rounds on
+ * host ranks"): the direction of a level-synchronous loop's host rounds,
+ * the same on every rank.  fal_mdir_start: the rule of the CPU's region
+ * (pull only on undirected graphs of average degree above 8, or every
+ * round with FALCON_DIRECTION=pull; never with =push).  After each
+ * round's exchange, while fal_mdir_counts, the generated code counts its
+ * own points that the round set and their out-degrees (a GPU rank on its
+ * GPU: falcon/mpi.cuh fal_mdir_dcount), and fal_mdir_decide sums them
+ * over the ranks (MPI_Allreduce) and picks the next round's direction by
+ * Beamer's rule with GAPBS's constants; once the loop goes back to
+ * pushing it stops counting. */
 typedef struct fal_mdir {
   int on;       /* the loop may pull */
   int dir;      /* the next round pulls */
