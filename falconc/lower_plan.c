@@ -1237,6 +1237,29 @@ static void topo_close(Ctx *c, const LoopPlan *p)
   c->topo_rm = c->rm_P = NULL;
 }
 
+/* While a loop whose rounds may pull prints its phase (lower.h pull_n and
+ * the rest; lower_loop.c render_partitioned_foreach): its direction state
+ * pd, the level, the round's value, K, and the flag as Fp; pull_g NULL. */
+static void pull_ctx_open(Ctx *c, const LoopPlan *p, const char *pd, const char *Fp)
+{
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      c->pull_n = p->steps[i].stmt;
+  c->pull_d = pd;
+  c->pull_P = p->level;
+  c->pull_T = prop_ctype(c, p->level);
+  c->pull_v = p->lev;
+  c->pull_K = p->pull_k;
+  c->pull_Fp = Fp;
+  c->pull_g = NULL;
+}
+
+static void pull_ctx_close(Ctx *c)
+{
+  c->pull_n = NULL;
+  c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_Fp = c->pull_g = NULL;
+}
+
 /* --mpi --target=gpu, a loop with LoopPlan.mpx (docs/lowering.md "Ranks on
  * one machine run the single process's kernels"): the host's rounds as
  * emit_mpi_loop prints them, and at the top of each round a check
@@ -1357,16 +1380,8 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
          g, g, g);
     if (c->gpu) /* (the counters on the rank's GPU, fal_mdir_dcount) */
       putf(c, "unsigned long long *%s_d = NULL; ", pd);
-    for (int i = 1; i < p->nsteps; i++)
-      if (p->steps[i].kind == STEP_PHASE)
-        c->pull_n = p->steps[i].stmt;
-    c->pull_d = pd;
-    c->pull_P = p->level;
-    c->pull_T = prop_ctype(c, p->level);
-    c->pull_v = p->lev;
-    c->pull_K = p->pull_k;
-    c->pull_Fp = p->pull_flag; /* (its name: a graph property, each rank's copy) */
-    c->pull_g = NULL;
+    pull_ctx_open(c, p, pd, p->pull_flag); /* (the flag's name: a graph
+                                            * property, each rank's copy) */
   }
   if (c->gpu && p->mpx && mpi_merge_on_gpu(c)) {
     emit_mpx_loop(c, p);
@@ -1397,8 +1412,7 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
     putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds (ranks)\", fal_prof_t0(), %s.pulls);%s }",
          path_literal(c), p->loop->loc.line, pd,
          c->gpu ? ctx_printf(c, " fal_mdir_dfree(&%s_d);", pd) : "");
-    c->pull_n = NULL;
-    c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_Fp = c->pull_g = NULL;
+    pull_ctx_close(c);
   }
   topo_close(c, p);
 }
@@ -1485,22 +1499,14 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
   c->break_is_continue = false;
   int mark = c->nsyms;
   if (pd) {
-    for (int i = 1; i < p->nsteps; i++)
-      if (p->steps[i].kind == STEP_PHASE)
-        c->pull_n = p->steps[i].stmt;
-    c->pull_d = pd;
-    c->pull_P = p->level;
-    c->pull_T = prop_ctype(c, p->level);
-    c->pull_v = p->lev;
-    c->pull_K = p->pull_k;
+    pull_ctx_open(c, p, pd,
+                  !p->pull_flag ? "(int *)NULL"
+                  : p->parts    ? ctx_printf(c, "&fal_part->%s[0]", p->pull_flag)
+                                : ctx_printf(c, "fal_sym_ptr(%s)", p->pull_flag));
     c->pull_g = p->parts ? NULL : p->graph;
-    c->pull_Fp = !p->pull_flag ? "(int *)NULL"
-                 : p->parts ? ctx_printf(c, "&fal_part->%s[0]", p->pull_flag)
-                            : ctx_printf(c, "fal_sym_ptr(%s)", p->pull_flag);
   }
   render(c, body);
-  c->pull_n = NULL;
-  c->pull_d = c->pull_P = c->pull_T = c->pull_v = c->pull_K = c->pull_Fp = c->pull_g = NULL;
+  pull_ctx_close(c);
   sym_pop(c, mark);
   c->break_is_continue = saved;
   put(c, " } ");

@@ -1113,9 +1113,8 @@ void fal_mpi_combine(void *value, const void *before, size_t size)
 
 void fal_mdir_start(fal_mdir *d, int directed, int64_t npoints, int64_t nedges)
 {
-  const char *e = getenv("FALCON_DIRECTION");
-  d->fixed = e && strcmp(e, "pull") == 0 ? 1 : e && strcmp(e, "push") == 0 ? 0 : -1;
-  d->on = !directed && d->fixed != 0 && (d->fixed == 1 || nedges > 8 * npoints);
+  d->fixed = fal_dir_forced();
+  d->on = fal_dir_may_pull(directed, npoints, nedges, d->fixed);
   d->dir = d->on && d->fixed == 1;
   d->counting = d->on && d->fixed < 0;
   d->settled = 0;
@@ -1130,19 +1129,7 @@ void fal_mdir_decide(fal_mdir *d, long long aw, long long sc)
   long long v[2] = {aw, sc};
   check(MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD),
         "MPI_Allreduce");
-  aw = v[0];
-  sc = v[1];
-  /* the rule of falcon/cuda.cuh fal_dir_rule and of the CPU's region */
-  if (!d->dir) {
-    if (sc > d->etc / 15)
-      d->dir = 1;
-    else
-      d->etc -= sc;
-  } else if (aw < d->oaw && aw <= d->npoints / 18) {
-    d->dir = 0;
-    d->settled = 1;
-  }
-  d->oaw = aw;
+  fal_dir_rule(&d->dir, &d->settled, &d->etc, &d->oaw, d->npoints, v[0], v[1]);
 }
 
 void fal_mpi_reduce_kind(void *v, int kind, int mul)

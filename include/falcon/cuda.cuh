@@ -3365,7 +3365,7 @@ static inline void fal_px_pd(fal_pdc *c, int all_gpu, int directed, int64_t npoi
                              int64_t nedges)
 {
   c->fixed = fal_dir_forced();
-  c->on = all_gpu && !directed && c->fixed != 0 && (c->fixed == 1 || nedges > 8 * npoints);
+  c->on = all_gpu && fal_dir_may_pull(directed, npoints, nedges, c->fixed);
   c->etc = nedges;
   c->npoints = npoints;
 }
@@ -3580,26 +3580,6 @@ static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
   }
 }
 
-/* Beamer's rule, the CPU region's (lower_plan.c emit_region), for the
- * host's rounds and the kernel's (fal_kpd): aw new points whose
- * out-degrees sum to sc; etc the edges not yet checked, oaw the round
- * before's new points.  Pull when the new points' edges pass a fifteenth
- * of those; back to pushing (and settled: no more counts) when the
- * frontier shrinks below an eighteenth of the points. */
-FAL_HD static inline void fal_dir_rule(int *dir, int *settled, long long *etc, long long *oaw,
-                                       long long npoints, long long aw, long long sc)
-{
-  if (!*dir) {
-    if (sc > *etc / 15)
-      *dir = 1;
-    else
-      *etc -= sc;
-  } else if (aw < *oaw && aw <= npoints / 18) {
-    *dir = 0;
-    *settled = 1;
-  }
-  *oaw = aw;
-}
 
 /* After a round: the next one's direction, from the counts when the
  * round counted (on: the round could pull, its exchange ran). */

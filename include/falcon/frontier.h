@@ -91,6 +91,45 @@ static inline int fal_dir_forced(void)
   return fal_env_switch("FALCON_DIRECTION", "pull", "push");
 }
 
+#ifndef FAL_HD_FN /* (falcon/coll.h's: host and, by nvcc, device) */
+#ifdef __CUDACC__
+#define FAL_HD_FN(f) __host__ __device__ f
+#else
+#define FAL_HD_FN(f) f
+#endif
+#endif
+
+/* Whether a level-synchronous loop may pull at all: the CPU region's
+ * rule, on undirected graphs of average degree above 8 unless forced
+ * (fixed: fal_dir_forced); the GPU's (falcon/cuda.cuh fal_px_pd) and the
+ * MPI ranks' (falcon/mpi.h fal_mdir) take it too. */
+static inline int fal_dir_may_pull(int directed, int64_t npoints, int64_t nedges, int fixed)
+{
+  return !directed && fixed != 0 && (fixed == 1 || nedges > 8 * npoints);
+}
+
+/* Beamer's rule, the CPU region's (lower_plan.c emit_region), for the
+ * host's rounds (falcon/cuda.cuh fal_pdir), the kernels' (fal_kpd) and the
+ * MPI ranks' host rounds (falcon/mpi.h fal_mdir): aw new points whose
+ * out-degrees sum to sc; etc the edges not yet checked, oaw the round
+ * before's new points.  Pull when the new points' edges pass a fifteenth
+ * of those; back to pushing (and settled: no more counts) when the
+ * frontier shrinks below an eighteenth of the points. */
+static inline void FAL_HD_FN(fal_dir_rule)(int *dir, int *settled, long long *etc, long long *oaw,
+                                           long long npoints, long long aw, long long sc)
+{
+  if (!*dir) {
+    if (sc > *etc / 15)
+      *dir = 1;
+    else
+      *etc -= sc;
+  } else if (aw < *oaw && aw <= npoints / 18) {
+    *dir = 0;
+    *settled = 1;
+  }
+  *oaw = aw;
+}
+
 /* Whether a loop with frontiers uses its lists (else it runs the region
  * that scans all points, printed next to it).  A cost rule, not a
  * legality one: on graphs of average out-degree above 8 rounds are few
