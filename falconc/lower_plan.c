@@ -1378,8 +1378,11 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
     pd = ctx_printf(c, "fal_md%d", ++c->uniq);
     putf(c, "{ fal_mdir %s; fal_mdir_start(&%s, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
          g, g, g);
-    if (c->gpu) /* (the counters on the rank's GPU, fal_mdir_dcount) */
-      putf(c, "unsigned long long *%s_d = NULL; ", pd);
+    if (c->gpu) /* (the counters on the rank's GPU, fal_mdir_dcount: the
+                 * loop site's, as fal_mpx's buffers, made on the first
+                 * round that counts and kept, so that a return from the
+                 * loop's body leaves nothing behind) */
+      putf(c, "static unsigned long long *%s_d; ", pd);
     pull_ctx_open(c, p, pd, p->pull_flag); /* (the flag's name: a graph
                                             * property, each rank's copy) */
   }
@@ -1409,9 +1412,8 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
     c->break_is_continue = saved;
   }
   if (pd) { /* FALCON_PROFILE: the rounds that pulled */
-    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds (ranks)\", fal_prof_t0(), %s.pulls);%s }",
-         path_literal(c), p->loop->loc.line, pd,
-         c->gpu ? ctx_printf(c, " fal_mdir_dfree(&%s_d);", pd) : "");
+    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds (ranks)\", fal_prof_t0(), %s.pulls); }",
+         path_literal(c), p->loop->loc.line, pd);
     pull_ctx_close(c);
   }
   topo_close(c, p);

@@ -550,8 +550,9 @@ static inline void fal_mpx_gather(fal_mpx *m, const fal_mpi_plan *pl, const fal_
 /* Pull rounds on a GPU rank's host rounds (docs/lowering.md "Pull rounds
  * on host ranks"): after the round's exchange, the rank's own points in
  * [lo, hi) of its GPU's P at v + 1 and their out-edges (fal_pdir_kernel),
- * read back into *aw and *sc; the pair of counters is the loop's, made
- * on the first call (dev) and freed by fal_mdir_dfree after the loop. */
+ * read back into *aw and *sc; the pair of counters (*dev) is the loop
+ * site's (a static in the generated code), made on the first call and
+ * kept for the next rounds and the next runs of the loop. */
 template <typename T>
 static inline void fal_mdir_dcount(unsigned long long **dev, const T *P, const int64_t *off,
                                    int64_t lo, int64_t hi, long long v, long long *aw, long long *sc)
@@ -567,12 +568,6 @@ static inline void fal_mdir_dcount(unsigned long long **dev, const T *P, const i
   }
   *aw = (long long)h[0];
   *sc = (long long)h[1];
-}
-static inline void fal_mdir_dfree(unsigned long long **dev)
-{
-  if (*dev)
-    cudaFree(*dev);
-  *dev = NULL;
 }
 
 #endif
