@@ -362,5 +362,8 @@ void kernel_signature(Ctx *c, StrBuf *params, StrBuf *views, StrBuf *args,
                       StrBuf *pre, StrBuf *post);
 void render_foreach_body(Ctx *c, const Node *n, bool parallel);
 bool part_foreach_local(Ctx *c, const Node *n, bool *wrote_nbr);
+const char *cpu_pull_scan(Ctx *c, const char *g, const char *T, const char *P, const char *K,
+                          const char *v, const char *lo, const char *hi, const char *off,
+                          const char *src, const char *on_set);
 
 #endif /* FALCONC_LOWER_H */

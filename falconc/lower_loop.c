@@ -1623,7 +1623,7 @@ static void pull_launch(Ctx *c, const char *g, const char *pi, const char *lo, c
   const char *d = c->pull_d, *P = c->pull_P, *T = c->pull_T;
   putf(c, "%s.P[%s] = (const void *)%s->%s; %s.off[%s] = %s->fal_base.csr.offsets; "
        "%s.lo[%s] = %s; %s.hi[%s] = %s; ", d, pi, g, P, d, pi, g, d, pi, lo, d, pi, hi);
-  putf(c, "if (%s.dir%s%s) { fal_cuda_use(%s->fal_base.device); "
+  putf(c, "if (%s.ds.dir%s%s) { fal_cuda_use(%s->fal_base.device); "
        "fal_pull_kernel<%s><<<fal_cuda_grid(%s - %s), FAL_BLOCK>>>(%s->%s, "
        "%s->fal_base.csr.offsets, %s->fal_base.csr.dst, (int64_t)(%s), (int64_t)(%s), (%s)(%s), %d, "
        "(%s)(%s), %s, fal_pdir_cnt(&%s, %s)); FAL_CHECK_LAUNCH(\"fal_pull_kernel\"); } else { ",
@@ -1673,7 +1673,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       wmask &= mpi_ghost_mask(c, n);
     const bool quiet = !c->gpu && !alike && one && wmask == 0 && c->topo_n != n;
     /* host ranks: the loop's phase, which may pull (lower_plan.c
-     * emit_mpi_loop: c->pull_d is its fal_mdir) */
+     * emit_mpi_loop: c->pull_d is its fal_dstate, fal_mdir_start) */
     const bool mpl = c->pull_d && c->pull_n == n && !alike && !quiet && c->topo_n != n;
     if (c->opt->explain && !c->gpu && !alike)
       fprintf(stderr, "%s:%u: foreach over partitioned '%s' (--mpi): %s\n", c->src->path,
@@ -1754,18 +1754,12 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
        * the round's value among its out-neighbours (undirected: its
        * in-neighbours), whose ghosts the last exchange refreshed; it
        * writes only its own point, as the CPU's region does */
-      const char *T = c->pull_T, *P = c->pull_P, *v = c->pull_v;
-      putf(c, "if (%s.dir) {\n#pragma omp parallel for schedule(dynamic, 1024)\n"
-              "for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { %s fal_u; "
-              "__atomic_load(&%s->%s[fal_i], &fal_u, __ATOMIC_RELAXED); if (%s(%s) + 1 < fal_u) "
-              "for (int64_t fal_e = %s->fal_base.csr.offsets[fal_i], fal_n = "
-              "%s->fal_base.csr.offsets[fal_i + 1]; fal_e < fal_n; fal_e++) { %s fal_s; "
-              "__atomic_load(&%s->%s[%s->fal_base.csr.dst[fal_e]], &fal_s, __ATOMIC_RELAXED); "
-              "if (fal_s == (%s)) { %s fal_nv = (%s) + 1; __atomic_store(&%s->%s[fal_i], &fal_nv, "
-              "__ATOMIC_RELAXED); %s break; } } }\n} else { ",
-           c->pull_d, T, g, P,
-           c->pull_K ? ctx_printf(c, "fal_u == (%s) && ", c->pull_K) : "", v, g, g, T, g, P, g, v,
-           T, v, g, P, c->pull_Fp ? ctx_printf(c, "FAL_SET_FLAG(%s->%s[0]);", g, c->pull_Fp) : "");
+      putf(c, "if (%s.dir) {\n#pragma omp parallel for schedule(dynamic, 1024)\n%s} else { ",
+           c->pull_d,
+           cpu_pull_scan(c, g, c->pull_T, c->pull_P, c->pull_K, c->pull_v, "fal_lo", "fal_hi",
+                         ctx_printf(c, "%s->fal_base.csr.offsets", g),
+                         ctx_printf(c, "%s->fal_base.csr.dst", g),
+                         c->pull_Fp ? ctx_printf(c, "FAL_SET_FLAG(%s->%s[0]); ", g, c->pull_Fp) : ""));
       render_foreach_all(c, n, it, var, true, true);
       put(c, " }");
     } else
@@ -1788,7 +1782,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
                                   "%s->fal_mpi_gpu->fal_base.csr.offsets, fal_mlo, fal_mhi, "
                                   "(long long)(%s), &fal_maw, &fal_msc); } else {%s}",
                                g, g, c->pull_T, c->pull_d, g, c->pull_P, g, c->pull_v, hc);
-      mc = ctx_printf(c, " %s.pulls += %s.dir%s; if (fal_mdir_counts(&%s)) { long long fal_maw = 0, "
+      mc = ctx_printf(c, " %s.pulls += %s.dir%s; if (fal_dstate_counts(&%s)) { long long fal_maw = 0, "
                          "fal_msc = 0; int64_t fal_mlo = %s->fal_mpi->lo[%s->fal_mpi->rank], fal_mhi = "
                          "%s->fal_mpi->lo[%s->fal_mpi->rank + 1]; %s fal_mdir_decide(&%s, fal_maw, "
                          "fal_msc); }",
@@ -1886,7 +1880,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
   else if (pl) /* the round's new points counted after the exchange; the next direction;
                  * after a pull round (it wrote own points only) the ghosts are refreshed */
     putf(c, " } }\nfal_pdir_arm(&%s, %s->fal_bx, fal_bxon, (long long)(%s)); fal_G_bx_end(%s, "
-         "fal_bxon, fal_bxon && %s.dir ? FAL_EX_OWN : %s); fal_pdir_next(&%s, %s->fal_bx, fal_bxon); }",
+         "fal_bxon, fal_bxon && %s.ds.dir ? FAL_EX_OWN : %s); fal_pdir_next(&%s, %s->fal_bx, fal_bxon); }",
          c->pull_d, g, c->pull_v, g, c->pull_d, ex_name(!wrote_nbr), c->pull_d, g);
   else if (local)
     putf(c, " } }\nfal_G_bx_end(%s, fal_bxon, %s); }", g,

@@ -751,11 +751,11 @@ static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
   const bool kp = kernel_pulls(p);
   const char *T = kp ? prop_ctype(c, p->level) : NULL;
   if (kp)
-    put(c, "  fal_kpd fal_kd = fal_kpd_start(fal_px);\n  unsigned long long fal_kc[2] = {0, 0};\n");
+    put(c, "  fal_dstate fal_kd = fal_px.pd;\n  unsigned long long fal_kc[2] = {0, 0};\n");
   const char *pre =
       !kp ? NULL
           : ctx_printf(c, "    const %s fal_kv = (%s)(%s); /* the round's value */\n"
-                          "    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);\n"
+                          "    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_dstate_counts(&fal_kd);\n"
                           "    fal_kd.pulls += fal_kpl;\n"
                           "    if (fal_kpl) {\n"
                           "      fal_kpull<%s>(fal_px, %s->fal_rmt, %s->%s, %s->fal_base.csr.offsets, "
@@ -780,7 +780,7 @@ static void parts_rs_body(Ctx *c, const LoopPlan *p, const char *g)
             "      if (!fal_kpl) { /* the push round's new points, once its MINs are in */\n"
             "        fal_kcount<%s>(fal_px, %s->%s, %s->fal_base.csr.offsets, (%s)(fal_kv + 1));\n"
             "        (void)fal_rs_round_c(fal_grid, fal_px, &%s->%s[0], fal_nb, fal_kc);\n"
-            "      }\n      fal_kpd_decide(fal_kd, fal_kc);\n    }\n",
+            "      }\n      fal_dstate_decide(&fal_kd, (long long)fal_kc[0], (long long)fal_kc[1]);\n    }\n",
          T, g, p->level, g, T, g, p->sync_flag);
   put(c, "  }\n");
 }
@@ -1376,7 +1376,7 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
   if (p->pull && p->level && p->lev && (!c->gpu || p->sync_P)) {
     const char *g = gname(c, p->graph);
     pd = ctx_printf(c, "fal_md%d", ++c->uniq);
-    putf(c, "{ fal_mdir %s; fal_mdir_start(&%s, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
+    putf(c, "{ fal_dstate %s; fal_mdir_start(&%s, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
          g, g, g);
     if (c->gpu) /* (the counters on the rank's GPU, fal_mdir_dcount: the
                  * loop site's, as fal_mpx's buffers, made on the first
@@ -1517,7 +1517,7 @@ static void emit_auto_loop(Ctx *c, const LoopPlan *p)
    * host's rounds that pulled. */
   put(c, profile_line(c, p, "auto", "fal_ra", true));
   if (pd)
-    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds\", fal_prof_t0(), %s.pulls);",
+    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds\", fal_prof_t0(), %s.ds.pulls);",
          path_literal(c), loop->loc.line, pd);
   put(c, " }");
   topo_close(c, p);
@@ -1722,6 +1722,29 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
                                 v, g, g, P, v, g, P, g, P));
 }
 
+/* A pull round's scan on the CPU, as C text ending in a newline: each
+ * point i of [lo, hi) of graph g whose level P (of C type T) is K (K
+ * NULL: any) and above v + 1 looks through its in-edges (off[i] ..
+ * off[i + 1] into src) for a neighbour at v, and at the first takes
+ * v + 1, runs on_set (C statements, each ending in "; ") and stops
+ * looking.  It writes only point i, with relaxed atomics, as the push it
+ * replaces reads and writes the levels.  The CPU region's pull
+ * (emit_pull_phase, counting as it goes) and host ranks' (lower_loop.c
+ * render_partitioned_foreach, over the rank's own points). */
+const char *cpu_pull_scan(Ctx *c, const char *g, const char *T, const char *P, const char *K,
+                          const char *v, const char *lo, const char *hi, const char *off,
+                          const char *src, const char *on_set)
+{
+  return ctx_printf(c, "for (int64_t fal_i = %s; fal_i < %s; fal_i++) { %s fal_u; "
+                    "__atomic_load(&%s->%s[fal_i], &fal_u, __ATOMIC_RELAXED); if (%s%s%s(%s) + 1 < fal_u) "
+                    "for (int64_t fal_e = %s[fal_i], fal_n = %s[fal_i + 1]; fal_e < fal_n; fal_e++) { "
+                    "%s fal_s; __atomic_load(&%s->%s[%s[fal_e]], &fal_s, __ATOMIC_RELAXED); "
+                    "if (fal_s == (%s)) { %s fal_nv = (%s) + 1; __atomic_store(&%s->%s[fal_i], &fal_nv, "
+                    "__ATOMIC_RELAXED); %sbreak; } } }\n",
+                    lo, hi, T, g, P, K ? "fal_u == (" : "", K ? K : "", K ? ") && " : "", v, off, off,
+                    T, g, P, src, v, T, v, g, P, on_set);
+}
+
 /* A level-synchronous phase the pull rule (plan.c pull_rule) kept, in the
  * region that scans all points: each round pushes (every point whose
  * level is lev lowers its out-neighbours' to lev + 1, as the program's
@@ -1732,7 +1755,8 @@ static void emit_level_phase(Ctx *c, const LoopPlan *p, const Step *s)
  * rule of direction-optimising BFS (Beamer et al., the constants 15 and
  * 18 of GAPBS): push until the next frontier's out-edges exceed 1/15 of
  * the edges not yet explored from, then pull until a round sets fewer
- * points than the round before and fewer than 1/18 of all points.
+ * points than the round before and fewer than 1/18 of all points
+ * (fal_dstate_decide, falcon/frontier.h).
  * FALCON_DIRECTION=push or pull forces one (fal_dir_forced). */
 static void emit_pull_phase(Ctx *c, const LoopPlan *p, const Step *s)
 {
@@ -1743,17 +1767,13 @@ static void emit_pull_phase(Ctx *c, const LoopPlan *p, const Step *s)
   const char *kf = K ? ctx_printf(c, "fal_u == (%s) && ", K) : "";
   const char *set = F ? ctx_printf(c, "FAL_SET_FLAG(%s); ", F) : "";
   putf(c, "{ long long fal_sc1 = 0, fal_aw1 = 0; if (omp_get_thread_num() == 0) fal_vis += %s->npoints;\n"
-       "if (fal_dir) {\n", g);
+       "if (fal_ds.dir) {\n", g);
   pragma_line(c, "omp for schedule(dynamic, 1024) nowait");
   resync(c, s->stmt->start);
-  putf(c, "for (int64_t fal_i = 0; fal_i < %s->npoints; fal_i++) { %s fal_u; "
-       "__atomic_load(&%s->%s[fal_i], &fal_u, __ATOMIC_RELAXED); if (%s(%s) + 1 < fal_u) "
-       "for (int64_t fal_e = fal_io[fal_i], fal_n = fal_io[fal_i + 1]; fal_e < fal_n; fal_e++) { "
-       "%s fal_s; __atomic_load(&%s->%s[fal_is[fal_e]], &fal_s, __ATOMIC_RELAXED); "
-       "if (fal_s == (%s)) { %s fal_nv = (%s) + 1; __atomic_store(&%s->%s[fal_i], &fal_nv, __ATOMIC_RELAXED); "
-       "%sfal_aw1++; fal_sc1 += %s->fal_base.csr.offsets[fal_i + 1] - %s->fal_base.csr.offsets[fal_i]; "
-       "break; } } }\n} else {\n",
-       g, T, g, P, kf, v, T, g, P, v, T, v, g, P, set, g, g);
+  put(c, cpu_pull_scan(c, g, T, P, K, v, "0", ctx_printf(c, "%s->npoints", g), "fal_io", "fal_is",
+                       ctx_printf(c, "%sfal_aw1++; fal_sc1 += %s->fal_base.csr.offsets[fal_i + 1] - "
+                                  "%s->fal_base.csr.offsets[fal_i]; ", set, g, g)));
+  put(c, "} else {\n");
   /* Most points of a push round's scan are not in the frontier: chunks
    * of 2,048 (H100 machine's host, 16 threads: bfs.fal kron-20 5.15 ->
    * 4.31 ms, Slashdot 0.534 -> 0.439 against chunks of 256) */
@@ -1771,9 +1791,7 @@ static void emit_pull_phase(Ctx *c, const LoopPlan *p, const Step *s)
          "__atomic_add_fetch(&fal_aw, fal_aw1, __ATOMIC_RELAXED); }\n");
   pragma_line(c, "omp barrier");
   pragma_line(c, "omp single");
-  putf(c, "{ if (fal_dfix < 0) { if (!fal_dir) { if (fal_sc > fal_etc / 15) fal_dir = 1; "
-       "else fal_etc -= fal_sc; } else if (fal_aw < fal_oaw && fal_aw <= %s->npoints / 18) fal_dir = 0; } "
-       "fal_oaw = fal_aw; fal_sc = fal_aw = 0;\n", g);
+  put(c, "{ if (fal_ds.counting) fal_dstate_decide(&fal_ds, fal_aw, fal_sc); fal_sc = fal_aw = 0;\n");
   put_tail(c);
   put(c, "}\n");
 }
@@ -1876,15 +1894,17 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
          g, T, T, T, T, T, T, T, T);
   }
   if (pull) {
-    /* fal_dir: this round pulls; fal_etc: out-edges not yet explored
-     * from; in-edges: the out-edges of an undirected graph, the in-edge
-     * lists of a directed one where the program built them (else the
-     * rounds all push). */
-    putf(c, " int fal_dir = 0, fal_dfix = fal_dir_forced(); long long fal_sc = 0, fal_aw = 0, "
-         "fal_oaw = 0; long long fal_etc = %s->nedges; const int64_t *fal_io = "
+    /* fal_ds (falcon/frontier.h fal_dstate, the same state and rule as
+     * the GPUs' and the MPI ranks' rounds): whether the next round pulls,
+     * the out-edges not yet explored from; fal_sc and fal_aw: the round's
+     * counts.  In-edges: the out-edges of an undirected graph, the
+     * in-edge lists of a directed one where the program built them (else
+     * the rounds all push). */
+    putf(c, " long long fal_sc = 0, fal_aw = 0; const int64_t *fal_io = "
          "%s->directed ? %s->fal_base.csr.in_offsets : %s->fal_base.csr.offsets; const fal_point "
-         "*fal_is = %s->directed ? %s->fal_base.csr.in_src : %s->fal_base.csr.dst; "
-         "if (!fal_io || !fal_is) fal_dfix = 0; fal_dir = fal_dfix == 1;", g, g, g, g, g, g, g);
+         "*fal_is = %s->directed ? %s->fal_base.csr.in_src : %s->fal_base.csr.dst; fal_dstate fal_ds; "
+         "fal_dstate_init(&fal_ds, fal_io && fal_is, fal_dir_forced(), %s->nedges, %s->npoints);",
+         g, g, g, g, g, g, g, g);
   }
   pragma_line(c, "omp parallel");
   put(c, "{\n");

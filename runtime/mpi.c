@@ -1111,25 +1111,18 @@ void fal_mpi_combine(void *value, const void *before, size_t size)
     check(MPI_Bcast(value, (int)size, MPI_BYTE, who, MPI_COMM_WORLD), "MPI_Bcast");
 }
 
-void fal_mdir_start(fal_mdir *d, int directed, int64_t npoints, int64_t nedges)
+void fal_mdir_start(fal_dstate *d, int directed, int64_t npoints, int64_t nedges)
 {
-  d->fixed = fal_dir_forced();
-  d->on = fal_dir_may_pull(directed, npoints, nedges, d->fixed);
-  d->dir = d->on && d->fixed == 1;
-  d->counting = d->on && d->fixed < 0;
-  d->settled = 0;
-  d->etc = nedges;
-  d->oaw = 0;
-  d->npoints = npoints;
-  d->pulls = 0;
+  int fixed = fal_dir_forced();
+  fal_dstate_init(d, fal_dir_may_pull(directed, npoints, nedges, fixed), fixed, nedges, npoints);
 }
 
-void fal_mdir_decide(fal_mdir *d, long long aw, long long sc)
+void fal_mdir_decide(fal_dstate *d, long long aw, long long sc)
 {
   long long v[2] = {aw, sc};
   check(MPI_Allreduce(MPI_IN_PLACE, v, 2, MPI_LONG_LONG, MPI_SUM, MPI_COMM_WORLD),
         "MPI_Allreduce");
-  fal_dir_rule(&d->dir, &d->settled, &d->etc, &d->oaw, d->npoints, v[0], v[1]);
+  fal_dstate_decide(d, v[0], v[1]);
 }
 
 void fal_mpi_reduce_kind(void *v, int kind, int mul)

@@ -3321,22 +3321,11 @@ template <typename T> FAL_HD static inline bool fal_bx_differs(const T &a, const
  * fal_pdir per loop site and host thread (thread_local), kept between
  * runs.  On one GPU without parts the graph is one part
  * (fal_pdir_start1, fal_pdir_round). */
-/* What the kernel of a loop whose rounds may pull (fal_kpd) starts its
- * direction from: fal_pdir's on and fixed, the edges and the points. */
-typedef struct fal_pdc {
-  int on, fixed;
-  long long etc, npoints;
-} fal_pdc;
-
 #define FAL_PDIR_MAX 64
 typedef struct fal_pdir {
-  int on;       /* the loop may pull: every part on a GPU, undirected, dense enough or forced */
-  int dir;      /* the next round pulls */
-  int fixed;    /* FALCON_DIRECTION: 1 pull, 0 push, -1 chosen */
-  int counting; /* the rounds count their new points (chosen directions only) */
-  int settled;  /* the loop went back to pushing: no more counts (below) */
+  fal_dstate ds; /* the direction (falcon/frontier.h); ds.on: every part
+                  * on a GPU, undirected, dense enough or forced */
   int k;
-  long long etc, oaw, npoints, pulls;
   long long v; /* the round's value (its new points have v + 1) */
   const void *P[FAL_PDIR_MAX];
   const int64_t *off[FAL_PDIR_MAX];
@@ -3355,38 +3344,26 @@ typedef struct fal_pdir {
   void (*count)(struct fal_pdir *d, int i);
 } fal_pdir;
 
-/* Whether a loop's rounds may pull, for the host's rounds
- * (fal_pdir_start) and a loop's kernels (fal_kpd_start, from fal_px.pd):
- * all_gpu: every part, or rank, on a GPU; the rule of the CPU's region:
- * pull only on undirected graphs of average degree above 8 unless
- * FALCON_DIRECTION=pull (and never with push).  Also the direction
- * forced, the edges and the points. */
-static inline void fal_px_pd(fal_pdc *c, int all_gpu, int directed, int64_t npoints,
+/* The direction a loop's rounds start from, for the host's rounds
+ * (fal_pdir_start) and a loop's kernels (fal_px.pd, each thread's copy):
+ * all_gpu: every part, or rank, on a GPU; fal_dir_may_pull: pull only on
+ * undirected graphs of average degree above 8 unless
+ * FALCON_DIRECTION=pull (and never with push). */
+static inline void fal_px_pd(fal_dstate *d, int all_gpu, int directed, int64_t npoints,
                              int64_t nedges)
 {
-  c->fixed = fal_dir_forced();
-  c->on = all_gpu && fal_dir_may_pull(directed, npoints, nedges, c->fixed);
-  c->etc = nedges;
-  c->npoints = npoints;
+  int fixed = fal_dir_forced();
+  fal_dstate_init(d, all_gpu && fal_dir_may_pull(directed, npoints, nedges, fixed), fixed,
+                  nedges, npoints);
 }
 
 /* At the loop's start (fal_px_pd's rule; k parts, at most FAL_PDIR_MAX). */
 static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed, int64_t npoints,
                                   int64_t nedges)
 {
-  fal_pdc c;
-  fal_px_pd(&c, all_gpu && k <= FAL_PDIR_MAX, directed, npoints, nedges);
-  d->fixed = c.fixed;
+  fal_px_pd(&d->ds, all_gpu && k <= FAL_PDIR_MAX, directed, npoints, nedges);
   d->one_gpu = 0;
   d->k = k;
-  d->on = c.on;
-  d->dir = d->on && d->fixed == 1;
-  d->counting = d->on && d->fixed < 0;
-  d->settled = 0;
-  d->etc = c.etc;
-  d->oaw = 0;
-  d->npoints = c.npoints;
-  d->pulls = 0;
 }
 
 /* An unpartitioned graph on one GPU: fal_pdir_start with one part, the
@@ -3408,10 +3385,10 @@ static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, i
  * default dflt.  The single process's host rounds pull too (fal_pdir),
  * MPI ranks' host rounds push where the ranks map each other's GPUs (the
  * MINs go to the owners) and may pull where they do not (falcon/mpi.h
- * fal_mdir). */
+ * fal_mdir_start). */
 static inline int fal_pull_in(int dflt, int directed, int64_t npoints, int64_t nedges)
 {
-  fal_pdc c;
+  fal_dstate c;
   fal_px_pd(&c, 1, directed, npoints, nedges);
   if (!c.on)
     return 0;
@@ -3423,7 +3400,7 @@ static inline int fal_pull_in(int dflt, int directed, int64_t npoints, int64_t n
  * round that counts; NULL for one that does not. */
 static inline unsigned long long *fal_pdir_cnt(fal_pdir *d, int i)
 {
-  if (!d->counting)
+  if (!d->ds.counting)
     return NULL;
   int dev = fal_cuda_current;
   if (d->cdev[i] != dev + 1) {
@@ -3541,7 +3518,7 @@ template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
     d->hcnt = (unsigned long long *)h;
   }
   int64_t n = d->hi[i] - d->lo[i];
-  if (!d->dir && fal_pdir_cnt(d, i) && n > 0) {
+  if (!d->ds.dir && fal_pdir_cnt(d, i) && n > 0) {
     fal_pdir_kernel<T><<<fal_cuda_grid(n), FAL_BLOCK>>>((const T *)d->P[i], d->off[i], d->lo[i],
                                                         d->hi[i], (T)(d->v + 1), d->dcnt[i]);
     FAL_CHECK_LAUNCH("fal_pdir_kernel");
@@ -3560,7 +3537,7 @@ template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
  * points). */
 static inline int fal_pdir_counts(const fal_pdir *d)
 {
-  return d->on && d->counting && (d->dir || !d->settled);
+  return fal_dstate_counts(&d->ds);
 }
 
 static inline void fal_pdir_post(void *arg, int i)
@@ -3585,10 +3562,10 @@ static inline void fal_pdir_arm(fal_pdir *d, fal_bx *x, int on, long long v)
  * round counted (on: the round could pull, its exchange ran). */
 static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
 {
-  d->pulls += d->dir && on;
+  d->ds.pulls += d->ds.dir && on;
   if (!counted) {
     if (!on)
-      d->dir = 0; /* no exchange: the next round's counts are missing */
+      d->ds.dir = 0; /* no exchange: the next round's counts are missing */
     return;
   }
   long long aw = 0, sc = 0;
@@ -3596,7 +3573,7 @@ static inline void fal_pdir_decide(fal_pdir *d, int on, int counted)
     aw += (long long)d->hcnt[2 * i];
     sc += (long long)d->hcnt[2 * i + 1];
   }
-  fal_dir_rule(&d->dir, &d->settled, &d->etc, &d->oaw, d->npoints, aw, sc);
+  fal_dstate_decide(&d->ds, aw, sc);
 }
 
 /* After the exchange (waited for): the next round's direction. */
@@ -3673,7 +3650,9 @@ typedef struct fal_px {
   int tv;                         /* seen holds them (a round has run) */
   void *ra;                       /* a kernel that runs its own rounds: the
                                    * part's fal_rmt (below), or NULL */
-  fal_pdc pd;                     /* a loop whose kernel may pull: fal_px_pd */
+  fal_dstate pd;                  /* a loop whose kernel may pull: its
+                                   * direction at the start (fal_px_pd),
+                                   * each thread's copy in the kernel */
   const fal_point *gids[FAL_PX_MAX];   /* bx->gids */
   const fal_point *oids[FAL_PX_MAX];   /* bx->oids */
   int64_t goff[FAL_PX_MAX][FAL_PX_MAX + 1]; /* list (i, j) in i's ghosts: goff[i][j] */
@@ -4155,7 +4134,7 @@ FAL_HD static inline int fal_ra_mm(const fal_rmv &rv, T *base, T *a, V v)
  * combined value is 1 when any part's is.)  The slots start at 0 each
  * launch (fal_rm_reset). */
 static __shared__ unsigned long long fal_rs_c, fal_rs_a, fal_rs_s;
-/* With counts (cnt, a loop whose rounds may pull: fal_kpd below): the
+/* With counts (cnt, a loop whose rounds may pull: fal_px.pd below): the
  * part's last block also takes the part's two counters (FAL_RS_ACC, which
  * its blocks added to before they arrived), zeroes them, and stores them
  * into this part's count slots in every part's memory (FAL_RS_RC) before
@@ -4234,42 +4213,12 @@ __device__ static inline F fal_rs_round(cooperative_groups::grid_group &grid, co
 /* Pull rounds inside the kernel with one barrier a round (docs/optimiser.md
  * "Pull rounds inside the parts' kernel"; falconc lower_plan.c
  * parts_rs_body): every thread of every part keeps the same direction
- * state, decided from the counts that the round's barrier combined
- * (fal_rs_round_c), by the host's rule (fal_dir_rule).  A pull round sets
- * each own point from its neighbours' values, which the ghosts hold
+ * state, its own copy of fal_px.pd (a fal_dstate, falcon/frontier.h),
+ * decided from the counts that the round's barrier combined
+ * (fal_rs_round_c) by the host's rule (fal_dstate_decide).  A pull round
+ * sets each own point from its neighbours' values, which the ghosts hold
  * current (the loop's MINs go to every part that holds the point), and
  * writes through fal_ra_mm, so the other part's copy follows. */
-typedef struct fal_kpd {
-  int on, dir, counting, settled;
-  long long etc, oaw, npoints, pulls;
-} fal_kpd;
-
-__device__ static inline fal_kpd fal_kpd_start(const fal_px &x)
-{
-  fal_kpd d;
-  d.on = x.pd.on;
-  d.dir = x.pd.on && x.pd.fixed == 1;
-  d.counting = x.pd.on && x.pd.fixed < 0;
-  d.settled = 0;
-  d.etc = x.pd.etc;
-  d.oaw = 0;
-  d.npoints = x.pd.npoints;
-  d.pulls = 0;
-  return d;
-}
-
-/* After a round that counted: the next round's direction. */
-__device__ static inline void fal_kpd_decide(fal_kpd &d, const unsigned long long *cnt)
-{
-  fal_dir_rule(&d.dir, &d.settled, &d.etc, &d.oaw, d.npoints, (long long)cnt[0],
-               (long long)cnt[1]);
-}
-
-/* Whether this round's new points are counted (fal_pdir_counts). */
-__device__ static inline bool fal_kpd_counts(const fal_kpd &d)
-{
-  return d.on && d.counting && (d.dir || !d.settled);
-}
 
 /* A thread's index and the threads of the grid, in blocks of one or two
  * dimensions (the loop kernels' warp form). */

@@ -99,35 +99,79 @@ static inline int fal_dir_forced(void)
 #endif
 #endif
 
-/* Whether a level-synchronous loop may pull at all: the CPU region's
- * rule, on undirected graphs of average degree above 8 unless forced
- * (fixed: fal_dir_forced); the GPU's (falcon/cuda.cuh fal_px_pd) and the
- * MPI ranks' (falcon/mpi.h fal_mdir) take it too. */
+/* Whether a level-synchronous loop may pull at all: on undirected graphs
+ * of average degree above 8 unless forced (fixed: fal_dir_forced); the
+ * GPU's loops (falcon/cuda.cuh fal_px_pd) and the MPI ranks'
+ * (runtime/mpi.c fal_mdir_start) take this rule.  The CPU's region that
+ * pulls runs where frontiers are not wanted (fal_front_wanted below:
+ * average degree above 8) and pulls on directed graphs too where the
+ * program built in-edges (falconc lower_plan.c emit_region). */
 static inline int fal_dir_may_pull(int directed, int64_t npoints, int64_t nedges, int fixed)
 {
   return !directed && fixed != 0 && (fixed == 1 || nedges > 8 * npoints);
 }
 
-/* Beamer's rule, the CPU region's (lower_plan.c emit_region), for the
- * host's rounds (falcon/cuda.cuh fal_pdir), the kernels' (fal_kpd) and the
- * MPI ranks' host rounds (falcon/mpi.h fal_mdir): aw new points whose
- * out-degrees sum to sc; etc the edges not yet checked, oaw the round
- * before's new points.  Pull when the new points' edges pass a fifteenth
- * of those; back to pushing (and settled: no more counts) when the
- * frontier shrinks below an eighteenth of the points. */
-static inline void FAL_HD_FN(fal_dir_rule)(int *dir, int *settled, long long *etc, long long *oaw,
-                                           long long npoints, long long aw, long long sc)
+/* The direction of a level-synchronous loop's rounds (falconc plan.c
+ * pull_rule), one state for every place that runs such rounds: the CPU
+ * region (lower_plan.c emit_region, a local), the single process's host
+ * rounds (falcon/cuda.cuh fal_pdir, which holds one), the parts' kernel
+ * (each thread's copy of fal_px.pd) and MPI ranks' host rounds
+ * (falcon/mpi.h fal_mdir_start).  fal_dstate_init: the loop's start;
+ * fal_dstate_counts: whether the round just run must count its new
+ * points; fal_dstate_decide: the next round's direction from those
+ * counts. */
+typedef struct fal_dstate {
+  int on;       /* the loop may pull */
+  int dir;      /* the next round pulls */
+  int fixed;    /* FALCON_DIRECTION: 1 pull, 0 push, -1 chosen */
+  int counting; /* chosen directions: the rounds count their new points */
+  int settled;  /* back to pushing after pulling: no more counts needed */
+  long long etc;     /* out-edges not yet explored from */
+  long long oaw;     /* the round before's new points */
+  long long npoints; /* the graph's points */
+  long long pulls;   /* rounds that pulled (FALCON_PROFILE) */
+} fal_dstate;
+
+static inline void FAL_HD_FN(fal_dstate_init)(fal_dstate *d, int on, int fixed, long long nedges,
+                                              long long npoints)
 {
-  if (!*dir) {
-    if (sc > *etc / 15)
-      *dir = 1;
+  d->on = on;
+  d->fixed = fixed;
+  d->dir = on && fixed == 1;
+  d->counting = on && fixed < 0;
+  d->settled = 0;
+  d->etc = nedges;
+  d->oaw = 0;
+  d->npoints = npoints;
+  d->pulls = 0;
+}
+
+/* Whether the round just run counts its new points: directions are
+ * chosen, and the loop pulls or has not yet gone back to pushing (the
+ * GPUs' and ranks' rounds pay for a count; the CPU region counts as it
+ * goes and decides every round). */
+static inline int FAL_HD_FN(fal_dstate_counts)(const fal_dstate *d)
+{
+  return d->on && d->counting && (d->dir || !d->settled);
+}
+
+/* Beamer's rule with GAPBS's constants (the same in every place above):
+ * a round set aw new points whose out-degrees sum to sc.  Pull when the
+ * new points' edges pass a fifteenth of the edges not yet explored from;
+ * back to pushing (and settled) when the frontier shrinks below an
+ * eighteenth of the points. */
+static inline void FAL_HD_FN(fal_dstate_decide)(fal_dstate *d, long long aw, long long sc)
+{
+  if (!d->dir) {
+    if (sc > d->etc / 15)
+      d->dir = 1;
     else
-      *etc -= sc;
-  } else if (aw < *oaw && aw <= npoints / 18) {
-    *dir = 0;
-    *settled = 1;
+      d->etc -= sc;
+  } else if (aw < d->oaw && aw <= d->npoints / 18) {
+    d->dir = 0;
+    d->settled = 1;
   }
-  *oaw = aw;
+  d->oaw = aw;
 }
 
 /* Whether a loop with frontiers uses its lists (else it runs the region

@@ -40,6 +40,7 @@
 #include <stdio.h>
 
 #include "falcon/graph.h"
+#include "falcon/frontier.h" /* (after graph.h: fal_alloc) */
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -238,30 +239,19 @@ void fal_mpi_reduce_kind(void *v, int kind, int mul);
 /* Pull rounds on host ranks (falconc --mpi: host ranks, and GPU ranks
  * that do not map each other's GPUs; docs/lowering.md "Pull rounds on
  * host ranks"): the direction of a level-synchronous loop's host rounds,
- * the same on every rank.  fal_mdir_start: the rule of the CPU's region
- * (pull only on undirected graphs of average degree above 8, or every
- * round with FALCON_DIRECTION=pull; never with =push).  After each
- * round's exchange, while fal_mdir_counts, the generated code counts its
- * own points that the round set and their out-degrees (a GPU rank on its
+ * a fal_dstate (falcon/frontier.h), the same on every rank.
+ * fal_mdir_start: the GPU loops' rule (fal_dir_may_pull: only on
+ * undirected graphs of average degree above 8, or every round with
+ * FALCON_DIRECTION=pull; never with =push).  After each round's
+ * exchange, while fal_dstate_counts, the generated code counts its own
+ * points that the round set and their out-degrees (a GPU rank on its
  * GPU: falcon/mpi.cuh fal_mdir_dcount), and fal_mdir_decide sums them
- * over the ranks (MPI_Allreduce) and picks the next round's direction by
- * Beamer's rule with GAPBS's constants; once the loop goes back to
- * pushing it stops counting. */
-typedef struct fal_mdir {
-  int on;       /* the loop may pull */
-  int dir;      /* the next round pulls */
-  int fixed;    /* FALCON_DIRECTION: 1 pull, 0 push, -1 chosen */
-  int counting; /* chosen directions: the rounds count */
-  int settled;  /* back to pushing: no more counts */
-  long long etc, oaw, npoints, pulls;
-} fal_mdir;
-void fal_mdir_start(fal_mdir *d, int directed, int64_t npoints, int64_t nedges);
-static inline int fal_mdir_counts(const fal_mdir *d)
-{
-  return d->on && d->counting && (d->dir || !d->settled);
-}
+ * over the ranks (MPI_Allreduce) and picks the next round's direction
+ * (fal_dstate_decide); once the loop goes back to pushing it stops
+ * counting. */
+void fal_mdir_start(fal_dstate *d, int directed, int64_t npoints, int64_t nedges);
 /* aw: this rank's own points that the round set, sc: their out-edges. */
-void fal_mdir_decide(fal_mdir *d, long long aw, long long sc);
+void fal_mdir_decide(fal_dstate *d, long long aw, long long sc);
 
 /* Output of an MPI program comes from rank 0: the other ranks' stdout goes
  * to /dev/null (FALCON_MPI_OUTPUT=all keeps it), and so do files they open

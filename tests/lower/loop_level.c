@@ -85,7 +85,7 @@ if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
 fal_front_free(&fal_tf);
-fal_prof_end("loop_level.fal", 20, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_level.fal", 20, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go; int fal_dir = 0, fal_dfix = fal_dir_forced(); long long fal_sc = 0, fal_aw = 0, fal_oaw = 0; long long fal_etc = g->nedges; const int64_t *fal_io = g->directed ? g->fal_base.csr.in_offsets : g->fal_base.csr.offsets; const fal_point *fal_is = g->directed ? g->fal_base.csr.in_src : g->fal_base.csr.dst; if (!fal_io || !fal_is) fal_dfix = 0; fal_dir = fal_dfix == 1;
+fal_prof_end("loop_level.fal", 20, "frontier", fal_pt0, fal_lr); fal_prof_visits("loop_level.fal", 20, "frontier", fal_vis); } else { double fal_pt0 = fal_prof_t0(); long long fal_lr = 0, fal_vis = 0; int fal_go = 0; (void)fal_go; long long fal_sc = 0, fal_aw = 0; const int64_t *fal_io = g->directed ? g->fal_base.csr.in_offsets : g->fal_base.csr.offsets; const fal_point *fal_is = g->directed ? g->fal_base.csr.in_src : g->fal_base.csr.dst; fal_dstate fal_ds; fal_dstate_init(&fal_ds, fal_io && fal_is, fal_dir_forced(), g->nedges, g->npoints);
 #pragma omp parallel
 {
 #pragma omp single
@@ -98,7 +98,7 @@ changed = 0;
 while (fal_go) {
 #line 22 "loop_level.fal"
 { long long fal_sc1 = 0, fal_aw1 = 0; if (omp_get_thread_num() == 0) fal_vis += g->npoints;
-if (fal_dir) {
+if (fal_ds.dir) {
 #pragma omp for schedule(dynamic, 1024) nowait
 #line 22 "loop_level.fal"
 for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { int fal_u; __atomic_load(&g->level[fal_i], &fal_u, __ATOMIC_RELAXED); if (fal_u == (2147483647) && (lev) + 1 < fal_u) for (int64_t fal_e = fal_io[fal_i], fal_n = fal_io[fal_i + 1]; fal_e < fal_n; fal_e++) { int fal_s; __atomic_load(&g->level[fal_is[fal_e]], &fal_s, __ATOMIC_RELAXED); if (fal_s == (lev)) { int fal_nv = (lev) + 1; __atomic_store(&g->level[fal_i], &fal_nv, __ATOMIC_RELAXED); FAL_SET_FLAG(changed); fal_aw1++; fal_sc1 += g->fal_base.csr.offsets[fal_i + 1] - g->fal_base.csr.offsets[fal_i]; break; } } }
@@ -110,7 +110,7 @@ for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { int fal_t; __atomic_load(
 __atomic_add_fetch(&fal_sc, fal_sc1, __ATOMIC_RELAXED); __atomic_add_fetch(&fal_aw, fal_aw1, __ATOMIC_RELAXED); }
 #pragma omp barrier
 #pragma omp single
-{ if (fal_dfix < 0) { if (!fal_dir) { if (fal_sc > fal_etc / 15) fal_dir = 1; else fal_etc -= fal_sc; } else if (fal_aw < fal_oaw && fal_aw <= g->npoints / 18) fal_dir = 0; } fal_oaw = fal_aw; fal_sc = fal_aw = 0;
+{ if (fal_ds.counting) fal_dstate_decide(&fal_ds, fal_aw, fal_sc); fal_sc = fal_aw = 0;
 
 #line 23 "loop_level.fal"
 lev++;

@@ -666,7 +666,7 @@ __global__ void fal_looprs_L32_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
   fal_ra_begin();
   if (!fal_px_start(fal_grid, fal_px))
     return;
-  fal_kpd fal_kd = fal_kpd_start(fal_px);
+  fal_dstate fal_kd = fal_px.pd;
   unsigned long long fal_kc[2] = {0, 0};
   int fal_brk = 1;
   do { /* round 0: the condition and the flag's zeroing */
@@ -679,7 +679,7 @@ __global__ void fal_looprs_L32_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
   fal_grid.sync();
   while (!fal_brk) {
     const int fal_kv = (int)(lev); /* the round's value */
-    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);
+    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_dstate_counts(&fal_kd);
     fal_kd.pulls += fal_kpl;
     if (fal_kpl) {
       fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
@@ -706,7 +706,7 @@ __global__ void fal_looprs_L32_5(fal_G fal_kv_hg, int lev, fal_px fal_px)
         fal_kcount<int>(fal_px, hg->level, hg->fal_base.csr.offsets, (int)(fal_kv + 1));
         (void)fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kc);
       }
-      fal_kpd_decide(fal_kd, fal_kc);
+      fal_dstate_decide(&fal_kd, (long long)fal_kc[0], (long long)fal_kc[1]);
     }
   }
   if (fal_leader && fal_px.me == 0) {
@@ -733,7 +733,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L32_6(fa
   if (!fal_px_start(fal_grid, fal_px))
     return;
   unsigned fal_wr = 0; /* the phase's rounds (part_phase_warp) */
-  fal_kpd fal_kd = fal_kpd_start(fal_px);
+  fal_dstate fal_kd = fal_px.pd;
   unsigned long long fal_kc[2] = {0, 0};
   int fal_brk = 1;
   do { /* round 0: the condition and the flag's zeroing */
@@ -746,7 +746,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L32_6(fa
   fal_grid.sync();
   while (!fal_brk) {
     const int fal_kv = (int)(lev); /* the round's value */
-    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);
+    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_dstate_counts(&fal_kd);
     fal_kd.pulls += fal_kpl;
     if (fal_kpl) {
       fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
@@ -793,7 +793,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L32_6(fa
         fal_kcount<int>(fal_px, hg->level, hg->fal_base.csr.offsets, (int)(fal_kv + 1));
         (void)fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kc);
       }
-      fal_kpd_decide(fal_kd, fal_kc);
+      fal_dstate_decide(&fal_kd, (long long)fal_kc[0], (long long)fal_kc[1]);
     }
   }
   if (fal_leader && fal_px.me == 0) {
@@ -917,20 +917,20 @@ fal_G_bx_end(hg, fal_bxon, FAL_EX_ALIKE); }
   int lev = 0;
   { static fal_rmh fal_rm4; { fal_loop_sw fal_sw = {0}; double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; static thread_local fal_pdir fal_pd8; { int fal_ag = hg->fal_nparts > 0 && !hg->fal_shared; for (int fal_i = 0; fal_i < hg->fal_nparts; fal_i++) fal_ag &= hg->fal_parts[fal_i].fal_base.on_gpu; fal_pdir_start(&fal_pd8, hg->fal_nparts, fal_ag, hg->directed, hg->npoints, hg->nedges); fal_pd8.count = fal_pdir_count<int>; } while (1) { if (hg->fal_bx && fal_loop_switch_first(&fal_sw, (const void *)fal_loop_L32_7, "part_pull.fal", 32, hg->fal_nparts, &hg->fal_base, fal_sw.state == 0 && fal_pull_in(0, hg->directed, hg->npoints, hg->nedges) && fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].level - (char *)hg->fal_parts), 1, __FILE__, __LINE__))) { int fal_pgo = 0; if (fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].level - (char *)hg->fal_parts), 1, __FILE__, __LINE__)) { if (fal_pw_pick(&hg->fal_parts[0].fal_base)) { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][4]; void **fal_pv[FAL_PX_MAX]; static fal_pwh fal_pwm; fal_pw fal_pwv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : fal_rmv_none(); fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1).ctx; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&lev; fal_px_pd(&fal_xh->px[fal_pi].pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pwv[fal_pi] = fal_pw_make(&fal_pwm, fal_pi, &hg->fal_parts[fal_pi].fal_base, hg->fal_lo[fal_pi], hg->fal_lo[fal_pi + 1], __FILE__, __LINE__); fal_pa[fal_pi][3] = (void *)&fal_pwv[fal_pi]; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run_w(fal_xh, hg->fal_bx, (const void *)fal_looprsw_L32_6, fal_pv, 1, "fal_looprsw_L32_6", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmv_none(); fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L32_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L32_6_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprsw_L32_6, sizeof fal_lp)); fal_prof_end("part_pull.fal", 32, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_G_bx_end(hg, 1, FAL_EX_OWN); fal_G_px_leave(hg); fal_gprof_end("part_pull.fal", 32, "parts (one barrier)", fal_pt0, fal_lr); } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = 1; fal_rm_reset(&fal_rm4, hg->fal_bx); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 1) : fal_rmv_none(); fal_xh->px[fal_pi].ra = fal_rm_part(&fal_rm4, fal_pi, 1).ctx; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&lev; fal_px_pd(&fal_xh->px[fal_pi].pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_looprs_L32_5, fal_pv, "fal_looprs_L32_5", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmv_none(); fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L32_5, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L32_5_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprs_L32_5, sizeof fal_lp)); fal_prof_end("part_pull.fal", 32, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_G_bx_end(hg, 1, FAL_EX_OWN); fal_G_px_leave(hg); fal_gprof_end("part_pull.fal", 32, "parts (one barrier)", fal_pt0, fal_lr); } } } } else { if (fal_G_px_enter(hg, __FILE__, __LINE__)) { double fal_pt0 = fal_prof_t0(); fal_pxh *fal_xh = (fal_pxh *)hg->fal_pxh; void *fal_pa[FAL_PX_MAX][3]; void **fal_pv[FAL_PX_MAX]; int fal_rmon = fal_rm_ready(&fal_rm4, hg->fal_bx, hg->fal_lo, hg->fal_nparts, (const char *)hg->fal_parts, sizeof *hg->fal_parts, (size_t)((char *)&hg->fal_parts[0].level - (char *)hg->fal_parts), 1, __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmon ? fal_rm_part(&fal_rm4, fal_pi, 0) : fal_rmv_none(); fal_xh->px[fal_pi].ra = NULL; fal_pa[fal_pi][0] = (void *)&hg->fal_parts[fal_pi]; fal_pa[fal_pi][1] = (void *)&lev; fal_pa[fal_pi][2] = (void *)&fal_xh->px[fal_pi]; fal_pv[fal_pi] = fal_pa[fal_pi]; } int fal_pok = fal_pxh_run(fal_xh, hg->fal_bx, (const void *)fal_loop_L32_7, fal_pv, "fal_loop_L32_7", __FILE__, __LINE__); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { hg->fal_parts[fal_pi].fal_rmt = fal_rmv_none(); fal_xh->px[fal_pi].ra = NULL; } if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; fal_cuda_use(hg->fal_bx->dev[0]); FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_loop_L32_7, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_loop_L32_7_lev, sizeof lev)); fal_G_px_leave(hg); fal_gprof_end("part_pull.fal", 32, "parts", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
-    { int fal_bxon = fal_G_bx_begin(hg, FAL_EX_MERGE); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_pd8.P[fal_pi] = (const void *)fal_part->level; fal_pd8.off[fal_pi] = fal_part->fal_base.csr.offsets; fal_pd8.lo[fal_pi] = fal_lo; fal_pd8.hi[fal_pi] = fal_hi; if (fal_pd8.dir && fal_bxon) { fal_cuda_use(fal_part->fal_base.device); fal_pull_kernel<int><<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(fal_part->level, fal_part->fal_base.csr.offsets, fal_part->fal_base.csr.dst, (int64_t)(fal_lo), (int64_t)(fal_hi), (int)(lev), 1, (int)(INF), &fal_part->changed[0], fal_pdir_cnt(&fal_pd8, fal_pi)); FAL_CHECK_LAUNCH("fal_pull_kernel"); } else { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L34_9_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L34_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_9"); } } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
+    { int fal_bxon = fal_G_bx_begin(hg, FAL_EX_MERGE); for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (fal_part->fal_base.on_gpu) { fal_pd8.P[fal_pi] = (const void *)fal_part->level; fal_pd8.off[fal_pi] = fal_part->fal_base.csr.offsets; fal_pd8.lo[fal_pi] = fal_lo; fal_pd8.hi[fal_pi] = fal_hi; if (fal_pd8.ds.dir && fal_bxon) { fal_cuda_use(fal_part->fal_base.device); fal_pull_kernel<int><<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(fal_part->level, fal_part->fal_base.csr.offsets, fal_part->fal_base.csr.dst, (int64_t)(fal_lo), (int64_t)(fal_hi), (int)(lev), 1, (int)(INF), &fal_part->changed[0], fal_pdir_cnt(&fal_pd8, fal_pi)); FAL_CHECK_LAUNCH("fal_pull_kernel"); } else { fal_G *hg = fal_part; { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L34_9_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L34_9<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L34_9"); } } } } for (int fal_pi = 0; fal_pi < hg->fal_nparts; fal_pi++) { fal_G *fal_part = &hg->fal_parts[fal_pi]; int64_t fal_lo = hg->fal_lo[fal_pi], fal_hi = hg->fal_lo[fal_pi + 1]; if (hg->fal_shared) { if (fal_pi > 0) break; fal_hi = hg->fal_lo[hg->fal_nparts]; } if (!fal_part->fal_base.on_gpu) { fal_G *hg = fal_part; 
 #pragma omp parallel for schedule(dynamic, 256)
 #line 34 "part_pull.fal"
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->level[t] == lev)) continue;
 #line 34 "part_pull.fal"
                                              expand(t, hg, lev); } } }
-fal_pdir_arm(&fal_pd8, hg->fal_bx, fal_bxon, (long long)(lev)); fal_G_bx_end(hg, fal_bxon, fal_bxon && fal_pd8.dir ? FAL_EX_OWN : FAL_EX_MERGE); fal_pdir_next(&fal_pd8, hg->fal_bx, fal_bxon); }
+fal_pdir_arm(&fal_pd8, hg->fal_bx, fal_bxon, (long long)(lev)); fal_G_bx_end(hg, fal_bxon, fal_bxon && fal_pd8.ds.dir ? FAL_EX_OWN : FAL_EX_MERGE); fal_pdir_next(&fal_pd8, hg->fal_bx, fal_bxon); }
 #line 34 "part_pull.fal"
 
     lev++;
     if (hg->changed[0] == 0)
       break;
     ((void)0);
-  } } fal_gprof_end("part_pull.fal", 32, "auto", fal_pt0, fal_ra); fal_prof_end("part_pull.fal", 32, "pull rounds", fal_prof_t0(), fal_pd8.pulls); } }
+  } } fal_gprof_end("part_pull.fal", 32, "auto", fal_pt0, fal_ra); fal_prof_end("part_pull.fal", 32, "pull rounds", fal_prof_t0(), fal_pd8.ds.pulls); } }
 #line 39 "part_pull.fal"
 
   return lev > 0 ? 0 : 1;

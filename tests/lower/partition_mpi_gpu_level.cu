@@ -14,7 +14,7 @@ typedef struct fal_G fal_G;
  * copy, FAL_EX_OWNERS, fal_G_mpi_end_rm; fal_mpx_gather under
  * FALCON_MPX_HOST=gather), and FAL_RA_HOLD is defined.  Where the ranks do
  * not map each other, the host rounds may pull (docs/lowering.md "Pull
- * rounds on host ranks": fal_mdir around the loop, fal_pull_kernel on the
+ * rounds on host ranks": a fal_dstate around the loop, fal_pull_kernel on the
  * rank's GPU, fal_mdir_dcount after the exchange). */
 #include <stdio.h>
 
@@ -968,7 +968,7 @@ __global__ void fal_looprs_L39_6(fal_G fal_kv_hg, int lev, fal_px fal_px)
   fal_ra_begin();
   if (!fal_px_start(fal_grid, fal_px))
     return;
-  fal_kpd fal_kd = fal_kpd_start(fal_px);
+  fal_dstate fal_kd = fal_px.pd;
   unsigned long long fal_kc[2] = {0, 0};
   int fal_brk = 1;
   do { /* round 0: the condition and the flag's zeroing */
@@ -981,7 +981,7 @@ __global__ void fal_looprs_L39_6(fal_G fal_kv_hg, int lev, fal_px fal_px)
   fal_grid.sync();
   while (!fal_brk) {
     const int fal_kv = (int)(lev); /* the round's value */
-    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);
+    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_dstate_counts(&fal_kd);
     fal_kd.pulls += fal_kpl;
     if (fal_kpl) {
       fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
@@ -1006,7 +1006,7 @@ __global__ void fal_looprs_L39_6(fal_G fal_kv_hg, int lev, fal_px fal_px)
         fal_kcount<int>(fal_px, hg->level, hg->fal_base.csr.offsets, (int)(fal_kv + 1));
         (void)fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kc);
       }
-      fal_kpd_decide(fal_kd, fal_kc);
+      fal_dstate_decide(&fal_kd, (long long)fal_kc[0], (long long)fal_kc[1]);
     }
   }
   if (fal_leader) {
@@ -1033,7 +1033,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L39_7(fa
   if (!fal_px_start(fal_grid, fal_px))
     return;
   unsigned fal_wr = 0; /* the phase's rounds (part_phase_warp) */
-  fal_kpd fal_kd = fal_kpd_start(fal_px);
+  fal_dstate fal_kd = fal_px.pd;
   unsigned long long fal_kc[2] = {0, 0};
   int fal_brk = 1;
   do { /* round 0: the condition and the flag's zeroing */
@@ -1046,7 +1046,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L39_7(fa
   fal_grid.sync();
   while (!fal_brk) {
     const int fal_kv = (int)(lev); /* the round's value */
-    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_kpd_counts(fal_kd);
+    const bool fal_kpl = fal_kd.dir, fal_kcn = fal_dstate_counts(&fal_kd);
     fal_kd.pulls += fal_kpl;
     if (fal_kpl) {
       fal_kpull<int>(fal_px, hg->fal_rmt, hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_kv, 1, (int)(INF), &hg->changed[0], fal_kcn);
@@ -1091,7 +1091,7 @@ __global__ void __launch_bounds__(FAL_BLOCK, FAL_PW_BLOCKS) fal_looprsw_L39_7(fa
         fal_kcount<int>(fal_px, hg->level, hg->fal_base.csr.offsets, (int)(fal_kv + 1));
         (void)fal_rs_round_c(fal_grid, fal_px, &hg->changed[0], fal_nb, fal_kc);
       }
-      fal_kpd_decide(fal_kd, fal_kc);
+      fal_dstate_decide(&fal_kd, (long long)fal_kc[0], (long long)fal_kc[1]);
     }
   }
   if (fal_leader) {
@@ -1158,7 +1158,7 @@ fal_G_mpi_end_alike(hg); }
 
   hg->level[fal_G_mpi_wr(hg, (0))] = 0;
   int lev = 0;
-  { fal_mdir fal_md4; fal_mdir_start(&fal_md4, hg->directed, hg->npoints, hg->nedges); static unsigned long long *fal_md4_d; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch_f(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), fal_sw.state == 0 && fal_pull_in(1, hg->directed, hg->npoints, hg->nedges), (const void *)fal_looprs_L39_6, "partition_mpi_gpu_level.fal", 39)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[4]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[3] = (void *)&fal_pwv; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx5, fal_mx5.df); int fal_pok = fal_mpx_run_w(&fal_mx5, (const void *)fal_looprsw_L39_7, fal_pa, 1, "fal_looprsw_L39_7", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L39_7, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L39_7_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprsw_L39_7, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (one barrier)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx5, fal_mx5.df); int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_looprs_L39_6, fal_pa, "fal_looprs_L39_6", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L39_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L39_6_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprs_L39_6, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (one barrier)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
+  { fal_dstate fal_md4; fal_mdir_start(&fal_md4, hg->directed, hg->npoints, hg->nedges); static unsigned long long *fal_md4_d; { static fal_mpx fal_mx5; fal_loop_sw fal_sw = {0}; fal_mpx_ready(&fal_mx5, hg->fal_mpxg, hg->fal_mpi_gpu ? (void *)hg->fal_mpi_gpu->level : NULL, 1, __FILE__, __LINE__); double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { if (fal_mpx_switch_f(&fal_sw, &fal_mx5, hg->fal_mpi, hg->fal_mpi_gpu && fal_warp_pick(&hg->fal_mpi_gpu->fal_base), fal_sw.state == 0 && fal_pull_in(1, hg->directed, hg->npoints, hg->nedges), (const void *)fal_looprs_L39_6, "partition_mpi_gpu_level.fal", 39)) { int fal_pgo = 0; if (hg->fal_mpi_gpu && fal_pw_pick_ranks(&hg->fal_mpi_gpu->fal_base)) { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[4]; static fal_pwh fal_pwm; fal_pw fal_pwv = fal_pw_make(&fal_pwm, 0, &fal_d->fal_base, fal_mpxp.lo, fal_mpxp.hi, __FILE__, __LINE__); fal_pa[3] = (void *)&fal_pwv; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx5, fal_mx5.df); int fal_pok = fal_mpx_run_w(&fal_mx5, (const void *)fal_looprsw_L39_7, fal_pa, 1, "fal_looprsw_L39_7", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprsw_L39_7, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprsw_L39_7_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprsw_L39_7, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (one barrier)", fal_pt0, fal_lr); } } } else { { double fal_pt0 = fal_prof_t0(); fal_G_mpi_dbegin(hg); fal_G *fal_d = hg->fal_mpi_gpu; fal_px fal_mpxp = fal_mx5.px; void *fal_pa[3]; fal_pa[0] = (void *)fal_d; fal_pa[1] = (void *)&lev; fal_px_pd(&fal_mpxp.pd, 1, hg->directed, hg->npoints, hg->nedges); fal_pa[2] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&fal_mx5, fal_mx5.df); int fal_pok = fal_mpx_run(&fal_mx5, (const void *)fal_looprs_L39_6, fal_pa, "fal_looprs_L39_6", __FILE__, __LINE__); fal_d->fal_rmt = fal_rmv_none(); if (fal_pok) { long long fal_lr = 0; fal_pgo = 1; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lr, fal_lr_fal_looprs_L39_6, sizeof fal_lr)); FAL_CUDA(cudaMemcpyFromSymbol(&lev, fal_lo_fal_looprs_L39_6_lev, sizeof lev)); if (fal_prof_enabled()) { long long fal_lp = 0; FAL_CUDA(cudaMemcpyFromSymbol(&fal_lp, fal_lp_fal_looprs_L39_6, sizeof fal_lp)); fal_prof_end("partition_mpi_gpu_level.fal", 39, "pull rounds (kernel)", fal_prof_t0(), fal_lp); } fal_mpi_bcast0(&lev, sizeof lev); fal_mpx_leave(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, fal_d->level, sizeof *fal_d->level); hg->fal_mpi_devstale = 1; hg->fal_mpi_stale = hg->fal_mpi->nranks > 1; fal_G_mpi_gp_back(hg); fal_gprof_end("partition_mpi_gpu_level.fal", 39, "ranks (one barrier)", fal_pt0, fal_lr); } } } if (fal_pgo) break; fal_sw.state = 2; } fal_ra++; {
     hg->changed[0] = 0;
     { void *fal_mxh = fal_mpx_host(&fal_mx5); { fal_G_mpi_begin(hg, 41, 0x1u, fal_mxh ? FAL_EX_OWNERS : FAL_EX_MERGE); { fal_G *fal_part = hg->fal_mpi_gpu ? hg->fal_mpi_gpu : hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (fal_part->fal_base.on_gpu) { fal_part->fal_rmt = fal_mpx_ctx(&fal_mx5, fal_mxh); fal_G *hg = fal_part; if (fal_md4.dir && !fal_mxh) { fal_cuda_use(hg->fal_base.device); fal_pull_kernel<int><<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(hg->level, hg->fal_base.csr.offsets, hg->fal_base.csr.dst, fal_lo, fal_hi, (int)(lev), 1, (int)(INF), &hg->changed[0], (unsigned long long *)NULL); FAL_CHECK_LAUNCH("fal_pull_kernel"); } else { { fal_cuda_use(hg->fal_base.device); if (fal_warp_pick(&hg->fal_base)) { const fal_hubs *fal_hb = fal_hubs_of(&hg->fal_base); int64_t fal_h0 = 0, fal_nh = !fal_hb ? 0 : fal_hubs_range(fal_hb, fal_lo, fal_hi, &fal_h0); fal_hubk fal_hk = fal_hubk_of(fal_hb, fal_h0, fal_nh); unsigned fal_hbk = fal_nh ? fal_hub_grid(fal_hk.q1 - fal_hk.q0) : 0; fal_foreach_L41_8_w<<<fal_hbk + fal_cuda_grid((int64_t)(fal_hi - fal_lo) * 32), dim3(32, FAL_BLOCK / 32)>>>(*hg, lev, fal_lo, fal_hi, fal_hk, fal_nh ? fal_hb->deg : INT64_MAX, fal_hbk); } else fal_foreach_L41_8<<<fal_cuda_grid(fal_hi - fal_lo), FAL_BLOCK>>>(*hg, lev, fal_lo, fal_hi); FAL_CHECK_LAUNCH("fal_foreach_L41_8"); } } fal_part->fal_rmt = fal_rmv_none(); } else { fal_G *hg = fal_part; if (fal_md4.dir) {
 #pragma omp parallel for schedule(dynamic, 1024)
@@ -1169,7 +1169,7 @@ for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { int fal_u; __atomic_load
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->level[t] == lev)) continue;
 #line 41 "partition_mpi_gpu_level.fal"
                                              expand(t, hg, lev); } } } }
-if (fal_mxh) { fal_G_mpi_end_rm(hg); fal_mpx_gather(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->level, 0); } else fal_G_mpi_end(hg); } fal_md4.pulls += fal_md4.dir && !fal_mxh; if (fal_mdir_counts(&fal_md4)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (hg->fal_mpi_gpu) { fal_cuda_use(hg->fal_mpi_gpu->fal_base.device); fal_mdir_dcount<int>(&fal_md4_d, hg->fal_mpi_gpu->level, hg->fal_mpi_gpu->fal_base.csr.offsets, fal_mlo, fal_mhi, (long long)(lev), &fal_maw, &fal_msc); } else {
+if (fal_mxh) { fal_G_mpi_end_rm(hg); fal_mpx_gather(&fal_mx5, hg->fal_mpi, hg->fal_mpi_did, hg->fal_mpi_gpu->level, 0); } else fal_G_mpi_end(hg); } fal_md4.pulls += fal_md4.dir && !fal_mxh; if (fal_dstate_counts(&fal_md4)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; if (hg->fal_mpi_gpu) { fal_cuda_use(hg->fal_mpi_gpu->fal_base.device); fal_mdir_dcount<int>(&fal_md4_d, hg->fal_mpi_gpu->level, hg->fal_mpi_gpu->fal_base.csr.offsets, fal_mlo, fal_mhi, (long long)(lev), &fal_maw, &fal_msc); } else {
 #pragma omp parallel for reduction(+ : fal_maw, fal_msc)
 for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (hg->level[fal_i] == (lev) + 1) { fal_maw++; fal_msc += hg->fal_base.csr.offsets[fal_i + 1] - hg->fal_base.csr.offsets[fal_i]; }
 } fal_mdir_decide(&fal_md4, fal_maw, fal_msc); } }

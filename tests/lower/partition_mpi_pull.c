@@ -5,9 +5,9 @@ typedef struct fal_G fal_G;
 #line 1 "partition_mpi_pull.fal"
 /* falconc --mpi --target=cpu: a level-synchronous loop (BFS's) over a
  * partitioned graph on host ranks (docs/lowering.md "Pull rounds on host
- * ranks").  The loop keeps a direction (fal_mdir, fal_mdir_start) around
- * its rounds; its phase runs either as the push written here or, when
- * fal_mdir says so, as a pull over the rank's own points (each point at
+ * ranks").  The loop keeps a direction (a fal_dstate, fal_mdir_start)
+ * around its rounds; its phase runs either as the push written here or,
+ * when that says so, as a pull over the rank's own points (each point at
  * INF takes lev + 1 from the first out-neighbour at lev, setting
  * hg.changed[0]); after the exchange the round's own new points and their
  * out-edges are counted and fal_mdir_decide sums them over the ranks.
@@ -213,7 +213,7 @@ fal_G_mpi_end_alike(hg); }
 
   hg->level[fal_G_mpi_wr(hg, (0))] = 0;
   int lev = 0;
-  { fal_mdir fal_md3; fal_mdir_start(&fal_md3, hg->directed, hg->npoints, hg->nedges); { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
+  { fal_dstate fal_md3; fal_mdir_start(&fal_md3, hg->directed, hg->npoints, hg->nedges); { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
     hg->changed[0] = 0;
     { fal_G_mpi_begin(hg, 39, 0x1u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; if (fal_md3.dir) {
 #pragma omp parallel for schedule(dynamic, 1024)
@@ -224,7 +224,7 @@ for (int64_t fal_i = fal_lo; fal_i < fal_hi; fal_i++) { int fal_u; __atomic_load
 for (fal_point t = (fal_point)fal_lo; t < fal_hi; t++) { if (!(hg->level[t] == lev)) continue;
 #line 39 "partition_mpi_pull.fal"
                                              expand(t, hg, lev); } } } }
-fal_G_mpi_end(hg); } fal_md3.pulls += fal_md3.dir; if (fal_mdir_counts(&fal_md3)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; 
+fal_G_mpi_end(hg); } fal_md3.pulls += fal_md3.dir; if (fal_dstate_counts(&fal_md3)) { long long fal_maw = 0, fal_msc = 0; int64_t fal_mlo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_mhi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; 
 #pragma omp parallel for reduction(+ : fal_maw, fal_msc)
 for (int64_t fal_i = fal_mlo; fal_i < fal_mhi; fal_i++) if (hg->level[fal_i] == (lev) + 1) { fal_maw++; fal_msc += hg->fal_base.csr.offsets[fal_i + 1] - hg->fal_base.csr.offsets[fal_i]; }
  fal_mdir_decide(&fal_md3, fal_maw, fal_msc); }
