@@ -632,6 +632,42 @@ static int test_random_weights(void)
   return 1;
 }
 
+/* The direction of a level-synchronous loop's rounds (falcon/frontier.h
+ * fal_dstate), the one rule of the CPU region, the GPUs' rounds and
+ * kernels and MPI ranks: when a loop may pull, the forced directions,
+ * and Beamer's rule with GAPBS's constants (pull when the new points'
+ * out-edges pass 1/15 of the edges not yet explored from; back to
+ * pushing, and no more counts, when the frontier shrinks below 1/18 of
+ * the points). */
+static int test_direction_rule(void)
+{
+  CHECK(!fal_dir_may_pull(1, 100, 10000, -1), "a directed graph may pull");
+  CHECK(!fal_dir_may_pull(0, 100, 800, -1), "average degree 8 may pull");
+  CHECK(fal_dir_may_pull(0, 100, 801, -1), "average degree above 8 may not pull");
+  CHECK(fal_dir_may_pull(0, 100, 10, 1), "FALCON_DIRECTION=pull does not pull");
+  CHECK(!fal_dir_may_pull(0, 100, 10000, 0), "FALCON_DIRECTION=push pulls");
+  fal_dstate d;
+  fal_dstate_init(&d, 1, 1, 1000, 100);
+  CHECK(d.dir && !fal_dstate_counts(&d), "forced pull: dir %d, counts %d", d.dir,
+        fal_dstate_counts(&d));
+  fal_dstate_init(&d, 0, 1, 1000, 100);
+  CHECK(!d.dir && !fal_dstate_counts(&d), "a loop that may not pull pulls");
+  fal_dstate_init(&d, 1, -1, 1500, 180);
+  CHECK(!d.dir && fal_dstate_counts(&d) && d.etc == 1500, "chosen: starts pulling or uncounted");
+  fal_dstate_decide(&d, 1, 100); /* 100 is not above 1500 / 15 */
+  CHECK(!d.dir && d.etc == 1400, "after 100 of 1500 edges: dir %d, etc %lld", d.dir, d.etc);
+  fal_dstate_decide(&d, 40, 94); /* 94 is above 1400 / 15 = 93 */
+  CHECK(d.dir && d.etc == 1400 && fal_dstate_counts(&d), "94 edges of 1400 do not pull");
+  fal_dstate_decide(&d, 60, 500); /* the frontier grew: keeps pulling */
+  CHECK(d.dir, "a growing frontier went back to pushing");
+  fal_dstate_decide(&d, 11, 50); /* shrank, but 11 > 180 / 18 */
+  CHECK(d.dir, "11 points of 180 went back to pushing");
+  fal_dstate_decide(&d, 10, 40); /* shrank to 180 / 18 */
+  CHECK(!d.dir && d.settled && !fal_dstate_counts(&d), "10 of 180: dir %d, settled %d", d.dir,
+        d.settled);
+  return 1;
+}
+
 static int test_free_zeroes(void)
 {
   fal_graph g = {0}, zero = {0};
@@ -1408,6 +1444,7 @@ int main(int argc, char **argv)
   run("generators reject bad arguments", test_gen_bad_arguments);
   run("random weights: range, symmetry, determinism", test_random_weights);
   run("fal_graph_free zeroes the graph", test_free_zeroes);
+  run("direction rule of loops that pull (fal_dstate)", test_direction_rule);
   run("ORDERED cut, equal shares and FALCON_PART_SHARES", test_cut_ordered);
   run("rtclock", test_rtclock);
   run("mutable: layout of a converted CSR", test_mutable_layout);
