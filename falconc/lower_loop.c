@@ -1673,7 +1673,7 @@ static void render_partitioned_foreach(Ctx *c, const Node *n, const Iter *it,
       wmask &= mpi_ghost_mask(c, n);
     const bool quiet = !c->gpu && !alike && one && wmask == 0 && c->topo_n != n;
     /* host ranks: the loop's phase, which may pull (lower_plan.c
-     * emit_mpi_loop: c->pull_d is its fal_dstate, fal_mdir_start) */
+     * emit_mpi_loop: c->pull_d is its fal_dstate) */
     const bool mpl = c->pull_d && c->pull_n == n && !alike && !quiet && c->topo_n != n;
     if (c->opt->explain && !c->gpu && !alike)
       fprintf(stderr, "%s:%u: foreach over partitioned '%s' (--mpi): %s\n", c->src->path,

@@ -376,7 +376,7 @@ static const char *parts_launch(Ctx *c, const LoopPlan *p, const char *name)
   capture_args(c, p, &st, "fal_pa[fal_pi]", ctx_printf(c, "&%s->fal_parts[fal_pi]", g));
   const bool kp = rs && kernel_pulls(p); /* the kernels may pull: their rule's inputs */
   if (kp)
-    strbuf_printf(&st, "fal_px_pd(&fal_xh->px[fal_pi].pd, 1, %s->directed, %s->npoints, %s->nedges); ",
+    strbuf_printf(&st, "fal_dstate_start(&fal_xh->px[fal_pi].pd, 1, %s->directed, %s->npoints, %s->nedges); ",
                   g, g, g);
   if (p->topo && c->topo_sn) /* the parts' last-seen values, kept by the host's rounds too */
     strbuf_printf(&st, "fal_xh->px[fal_pi].seen = %s; fal_xh->px[fal_pi].tv = %s; ",
@@ -442,7 +442,7 @@ static const char *mpx_launch(Ctx *c, const LoopPlan *p, const char *name)
   capture_args(c, p, &st, "fal_pa", "fal_d");
   const bool kp = p->sync_P && kernel_pulls(p); /* the kernels may pull: their rule's inputs */
   if (kp)
-    strbuf_printf(&st, "fal_px_pd(&fal_mpxp.pd, 1, %s->directed, %s->npoints, %s->nedges); ", g, g, g);
+    strbuf_printf(&st, "fal_dstate_start(&fal_mpxp.pd, 1, %s->directed, %s->npoints, %s->nedges); ", g, g, g);
   strbuf_printf(&st, "fal_pa[%d] = (void *)&fal_mpxp; fal_d->fal_rmt = fal_mpx_rmv(&%s, %s.df); "
                 "int fal_pok = fal_mpx_run%s(&%s, (const void *)%s, fal_pa, %s\"%s\", __FILE__, __LINE__); "
                 "fal_d->fal_rmt = fal_rmv_none(); ",
@@ -1376,7 +1376,7 @@ void emit_mpi_loop(Ctx *c, const LoopPlan *p)
   if (p->pull && p->level && p->lev && (!c->gpu || p->sync_P)) {
     const char *g = gname(c, p->graph);
     pd = ctx_printf(c, "fal_md%d", ++c->uniq);
-    putf(c, "{ fal_dstate %s; fal_mdir_start(&%s, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
+    putf(c, "{ fal_dstate %s; fal_dstate_start(&%s, 1, %s->directed, %s->npoints, %s->nedges); ", pd, pd,
          g, g, g);
     if (c->gpu) /* (the counters on the rank's GPU, fal_mdir_dcount: the
                  * loop site's, as fal_mpx's buffers, made on the first

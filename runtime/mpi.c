@@ -1111,12 +1111,6 @@ void fal_mpi_combine(void *value, const void *before, size_t size)
     check(MPI_Bcast(value, (int)size, MPI_BYTE, who, MPI_COMM_WORLD), "MPI_Bcast");
 }
 
-void fal_mdir_start(fal_dstate *d, int directed, int64_t npoints, int64_t nedges)
-{
-  int fixed = fal_dir_forced();
-  fal_dstate_init(d, fal_dir_may_pull(directed, npoints, nedges, fixed), fixed, nedges, npoints);
-}
-
 void fal_mdir_decide(fal_dstate *d, long long aw, long long sc)
 {
   long long v[2] = {aw, sc};

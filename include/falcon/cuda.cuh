@@ -3344,24 +3344,11 @@ typedef struct fal_pdir {
   void (*count)(struct fal_pdir *d, int i);
 } fal_pdir;
 
-/* The direction a loop's rounds start from, for the host's rounds
- * (fal_pdir_start) and a loop's kernels (fal_px.pd, each thread's copy):
- * all_gpu: every part, or rank, on a GPU; fal_dir_may_pull: pull only on
- * undirected graphs of average degree above 8 unless
- * FALCON_DIRECTION=pull (and never with push). */
-static inline void fal_px_pd(fal_dstate *d, int all_gpu, int directed, int64_t npoints,
-                             int64_t nedges)
-{
-  int fixed = fal_dir_forced();
-  fal_dstate_init(d, all_gpu && fal_dir_may_pull(directed, npoints, nedges, fixed), fixed,
-                  nedges, npoints);
-}
-
-/* At the loop's start (fal_px_pd's rule; k parts, at most FAL_PDIR_MAX). */
+/* At the loop's start (fal_dstate_start; k parts, at most FAL_PDIR_MAX). */
 static inline void fal_pdir_start(fal_pdir *d, int k, int all_gpu, int directed, int64_t npoints,
                                   int64_t nedges)
 {
-  fal_px_pd(&d->ds, all_gpu && k <= FAL_PDIR_MAX, directed, npoints, nedges);
+  fal_dstate_start(&d->ds, all_gpu && k <= FAL_PDIR_MAX, directed, npoints, nedges);
   d->one_gpu = 0;
   d->k = k;
 }
@@ -3385,11 +3372,11 @@ static inline void fal_pdir_start1(fal_pdir *d, int directed, int64_t npoints, i
  * default dflt.  The single process's host rounds pull too (fal_pdir),
  * MPI ranks' host rounds push where the ranks map each other's GPUs (the
  * MINs go to the owners) and may pull where they do not (falcon/mpi.h
- * fal_mdir_start). */
+ * fal_mdir_decide). */
 static inline int fal_pull_in(int dflt, int directed, int64_t npoints, int64_t nedges)
 {
   fal_dstate c;
-  fal_px_pd(&c, 1, directed, npoints, nedges);
+  fal_dstate_start(&c, 1, directed, npoints, nedges);
   if (!c.on)
     return 0;
   int v = fal_env_switch("FALCON_PULL_IN", "kernel", "host");
@@ -3651,7 +3638,7 @@ typedef struct fal_px {
   void *ra;                       /* a kernel that runs its own rounds: the
                                    * part's fal_rmt (below), or NULL */
   fal_dstate pd;                  /* a loop whose kernel may pull: its
-                                   * direction at the start (fal_px_pd),
+                                   * direction at the start (fal_dstate_start),
                                    * each thread's copy in the kernel */
   const fal_point *gids[FAL_PX_MAX];   /* bx->gids */
   const fal_point *oids[FAL_PX_MAX];   /* bx->oids */

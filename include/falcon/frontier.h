@@ -101,8 +101,8 @@ static inline int fal_dir_forced(void)
 
 /* Whether a level-synchronous loop may pull at all: on undirected graphs
  * of average degree above 8 unless forced (fixed: fal_dir_forced); the
- * GPU's loops (falcon/cuda.cuh fal_px_pd) and the MPI ranks'
- * (runtime/mpi.c fal_mdir_start) take this rule.  The CPU's region that
+ * GPU's loops and the MPI ranks' take this rule (fal_dstate_start
+ * below).  The CPU's region that
  * pulls runs where frontiers are not wanted (fal_front_wanted below:
  * average degree above 8) and pulls on directed graphs too where the
  * program built in-edges (falconc lower_plan.c emit_region). */
@@ -116,7 +116,7 @@ static inline int fal_dir_may_pull(int directed, int64_t npoints, int64_t nedges
  * region (lower_plan.c emit_region, a local), the single process's host
  * rounds (falcon/cuda.cuh fal_pdir, which holds one), the parts' kernel
  * (each thread's copy of fal_px.pd) and MPI ranks' host rounds
- * (falcon/mpi.h fal_mdir_start).  fal_dstate_init: the loop's start;
+ * (falcon/mpi.h).  fal_dstate_start or fal_dstate_init: the loop's start;
  * fal_dstate_counts: whether the round just run must count its new
  * points; fal_dstate_decide: the next round's direction from those
  * counts. */
@@ -144,6 +144,17 @@ static inline void FAL_HD_FN(fal_dstate_init)(fal_dstate *d, int on, int fixed, 
   d->oaw = 0;
   d->npoints = npoints;
   d->pulls = 0;
+}
+
+/* The start of a GPU's or an MPI rank's loop (host code: it reads
+ * FALCON_DIRECTION): the rounds may pull where can (every part, or rank,
+ * on a GPU; MPI host ranks: 1) and fal_dir_may_pull allows. */
+static inline void fal_dstate_start(fal_dstate *d, int can, int directed, int64_t npoints,
+                                    int64_t nedges)
+{
+  int fixed = fal_dir_forced();
+  fal_dstate_init(d, can && fal_dir_may_pull(directed, npoints, nedges, fixed), fixed, nedges,
+                  npoints);
 }
 
 /* Whether the round just run counts its new points: directions are

@@ -239,18 +239,17 @@ void fal_mpi_reduce_kind(void *v, int kind, int mul);
 /* Pull rounds on host ranks (falconc --mpi: host ranks, and GPU ranks
  * that do not map each other's GPUs; docs/lowering.md "Pull rounds on
  * host ranks"): the direction of a level-synchronous loop's host rounds,
- * a fal_dstate (falcon/frontier.h), the same on every rank.
- * fal_mdir_start: the GPU loops' rule (fal_dir_may_pull: only on
- * undirected graphs of average degree above 8, or every round with
+ * a fal_dstate (falcon/frontier.h), the same on every rank, started
+ * by fal_dstate_start with the GPU loops' rule (fal_dir_may_pull: only
+ * on undirected graphs of average degree above 8, or every round with
  * FALCON_DIRECTION=pull; never with =push).  After each round's
  * exchange, while fal_dstate_counts, the generated code counts its own
  * points that the round set and their out-degrees (a GPU rank on its
  * GPU: falcon/mpi.cuh fal_mdir_dcount), and fal_mdir_decide sums them
  * over the ranks (MPI_Allreduce) and picks the next round's direction
  * (fal_dstate_decide); once the loop goes back to pushing it stops
- * counting. */
-void fal_mdir_start(fal_dstate *d, int directed, int64_t npoints, int64_t nedges);
-/* aw: this rank's own points that the round set, sc: their out-edges. */
+ * counting.  aw: this rank's own points that the round set, sc: their
+ * out-edges. */
 void fal_mdir_decide(fal_dstate *d, long long aw, long long sc);
 
 /* Output of an MPI program comes from rank 0: the other ranks' stdout goes

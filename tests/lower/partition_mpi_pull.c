@@ -5,7 +5,7 @@ typedef struct fal_G fal_G;
 #line 1 "partition_mpi_pull.fal"
 /* falconc --mpi --target=cpu: a level-synchronous loop (BFS's) over a
  * partitioned graph on host ranks (docs/lowering.md "Pull rounds on host
- * ranks").  The loop keeps a direction (a fal_dstate, fal_mdir_start)
+ * ranks").  The loop keeps a direction (a fal_dstate, fal_dstate_start)
  * around its rounds; its phase runs either as the push written here or,
  * when that says so, as a pull over the rank's own points (each point at
  * INF takes lev + 1 from the first out-neighbour at lev, setting
@@ -213,7 +213,7 @@ fal_G_mpi_end_alike(hg); }
 
   hg->level[fal_G_mpi_wr(hg, (0))] = 0;
   int lev = 0;
-  { fal_dstate fal_md3; fal_mdir_start(&fal_md3, hg->directed, hg->npoints, hg->nedges); { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
+  { fal_dstate fal_md3; fal_dstate_start(&fal_md3, 1, hg->directed, hg->npoints, hg->nedges); { double fal_pt0 = fal_prof_t0(); long long fal_ra = 0; while (1) { fal_ra++; {
     hg->changed[0] = 0;
     { fal_G_mpi_begin(hg, 39, 0x1u, FAL_EX_MERGE); { fal_G *fal_part = hg; int64_t fal_lo = hg->fal_mpi->lo[hg->fal_mpi->rank], fal_hi = hg->fal_mpi->lo[hg->fal_mpi->rank + 1]; { fal_G *hg = fal_part; if (fal_md3.dir) {
 #pragma omp parallel for schedule(dynamic, 1024)

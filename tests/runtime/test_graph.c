@@ -647,6 +647,17 @@ static int test_direction_rule(void)
   CHECK(fal_dir_may_pull(0, 100, 10, 1), "FALCON_DIRECTION=pull does not pull");
   CHECK(!fal_dir_may_pull(0, 100, 10000, 0), "FALCON_DIRECTION=push pulls");
   fal_dstate d;
+  unsetenv("FALCON_DIRECTION");
+  fal_dstate_start(&d, 0, 0, 100, 10000);
+  CHECK(!d.on && !d.dir, "a loop that cannot pull (a host part) may pull");
+  fal_dstate_start(&d, 1, 0, 100, 801);
+  CHECK(d.on && !d.dir && d.counting && d.etc == 801, "chosen start: on %d dir %d counting %d",
+        d.on, d.dir, d.counting);
+  setenv("FALCON_DIRECTION", "pull", 1);
+  fal_dstate_start(&d, 1, 0, 100, 10);
+  unsetenv("FALCON_DIRECTION");
+  CHECK(d.on && d.dir && !d.counting, "FALCON_DIRECTION=pull: on %d dir %d counting %d", d.on,
+        d.dir, d.counting);
   fal_dstate_init(&d, 1, 1, 1000, 100);
   CHECK(d.dir && !fal_dstate_counts(&d), "forced pull: dir %d, counts %d", d.dir,
         fal_dstate_counts(&d));
