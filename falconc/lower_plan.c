@@ -1791,7 +1791,10 @@ static void emit_pull_phase(Ctx *c, const LoopPlan *p, const Step *s)
          "__atomic_add_fetch(&fal_aw, fal_aw1, __ATOMIC_RELAXED); }\n");
   pragma_line(c, "omp barrier");
   pragma_line(c, "omp single");
-  put(c, "{ if (fal_ds.counting) fal_dstate_decide(&fal_ds, fal_aw, fal_sc); fal_sc = fal_aw = 0;\n");
+  /* (fal_ds.dir: the direction of the round just run, before the rule
+   * picks the next one; FALCON_PROFILE's "pull rounds" line) */
+  put(c, "{ fal_ds.pulls += fal_ds.dir; if (fal_ds.counting) fal_dstate_decide(&fal_ds, fal_aw, fal_sc); "
+         "fal_sc = fal_aw = 0;\n");
   put_tail(c);
   put(c, "}\n");
 }
@@ -2044,6 +2047,9 @@ static void emit_region(Ctx *c, const LoopPlan *p, bool fr, bool topo, bool leve
   put(c, profile_line(c, p, plan, "fal_lr", false));
   putf(c, " fal_prof_visits(\"%s\", %u, \"%s\", fal_vis);", path_literal(c), p->loop->loc.line,
        plan);
+  if (pull) /* the rounds that pulled, as the GPUs' and ranks' loops print them */
+    putf(c, " fal_prof_end(\"%s\", %u, \"pull rounds\", fal_prof_t0(), fal_ds.pulls);",
+         path_literal(c), p->loop->loc.line);
   put(c, " }");
 }
 

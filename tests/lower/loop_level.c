@@ -110,7 +110,7 @@ for (int64_t fal_i = 0; fal_i < g->npoints; fal_i++) { int fal_t; __atomic_load(
 __atomic_add_fetch(&fal_sc, fal_sc1, __ATOMIC_RELAXED); __atomic_add_fetch(&fal_aw, fal_aw1, __ATOMIC_RELAXED); }
 #pragma omp barrier
 #pragma omp single
-{ if (fal_ds.counting) fal_dstate_decide(&fal_ds, fal_aw, fal_sc); fal_sc = fal_aw = 0;
+{ fal_ds.pulls += fal_ds.dir; if (fal_ds.counting) fal_dstate_decide(&fal_ds, fal_aw, fal_sc); fal_sc = fal_aw = 0;
 
 #line 23 "loop_level.fal"
 lev++;
@@ -123,7 +123,7 @@ changed = 0;
 if (omp_get_thread_num() == 0) fal_lr++;
 }
 }
-fal_prof_end("loop_level.fal", 20, "region, push/pull", fal_pt0, fal_lr); fal_prof_visits("loop_level.fal", 20, "region, push/pull", fal_vis); }
+fal_prof_end("loop_level.fal", 20, "region, push/pull", fal_pt0, fal_lr); fal_prof_visits("loop_level.fal", 20, "region, push/pull", fal_vis); fal_prof_end("loop_level.fal", 20, "pull rounds", fal_prof_t0(), fal_ds.pulls); }
 #line 24 "loop_level.fal"
 
 }
