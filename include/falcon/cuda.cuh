@@ -3493,6 +3493,21 @@ __global__ void fal_pdir_kernel(const T *P, const int64_t *off, int64_t lo, int6
                   (int64_t)gridDim.x * blockDim.x, w, cnt);
 }
 
+/* fal_pdir_kernel over [lo, hi) of P on the current device, in its
+ * stream 0: the points whose P is v + 1 and their out-edges, added to
+ * cnt[0] and cnt[1] (not zeroed here).  The host rounds' count
+ * (fal_pdir_count below) and a GPU rank's (falcon/mpi.cuh
+ * fal_mdir_dcount). */
+template <typename T>
+static inline void fal_pdir_launch(const T *P, const int64_t *off, int64_t lo, int64_t hi,
+                                   long long v, unsigned long long *cnt)
+{
+  if (hi <= lo)
+    return;
+  fal_pdir_kernel<T><<<fal_cuda_grid(hi - lo), FAL_BLOCK>>>(P, off, lo, hi, (T)(v + 1), cnt);
+  FAL_CHECK_LAUNCH("fal_pdir_kernel");
+}
+
 /* fal_bx's post hook (on part i's device, in its stream after the
  * exchange), or fal_pdir_round's call on one GPU: part i's counts into
  * hcnt; a push round's counted first, over its own points (a pull
@@ -3504,12 +3519,8 @@ template <typename T> static void fal_pdir_count(fal_pdir *d, int i)
     FAL_CUDA(cudaHostAlloc(&h, 2 * FAL_PDIR_MAX * sizeof *d->hcnt, cudaHostAllocPortable));
     d->hcnt = (unsigned long long *)h;
   }
-  int64_t n = d->hi[i] - d->lo[i];
-  if (!d->ds.dir && fal_pdir_cnt(d, i) && n > 0) {
-    fal_pdir_kernel<T><<<fal_cuda_grid(n), FAL_BLOCK>>>((const T *)d->P[i], d->off[i], d->lo[i],
-                                                        d->hi[i], (T)(d->v + 1), d->dcnt[i]);
-    FAL_CHECK_LAUNCH("fal_pdir_kernel");
-  }
+  if (!d->ds.dir && fal_pdir_cnt(d, i))
+    fal_pdir_launch<T>((const T *)d->P[i], d->off[i], d->lo[i], d->hi[i], d->v, d->dcnt[i]);
   if (d->one_gpu)
     FAL_CUDA(cudaMemcpy(d->hcnt + 2 * i, d->dcnt[i], 2 * sizeof *d->dcnt[i],
                         cudaMemcpyDeviceToHost));

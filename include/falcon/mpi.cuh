@@ -549,7 +549,7 @@ static inline void fal_mpx_gather(fal_mpx *m, const fal_mpi_plan *pl, const fal_
 
 /* Pull rounds on a GPU rank's host rounds (docs/lowering.md "Pull rounds
  * on host ranks"): after the round's exchange, the rank's own points in
- * [lo, hi) of its GPU's P at v + 1 and their out-edges (fal_pdir_kernel),
+ * [lo, hi) of its GPU's P at v + 1 and their out-edges (fal_pdir_launch),
  * read back into *aw and *sc; the pair of counters (*dev) is the loop
  * site's (a static in the generated code), made on the first call and
  * kept for the next rounds and the next runs of the loop. */
@@ -562,8 +562,7 @@ static inline void fal_mdir_dcount(unsigned long long **dev, const T *P, const i
     if (!*dev)
       FAL_CUDA(cudaMalloc((void **)dev, 2 * sizeof **dev));
     FAL_CUDA(cudaMemset(*dev, 0, 2 * sizeof **dev));
-    fal_pdir_kernel<T><<<fal_cuda_grid(hi - lo), FAL_BLOCK>>>(P, off, lo, hi, (T)(v + 1), *dev);
-    FAL_CHECK_LAUNCH("fal_pdir_kernel");
+    fal_pdir_launch<T>(P, off, lo, hi, v, *dev);
     FAL_CUDA(cudaMemcpy(h, *dev, sizeof h, cudaMemcpyDeviceToHost));
   }
   *aw = (long long)h[0];
