@@ -140,6 +140,10 @@ multi)
 	cuda_prebuild_wait
 	;;
 mpi) ;;
+pull)
+	prebuild_samples "$tmp/gpu" bfs partitioned_bfs
+	cuda_prebuild_wait
+	;;
 tests1 | tests2 | tests3)
 	"prebuild_$GPU_PART"
 	cuda_prebuild_wait
@@ -186,6 +190,81 @@ run_vs_cpu() {
 	fi
 }
 
+# Pull rounds on one GPU (docs/optimiser.md "Pull rounds on GPU parts"):
+# bfs.fal's host rounds forced to pull, forced to push and chosen, on
+# every graph; the profile must count pulled rounds when forced.
+# (gpu_pull_one: in GPU_PART=tests1 and =pull)
+gpu_pull_one() {
+if [ -x "$tmp/gpu/bfs" ]; then
+	for d in pull push auto; do
+		for gf in "$tmp"/e2e/graphs/*; do
+			FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d e2e_run bfs "$gf" "$tmp/gpu" \
+				"gpu pull rounds (one GPU) FALCON_DIRECTION=$d"
+		done
+	done
+	g=$tmp/e2e/graphs/kron.bin
+	pulled "gpu pull rounds: bfs on kron.bin, FALCON_DIRECTION=pull, the profile's count" \
+		47 "pull rounds" env FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull timeout 120 \
+		"$tmp/gpu/bfs" "$g" "$(e2e_source "$g")"
+fi
+}
+
+# Pull rounds on GPU parts (docs/optimiser.md "Pull rounds on GPU parts"):
+# partitioned BFS's host rounds with every round forced to pull, forced
+# to push, and chosen by frontier size, on every split (with a host part
+# the rounds push); FALCON_PROFILE must count pulled rounds where every
+# part is on a GPU and the direction is pull, and none with a host part.
+# (gpu_pull_parts: in GPU_PART=tests2 and =pull)
+gpu_pull_parts() {
+if [ -x "$tmp/gpu/partitioned_bfs" ]; then
+	for d in pull push auto; do
+		for gf in "$tmp"/e2e/graphs/*; do
+			case $gf in *tiny*) continue ;; esac
+			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu pull rounds FALCON_DIRECTION=$d" \
+				"env FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d" "1 0" "2 0" "3 0" "2 1"
+		done
+	done
+	# ... and in the kernel with one barrier a round (two GPU parts; the
+	# other splits keep the host's rounds): FALCON_PULL_IN=kernel enters
+	# it at the first round, FALCON_GPU_LOOPS=device too
+	for d in pull push auto; do
+		for gf in "$tmp"/e2e/graphs/*; do
+			case $gf in *tiny*) continue ;; esac
+			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu kernel pull rounds FALCON_DIRECTION=$d" \
+				"env FALCON_PULL_IN=kernel FALCON_DIRECTION=$d" "2 0" "3 0"
+			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu kernel pull rounds FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d" \
+				"env FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d" "2 0"
+		done
+	done
+	g=$tmp/e2e/graphs/kron.bin
+	# (forced: the test graphs are too small for the rule to be sure to pull)
+	pulled "gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=pull, the kernel's count" \
+		55 "pull rounds (kernel)" env FALCON_PULL_IN=kernel FALCON_DIRECTION=pull timeout 120 \
+		"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0
+	for split in "1 0" "2 0" "2 1"; do
+		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
+		# shellcheck disable=SC2086 # the split is two words
+		if FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 120 \
+			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" $split >"$tmp/e2e/run" 2>&1; then
+			n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
+			case $split in
+			*" 0") want=pulled ;;
+			*) want=none ;;
+			esac
+			if [ "$want" = pulled ] && [ -n "$n" ] && [ "$n" -gt 0 ]; then
+				pass "$name: $n rounds pulled"
+			elif [ "$want" = none ] && { [ -z "$n" ] || [ "$n" = 0 ]; }; then
+				pass "$name: none pulled (a host part)"
+			else
+				fail "$name: ${n:-no} pulled rounds, expected $want"; sed 's/^/    /' "$tmp/e2e/run" | head
+			fi
+		else
+			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+		fi
+	done
+fi
+}
+
 # GPU_PART=sanitize runs only the compute-sanitizer part at the end,
 # GPU_PART=mpi only the MPI part (gpu_mpi; with GPU_MPI_PART=runs only its
 # runs against the references, =checks only what follows them: the
@@ -208,21 +287,7 @@ for a in sssp sssp_topo bfs cc cc_simple tc tc_simple pagerank bfs_worklist sssp
 		done
 	fi
 done
-# Pull rounds on one GPU (docs/optimiser.md "Pull rounds on GPU parts"):
-# bfs.fal's host rounds forced to pull, forced to push and chosen, on
-# every graph; the profile must count pulled rounds when forced.
-if [ -x "$tmp/gpu/bfs" ]; then
-	for d in pull push auto; do
-		for gf in "$tmp"/e2e/graphs/*; do
-			FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d e2e_run bfs "$gf" "$tmp/gpu" \
-				"gpu pull rounds (one GPU) FALCON_DIRECTION=$d"
-		done
-	done
-	g=$tmp/e2e/graphs/kron.bin
-	pulled "gpu pull rounds: bfs on kron.bin, FALCON_DIRECTION=pull, the profile's count" \
-		47 "pull rounds" env FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull timeout 120 \
-		"$tmp/gpu/bfs" "$g" "$(e2e_source "$g")"
-fi
+gpu_pull_one
 
 # A block per hub (docs/optimiser.md "A block per hub"): with
 # FALCON_HUB_DEGREE=4 and FALCON_WARP=on every point of 4 edges or more
@@ -483,58 +548,7 @@ for a in partitioned_sssp partitioned_bfs partitioned_pagerank; do
 		fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
 done
-# Pull rounds on GPU parts (docs/optimiser.md "Pull rounds on GPU parts"):
-# partitioned BFS's host rounds with every round forced to pull, forced
-# to push, and chosen by frontier size, on every split (with a host part
-# the rounds push); FALCON_PROFILE must count pulled rounds where every
-# part is on a GPU and the direction is pull, and none with a host part.
-if [ -x "$tmp/gpu/partitioned_bfs" ]; then
-	for d in pull push auto; do
-		for gf in "$tmp"/e2e/graphs/*; do
-			case $gf in *tiny*) continue ;; esac
-			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu pull rounds FALCON_DIRECTION=$d" \
-				"env FALCON_GPU_LOOPS=host FALCON_DIRECTION=$d" "1 0" "2 0" "3 0" "2 1"
-		done
-	done
-	# ... and in the kernel with one barrier a round (two GPU parts; the
-	# other splits keep the host's rounds): FALCON_PULL_IN=kernel enters
-	# it at the first round, FALCON_GPU_LOOPS=device too
-	for d in pull push auto; do
-		for gf in "$tmp"/e2e/graphs/*; do
-			case $gf in *tiny*) continue ;; esac
-			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu kernel pull rounds FALCON_DIRECTION=$d" \
-				"env FALCON_PULL_IN=kernel FALCON_DIRECTION=$d" "2 0" "3 0"
-			e2e_part partitioned_bfs "$gf" "$tmp/gpu" "gpu kernel pull rounds FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d" \
-				"env FALCON_GPU_LOOPS=device FALCON_DIRECTION=$d" "2 0"
-		done
-	done
-	g=$tmp/e2e/graphs/kron.bin
-	# (forced: the test graphs are too small for the rule to be sure to pull)
-	pulled "gpu kernel pull rounds: partitioned_bfs on kron.bin (2 0), FALCON_DIRECTION=pull, the kernel's count" \
-		55 "pull rounds (kernel)" env FALCON_PULL_IN=kernel FALCON_DIRECTION=pull timeout 120 \
-		"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0
-	for split in "1 0" "2 0" "2 1"; do
-		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
-		# shellcheck disable=SC2086 # the split is two words
-		if FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 120 \
-			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" $split >"$tmp/e2e/run" 2>&1; then
-			n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
-			case $split in
-			*" 0") want=pulled ;;
-			*) want=none ;;
-			esac
-			if [ "$want" = pulled ] && [ -n "$n" ] && [ "$n" -gt 0 ]; then
-				pass "$name: $n rounds pulled"
-			elif [ "$want" = none ] && { [ -z "$n" ] || [ "$n" = 0 ]; }; then
-				pass "$name: none pulled (a host part)"
-			else
-				fail "$name: ${n:-no} pulled rounds, expected $want"; sed 's/^/    /' "$tmp/e2e/run" | head
-			fi
-		else
-			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
-		fi
-	done
-fi
+gpu_pull_parts
 
 # MIN and MAX that read first (nvcc -DFAL_MINMAX_READ_FIRST=1,
 # docs/optimiser.md "MIN and MAX that read first"): the same answers.
@@ -995,7 +1009,9 @@ gpu_mpi() {
 	mpilibs=$(nvcc_mpi_link "$mpicc")
 	[ -n "$mpilibs" ] || mpilibs=-lmpi
 	glibs="${GPU_LIBS:--lz -llzma -lgomp} $mpilibs"
-	for a in partitioned_sssp partitioned_bfs partitioned_pagerank mpi_mixed; do
+	mpi_pre="${GPU_MPI_SAMPLES:-partitioned_sssp partitioned_bfs partitioned_pagerank}"
+	[ "${GPU_MPI_PART:-all}" = runs ] || mpi_pre="$mpi_pre mpi_mixed"
+	for a in $mpi_pre; do
 		f=$srcdir/samples/$a.fal
 		[ $a = mpi_mixed ] && f=$srcdir/tests/e2e/$a.fal
 		CUDA_FLAGS="--mpi --target=gpu" CUDA_PRELIBS=$lib GPU_LIBS=$glibs cuda_prebuild $a "$f" "$tmp/gpumpi"
@@ -1303,7 +1319,10 @@ gpu_multi() {
 # GPU_PART=tests: all but the sanitizers, MPI and several GPUs (tests1,
 # tests2 and tests3: its three parts, for machines where one command's
 # time is limited); GPU_PART=mpi: only MPI; GPU_PART=multi: only parts on several
-# GPUs; GPU_PART=sanitize: only the sanitizers; by default everything.
+# GPUs; GPU_PART=sanitize: only the sanitizers; GPU_PART=pull: only the
+# loops that pull (bfs.fal on one GPU, partitioned_bfs.fal's parts and
+# its MPI runs: a few minutes, for changes to the direction rounds);
+# by default everything.
 case ${GPU_PART:-all} in
 all) gpu_tests_a; gpu_tests_b; gpu_tests_c; gpu_mpi; gpu_multi ;;
 tests) gpu_tests_a; gpu_tests_b; gpu_tests_c ;;
@@ -1312,8 +1331,19 @@ tests2) gpu_tests_b ;;
 tests3) gpu_tests_c ;;
 mpi) gpu_mpi ;;
 multi) gpu_multi ;;
+pull)
+	for a in bfs partitioned_bfs; do
+		cuda_build $a "$srcdir/samples/$a.fal" "$tmp/gpu" ||
+			{ fail "gpu: building samples/$a.fal"; sed 's/^/    /' "$tmp/err" | head; }
+	done
+	gpu_pull_one
+	gpu_pull_parts
+	GPU_MPI_PART=runs
+	GPU_MPI_SAMPLES=partitioned_bfs
+	gpu_mpi
+	;;
 esac
-case ${GPU_PART:-all} in tests | tests1 | tests2 | tests3 | mpi | multi) SANITIZE=0 ;; esac
+case ${GPU_PART:-all} in tests | tests1 | tests2 | tests3 | mpi | multi | pull) SANITIZE=0 ;; esac
 
 # compute-sanitizer memcheck, racecheck and synccheck on every sample and
 # the GPU e2e programs built above, on a small Kronecker graph (SANITIZE=0
