@@ -33,6 +33,34 @@ e2e_graphs() {
 		"$FALGRAPH" convert "$g/uniform.txt" "$g/uniform.bin" >/dev/null
 }
 
+# e2e_pulled WANT NAME AT PLAN CMD...: CMD, run with FALCON_PROFILE=1,
+# succeeds, and its profile's line(s) for the loop at line AT with plan
+# PLAN ("pull rounds", "pull rounds (kernel)", "pull rounds (ranks)": one
+# line per rank that prints one) count the rounds that pulled as WANT
+# says: some (a line, and every count above 0), zero (a line, and every
+# count 0) or none (no line, or every count 0: a loop that cannot pull).
+e2e_pulled() {
+	pwant=$1 pname=$2 pat=$3 pplan=$4
+	shift 4
+	if ! FALCON_PROFILE=1 "$@" >"$tmp/e2e/run" 2>&1; then
+		fail "$pname: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
+		return
+	fi
+	n=$(sed -n "s/^falcon profile: \(rank [0-9]*: \)\{0,1\}[^ ]*:$pat  *$pplan  *[0-9]*  *\([0-9]*\) .*/\2/p" \
+		"$tmp/e2e/run" | tr '\n' ' ')
+	n=${n% }
+	pos=0 zero=0
+	for v in $n; do
+		if [ "$v" -gt 0 ]; then pos=$((pos + 1)); else zero=$((zero + 1)); fi
+	done
+	case $pwant:$pos:$zero in
+	some:0:*| some:*:[1-9]* | zero:*:0 | zero:[1-9]*:* | none:[1-9]*:*)
+		fail "$pname: ${n:-no} pulled rounds, expected $pwant"; sed 's/^/    /' "$tmp/e2e/run" | head ;;
+	none:*) pass "$pname: none pulled" ;;
+	*) pass "$pname: $n rounds pulled" ;;
+	esac
+}
+
 # The source for SSSP and BFS: point 0, or the point of highest degree
 # when point 0 has no out-edges (Kronecker ids are permuted).
 e2e_source() {

@@ -22,31 +22,10 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); echo "[PASS] $*"; }
 fail() { failed=$((failed + 1)); echo "[FAIL] $*"; }
-# pulled NAME AT PLAN CMD...: CMD, run with FALCON_PROFILE=1, succeeds,
-# and its profile's line for the loop at line AT with plan PLAN ("pull
-# rounds", "pull rounds (kernel)") counts rounds that pulled, on every
-# rank that prints one (docs/optimiser.md "Pull rounds on GPU parts").
-pulled() {
-	pname=$1 pat=$2 pplan=$3
-	shift 3
-	if FALCON_PROFILE=1 "$@" >"$tmp/e2e/run" 2>&1; then
-		n=$(sed -n "s/^falcon profile: \(rank [0-9]*: \)\{0,1\}[^ ]*:$pat  *$pplan  *[0-9]*  *\([0-9]*\) .*/\2/p" \
-			"$tmp/e2e/run" | tr '\n' ' ')
-		n=${n% }
-		ok=0
-		for v in $n; do
-			[ "$v" -gt 0 ] || { ok=0; break; }
-			ok=1
-		done
-		if [ $ok = 1 ]; then
-			pass "$pname: $n rounds pulled"
-		else
-			fail "$pname: ${n:-no} pulled rounds"; sed 's/^/    /' "$tmp/e2e/run" | head
-		fi
-	else
-		fail "$pname: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
-	fi
-}
+# pulled NAME AT PLAN CMD...: CMD's profile counts rounds that pulled
+# at the loop at line AT with plan PLAN, on every rank that prints one
+# (tests/e2e.sh e2e_pulled; docs/optimiser.md "Pull rounds on GPU parts").
+pulled() { e2e_pulled some "$@"; }
 . "$srcdir/tests/e2e.sh"
 # cpu_twin NAME FAL DIR: FAL's --target=cpu build as DIR/NAME_cpu, whose
 # output the GPU builds' are compared with
@@ -242,25 +221,14 @@ if [ -x "$tmp/gpu/partitioned_bfs" ]; then
 		55 "pull rounds (kernel)" env FALCON_PULL_IN=kernel FALCON_DIRECTION=pull timeout 120 \
 		"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" 2 0
 	for split in "1 0" "2 0" "2 1"; do
-		name="gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count"
+		case $split in
+		*" 0") want=some ;;
+		*) want=none ;; # a host part: the rounds push
+		esac
 		# shellcheck disable=SC2086 # the split is two words
-		if FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull FALCON_PROFILE=1 timeout 120 \
-			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" $split >"$tmp/e2e/run" 2>&1; then
-			n=$(sed -n 's/^falcon profile: [^ ]*:55  *pull rounds  *[0-9]*  *\([0-9]*\) .*/\1/p' "$tmp/e2e/run")
-			case $split in
-			*" 0") want=pulled ;;
-			*) want=none ;;
-			esac
-			if [ "$want" = pulled ] && [ -n "$n" ] && [ "$n" -gt 0 ]; then
-				pass "$name: $n rounds pulled"
-			elif [ "$want" = none ] && { [ -z "$n" ] || [ "$n" = 0 ]; }; then
-				pass "$name: none pulled (a host part)"
-			else
-				fail "$name: ${n:-no} pulled rounds, expected $want"; sed 's/^/    /' "$tmp/e2e/run" | head
-			fi
-		else
-			fail "$name: the sample failed"; sed 's/^/    /' "$tmp/e2e/run" | head
-		fi
+		e2e_pulled $want "gpu pull rounds: partitioned_bfs on kron.bin ($split), FALCON_DIRECTION=pull, the profile's count" \
+			55 "pull rounds" env FALCON_GPU_LOOPS=host FALCON_DIRECTION=pull timeout 120 \
+			"$tmp/gpu/partitioned_bfs" "$g" "$(e2e_source "$g")" $split
 	done
 fi
 }
