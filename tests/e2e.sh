@@ -232,6 +232,18 @@ e2e_part() {
 	done
 }
 
+# e2e_few_points A BINDIR TAG MPIRUN SPLIT: partitioned sample A (in
+# BINDIR) with more ranks than points, on a graph of 2 points with 4
+# ranks and of 1 point with 3 (kept in BINDIR, out of e2e/graphs, which
+# check-gpu's loops take whole): the ranks that own none still take part
+# in every exchange and reduction.  PART_THREADS as for e2e_part.
+e2e_few_points() {
+	[ -f "$2/two.txt" ] || printf '2 1\n0 1 3\n' >"$2/two.txt"
+	[ -f "$2/one.txt" ] || printf '1 0\n' >"$2/one.txt"
+	e2e_part "$1" "$2/two.txt" "$2" "$3 -np 4, more ranks than points" "$4 --oversubscribe -np 4" "$5"
+	e2e_part "$1" "$2/one.txt" "$2" "$3 -np 3, more ranks than points" "$4 --oversubscribe -np 3" "$5"
+}
+
 # e2e_partitioned GRAPH BINDIR TAG "NGPU NCPU"...: partitioned SSSP,
 # compared with Dijkstra for each split.
 e2e_partitioned() {

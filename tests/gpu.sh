@@ -1008,14 +1008,7 @@ gpu_mpi() {
 		done
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 3" \
 			"$mpirun --oversubscribe -np 3" "1 0" "2 1"
-		# More ranks than points (as make check's host ranks): GPU ranks
-		# that own none (graphs of 2 and 1 points, outside e2e/graphs)
-		printf '2 1\n0 1 3\n' >"$tmp/gpumpi/two.txt"
-		printf '1 0\n' >"$tmp/gpumpi/one.txt"
-		e2e_part $a "$tmp/gpumpi/two.txt" "$tmp/gpumpi" "gpu mpi -np 4, more ranks than points" \
-			"$mpirun --oversubscribe -np 4" "1 0"
-		e2e_part $a "$tmp/gpumpi/one.txt" "$tmp/gpumpi" "gpu mpi -np 3, more ranks than points" \
-			"$mpirun --oversubscribe -np 3" "1 0"
+		e2e_few_points $a "$tmp/gpumpi" "gpu mpi" "$mpirun" "1 0"
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_STAGING=all" \
 			"env FALCON_MPI_STAGING=all $mpirun --oversubscribe -np 2" "1 0"
 		e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/gpumpi" "gpu mpi -np 2 FALCON_MPI_REPEAT=0" \

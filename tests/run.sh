@@ -655,15 +655,7 @@ e2e_mpi() {
 		# Two host parts per rank share the rank's memory.
 		PART_THREADS=2 e2e_part $a "$tmp/e2e/graphs/kron.bin" "$tmp/e2e/mpi" "mpi -np 2" \
 			"$mpirun --oversubscribe -np 2" "0 2"
-		# More ranks than points: the ranks that own none still take part
-		# in every exchange and reduction (graphs of 2 and 1 points, kept
-		# out of e2e/graphs, which check-gpu's loops take whole).
-		printf '2 1\n0 1 3\n' >"$tmp/e2e/mpi/two.txt"
-		printf '1 0\n' >"$tmp/e2e/mpi/one.txt"
-		PART_THREADS=1 e2e_part $a "$tmp/e2e/mpi/two.txt" "$tmp/e2e/mpi" "mpi -np 4, more ranks than points" \
-			"$mpirun --oversubscribe -np 4" "0 1"
-		PART_THREADS=1 e2e_part $a "$tmp/e2e/mpi/one.txt" "$tmp/e2e/mpi" "mpi -np 3, more ranks than points" \
-			"$mpirun --oversubscribe -np 3" "0 1"
+		PART_THREADS=1 e2e_few_points $a "$tmp/e2e/mpi" mpi "$mpirun" "0 1"
 	done
 	# Pull rounds on host ranks (docs/lowering.md "Pull rounds on host
 	# ranks"): BFS with every round forced each way, on kron.bin
