@@ -148,6 +148,9 @@ typedef struct Ctx {
    * first (the highest with topo_max); NULL otherwise */
   const char *topo_lf;
   bool topo_max;
+  /* ... and it stops each round at the window the ranks share (plan.c
+   * rank_window_rule) */
+  bool topo_win;
   /* --mpi, GPU ranks: the phase's fal_rep (cuda.cuh), whose word its
    * kernel sets on a visit, so the rank repeats it to its fixpoint
    * (lower_loop.c render_partitioned_foreach); NULL otherwise */

@@ -333,23 +333,33 @@ static void render_local_fixpoint(Ctx *c, const char *g, const char *L, const ch
 {
   const char *T = c->topo_T, *P = c->topo_P, *lf = c->topo_lf;
   const char *neg = c->topo_max ? "-" : "";
-  putf(c, "\nif (fal_snp && fal_lfix_wanted(&%s, %s->npoints, %s->nedges, fal_mpi_threads())) { "
-       "%s *fal_qv = (%s *)fal_lfix_begin(&%s, fal_snp, (size_t)(fal_hi - fal_lo) * sizeof(%s)); "
+  /* With the window (plan.c rank_window_rule): every rank makes the
+   * window's reduction each round, whether its heap is on or not */
+  const bool w = c->topo_win;
+  if (w)
+    putf(c, "\nif (fal_snp) { int fal_lw = fal_lfix_wanted(&%s, %s->npoints, %s->nedges, "
+         "fal_mpi_threads()); %s *fal_qv = NULL; if (fal_lw) { ", lf, g, g, T);
+  else
+    putf(c, "\nif (fal_snp && fal_lfix_wanted(&%s, %s->npoints, %s->nedges, fal_mpi_threads())) { "
+         "%s *", lf, g, g, T);
+  putf(c, "fal_qv = (%s *)fal_lfix_begin(&%s, fal_snp, (size_t)(fal_hi - fal_lo) * sizeof(%s)); "
        "for (fal_point fal_q = (fal_point)fal_lo; fal_q < fal_hi; fal_q++) { %s fal_v = %s->%s[fal_q]; "
        "if (memcmp(&fal_v, &fal_snp[fal_q - fal_lo], sizeof fal_v)) { fal_qv[fal_q - fal_lo] = fal_v; "
        "fal_lfix_push(&%s, %s(double)fal_v, fal_q); } } ",
-       lf, g, g, T, T, lf, T, T, g, P, lf, neg);
-  putf(c, "int64_t fal_lq; while (fal_lfix_pop(&%s, &fal_lq)) { fal_point %s = (fal_point)fal_lq; %s"
+       T, lf, T, T, g, P, lf, neg);
+  if (w)
+    putf(c, "} fal_mpi_lfix_window(&%s, fal_lw, %s->fal_mpi, %s->npoints); if (fal_lw) { ", lf, g, g);
+  putf(c, "int64_t fal_lq; while (fal_lfix_%s(&%s, &fal_lq)) { fal_point %s = (fal_point)fal_lq; %s"
        "{ %s fal_sv = %s->%s[%s]; if (!memcmp(&fal_sv, &fal_snp[%s - fal_lo], sizeof fal_sv)) continue; "
        "fal_snp[%s - fal_lo] = fal_sv; } do %s while (0); ",
-       lf, L, decl, T, g, P, L, L, L, body);
+       w ? "take" : "pop", lf, L, decl, T, g, P, L, L, L, body);
   putf(c, "for (int64_t fal_le = %s->fal_base.csr.offsets[%s]; fal_le < %s->fal_base.csr.offsets[%s + 1]; "
        "fal_le++) { int64_t fal_x = %s->fal_base.csr.dst[fal_le]; if (fal_x >= fal_lo && fal_x < fal_hi) "
        "{ %s fal_xv = %s->%s[fal_x]; if (memcmp(&fal_xv, &fal_snp[fal_x - fal_lo], sizeof fal_xv) && "
        "memcmp(&fal_xv, &fal_qv[fal_x - fal_lo], sizeof fal_xv)) { fal_qv[fal_x - fal_lo] = fal_xv; "
        "fal_lfix_push(&%s, %s(double)fal_xv, "
-       "fal_x); } } } } }",
-       g, L, g, L, g, T, g, P, lf, neg);
+       "fal_x); } } } } }%s",
+       g, L, g, L, g, T, g, P, lf, neg, w ? " }" : "");
 }
 
 static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,

@@ -1904,6 +1904,66 @@ static void parts_own_rule(Ctx *c, LoopPlan *p)
   p->own_flag = xstrdup(F);
 }
 
+/* MIN/MAX on P under root whose flag is not F[0] of graph g (NULL: any
+ * graph): NULL, else why.  mins_flag without its GPU condition, for host
+ * ranks, whose MINs stay in the rank. */
+static const char *host_mins_flag(Ctx *c, const Node *root, const char *P, const char *F,
+                                  const char *g)
+{
+  for (const Node *n = root; n; n = node_next(n, root, true)) {
+    const Node *fn = n->kind == K_CALL_EXPRESSION ? node_field(n, F_FUNCTION) : NULL;
+    if (!fn || !(node_text_is(c->src, fn, "MIN") || node_text_is(c->src, fn, "MAX")))
+      continue;
+    const Node *args = node_field(n, F_ARGUMENTS);
+    const Node *a0 = node_unparen(node_named_child(args, 0));
+    if (!a0 || a0->kind != K_FIELD_EXPRESSION || !node_text_is(c->src, node_field(a0, F_FIELD), P))
+      continue;
+    const char *f = flag_elem(c, node_named_child(args, 2), g);
+    if (!f || strcmp(f, F) != 0)
+      return "a MIN whose flag is not the one that ends the loop";
+  }
+  return NULL;
+}
+
+/* --mpi, host ranks (docs/lowering.md "Ranks that share a window"): a
+ * topology-driven loop (parts_topo_rule) of flag_loop_shape (counters
+ * that nothing reads) whose every MIN/MAX on P, in the phase and the
+ * element functions it calls, flags F[0] ends at the first round that
+ * changes nothing and computes the fixpoint of its MINs (as
+ * parts_own_rule's loops), so a rank may leave part of its heap to later
+ * rounds (p->rank_window), else p->wwhy. */
+static void rank_window_rule(Ctx *c, LoopPlan *p)
+{
+  const char *why = NULL, *F = NULL;
+  int ph = 0;
+  for (int i = 1; i < p->nsteps; i++)
+    if (p->steps[i].kind == STEP_PHASE)
+      ph = i;
+  if (!p->topo || !ph)
+    why = "not a topology-driven loop";
+  if (!why)
+    why = flag_loop_shape(c, p, ph, false, &F);
+  const Node *body = why ? NULL : node_field(p->steps[ph].stmt, F_BODY);
+  if (!why)
+    why = host_mins_flag(c, body, p->topo, F, p->graph);
+  for (const Node *q = body; q && !why; q = node_next(q, body, true)) {
+    const Node *fn = q->kind == K_CALL_EXPRESSION ? node_field(q, F_FUNCTION) : NULL;
+    const FuncInfo *f = fn && fn->kind == K_IDENTIFIER ? program_func(c->prog, text_of(c, fn)) : NULL;
+    if (!f || !f->def)
+      continue;
+    const Node *args = node_field(q, F_ARGUMENTS), *pg = NULL;
+    for (const Node *a = args ? args->child : NULL; a && !pg; a = a->next)
+      if (a->named && a->kind == K_IDENTIFIER && node_text_is(c->src, a, p->graph))
+        pg = param_for(f, args, a);
+    why = host_mins_flag(c, node_field(f->def, F_BODY), p->topo, F, pg ? text_of(c, pg) : NULL);
+  }
+  if (why) {
+    snprintf(p->wwhy, sizeof p->wwhy, "%s", why);
+    return;
+  }
+  p->rank_window = true;
+}
+
 /* ---- Level-synchronous loops over parts (docs/optimiser.md
  * "Level-synchronous loops over parts") ----
  *
@@ -2792,6 +2852,8 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
      * MPI"). */
     parts_topo_rule(c, p);
     p->graph = p->pgraph;
+    if (!c->gpu && p->topo)
+      rank_window_rule(c, p);
     if (c->gpu) {
       /* ranks of one machine may run the kernels of the single process
        * (own rounds, or one barrier a round), whose rules need the parts
@@ -2856,6 +2918,11 @@ PlanKind plan_loop(Ctx *c, const Node *loop, LoopPlan *p)
                "until GPU ranks of one machine that read each other's memory take the rest of "
                "the loop as the single process's kernels, one a rank (%s)",
                p->sync_P ? "one barrier a round" : "each rank its own rounds");
+    else if (p->topo && !c->gpu)
+      snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
+               "a rank skips the points whose %.20s did not change, then runs to its fixpoint, "
+               "%s %.20s first, on graphs of average degree 8 or less", p->topo,
+               p->topo_max ? "highest" : "lowest", p->topo);
     else if (p->topo)
       snprintf(p->why, sizeof p->why, "--mpi: each round ends with the exchange between ranks; "
                "a rank's phase skips the points whose %s did not change, then goes on to "
@@ -2944,6 +3011,10 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
                      : "");
     else if (c->mpi && !c->gpu && p->pwhy[0])
       fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
+    if (c->mpi && !c->gpu && p->topo)
+      fprintf(f, p->rank_window ? "  window: with 2 ranks or more a rank's heap stops each round "
+                                  "at a window that the ranks share (a fixpoint loop)\n"
+                                : "  window: none (%s)\n", p->wwhy);
     return;
   }
   fprintf(f, p->parts ? " (a cooperative kernel per part of '%s' when every part is on a GPU; "

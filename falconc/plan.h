@@ -154,6 +154,11 @@ typedef struct LoopPlan {
   bool own_rounds;
   char *own_flag;
   char owhy[256];
+  /* --mpi --target=cpu, topo (plan.c rank_window_rule): a fixpoint loop,
+   * so each round a host rank's heap stops at a window that the ranks
+   * share (lower_loop.c render_local_fixpoint); wwhy: why not. */
+  bool rank_window;
+  char wwhy[256];
   /* parts, not topo (plan.c parts_sync_rule): a level-synchronous loop
    * (its phase may read a round counter and neighbours' P) whose MINs on
    * P go to the owners and to every ghost of the point, so that a round

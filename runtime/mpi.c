@@ -86,6 +86,9 @@ static void print_counters(void)
       fprintf(stderr, "falcon: rank %d: %lld ghost and border entries copied from its GPU, "
               "%lld points to it\n", pl->rank, (long long)pl->dev_pulled,
               (long long)pl->dev_pushed);
+    if (pl->windows)
+      fprintf(stderr, "falcon: rank %d: %lld rounds with a window the ranks share "
+              "(%lld rounds in all)\n", pl->rank, (long long)pl->windows, (long long)pl->rounds);
     if (pl->dev_reps)
       fprintf(stderr, "falcon: rank %d: %lld launches of phases repeated until they settled "
               "(%lld rounds)\n", pl->rank, (long long)pl->dev_reps, (long long)pl->rounds);
@@ -958,6 +961,68 @@ void fal_mpi_bcast_from(void *v, size_t size, int root)
 int fal_mpi_owner(const fal_mpi_plan *pl, int64_t p)
 {
   return owner_of(pl->lo, pl->nranks, p);
+}
+
+/* The points a round's heap takes (T): FALCON_MPI_WINDOW=N, else 4,096 or
+ * the points per rank / 64, whichever is more; 0: off (the whole heap). */
+static int64_t window_points(int64_t npoints, int nranks)
+{
+  static int64_t set = -1; /* -1 unread, 0 auto */
+  if (set < 0) {
+    const char *e = getenv("FALCON_MPI_WINDOW");
+    char *end = NULL;
+    long long v = e ? strtoll(e, &end, 10) : 0;
+    set = 0;
+    if (e && strcmp(e, "off") == 0)
+      set = -2;
+    else if (e && end != e && *end == '\0' && v > 0)
+      set = v;
+    else if (e && strcmp(e, "auto") != 0 && *e)
+      fprintf(stderr, "warning: FALCON_MPI_WINDOW=%s is not auto, off or a count above 0; "
+              "using auto\n", e);
+  }
+  if (set == -2)
+    return 0;
+  if (set > 0)
+    return set;
+  int64_t t = npoints / (nranks > 0 ? nranks : 1) / 64;
+  return t > 4096 ? t : 4096;
+}
+
+void fal_mpi_lfix_window(fal_lfix *l, int on, fal_mpi_plan *pl, int64_t npoints)
+{
+  l->wtop = HUGE_VAL;
+  l->wcap = 0;
+  if (!pl || pl->nranks < 2)
+    return;
+  int64_t T = window_points(npoints, pl->nranks);
+  /* what this rank had: its lowest key, and the last round's count and
+   * span (above that round's lowest key of all ranks); NaNs as nothing */
+  double key = on && l->n && l->key[0] == l->key[0] ? l->key[0] : HUGE_VAL;
+  double span = l->wpops ? l->wlast - l->wgmin : 0;
+  if (!(span > 0) || span == HUGE_VAL)
+    span = 0;
+  double in[3] = {key, -(double)l->wpops, -span}, out[3];
+  check(MPI_Allreduce(in, out, 3, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  double gmin = out[0], most = -out[1], wide = -out[2];
+  /* the width, from values every rank has alike */
+  if (l->wdelta == 0 && wide > 0)
+    l->wdelta = wide;
+  else if (l->wdelta > 0 && most > 0) {
+    double r = (double)T / most;
+    l->wdelta *= r > 2 ? 2 : r < 0.5 ? 0.5 : r;
+  }
+  if (!(l->wdelta < HUGE_VAL))
+    l->wdelta = 0;
+  l->wgmin = gmin;
+  l->wpops = 0;
+  if (!on || T == 0 || gmin == HUGE_VAL)
+    return;
+  pl->windows++;
+  if (l->wdelta == 0)
+    l->wcap = T; /* no width yet: a count of points */
+  else
+    l->wtop = gmin + l->wdelta;
 }
 
 int fal_mpi_all_true(int ok)

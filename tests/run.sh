@@ -881,6 +881,11 @@ e2e_mpi() {
 			mpi_mixed_vs_cpu "$tmp/e2e/mpi/part_topo" "mpi FALCON_MPI_LOCAL=$lf" "0 1" \
 				"env FALCON_MPI_LOCAL=$lf $mpirun" "1:1 2:1 3:1 2:2" part_topo
 		done
+		# ... and stopped each round at a window the ranks share
+		# (docs/lowering.md "Ranks that share a window"), 4 points wide
+		# at first: the MIN and the MAX loop are fixpoint loops
+		mpi_mixed_vs_cpu "$tmp/e2e/mpi/part_topo" "mpi FALCON_MPI_WINDOW=4" "0 1" \
+			"env FALCON_MPI_LOCAL=on FALCON_MPI_WINDOW=4 $mpirun" "1:1 2:1 3:1 2:2" part_topo
 	else
 		fail "mpi: building tests/e2e/part_topo.fal"; sed 's/^/    /' "$tmp/err" | head
 	fi
@@ -897,6 +902,27 @@ e2e_mpi() {
 					pass "$name: $n rounds"
 				else
 					fail "$name: $n rounds"
+				fi
+			else
+				fail "$name"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			fi
+		done
+	fi
+	# The window on 2 and 3 ranks: partitioned_sssp on the grid equals
+	# falref's, and FALCON_VERBOSE counts the rounds that had one (a
+	# window of 8 points at first: more than one round; off: none).
+	if [ -x "$p" ]; then
+		for v in 2:8 3:8 2:off; do
+			np=${v%:*} wn=${v#*:}
+			name="mpi: FALCON_MPI_WINDOW=$wn: partitioned_sssp on the grid (-np $np)"
+			if FALCON_VERBOSE=1 FALCON_MPI_LOCAL=on FALCON_MPI_WINDOW=$wn OMP_NUM_THREADS=1 timeout 120 \
+				$mpirun --oversubscribe -np "$np" "$p" "$g" 0 0 "$np" "$tmp/e2e/lf.out" >"$tmp/e2e/run" 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/lf.out" "$tmp/e2e/lf.ref" >/dev/null 2>&1; then
+				n=$(sed -n "s/^falcon: rank 0: \([0-9]*\) rounds with a window the ranks share .*/\1/p" "$tmp/e2e/run")
+				if { [ "$wn" = off ] && [ -z "$n" ]; } || { [ "$wn" != off ] && [ "${n:-0}" -gt 1 ]; }; then
+					pass "$name: ${n:-no} rounds with a window"
+				else
+					fail "$name: ${n:-no} rounds with a window"; grep '^falcon: rank 0' "$tmp/e2e/run" | head -5
 				fi
 			else
 				fail "$name"; sed 's/^/    /' "$tmp/e2e/run" | head -5
@@ -985,6 +1011,27 @@ run_mpi_lowering() {
 		pass "falconc --mpi: partitioned_pagerank reads by rows"
 	else
 		fail "falconc --mpi: partitioned_pagerank does not read by rows"; head -3 "$tmp/err"
+	fi
+	# Ranks that share a window (docs/lowering.md): partitioned_sssp's
+	# loop is a fixpoint loop, so host ranks' heaps stop at the window
+	# (its reduction in the phase); when the loop reads its counter it is
+	# not, and the heap runs whole as before.
+	if "$FALCONC" --mpi --explain -o "$tmp/a.c" "$srcdir/samples/partitioned_sssp.fal" 2>"$tmp/err" &&
+		grep -q "^  window: with 2 ranks or more a rank's heap stops each round at a window" "$tmp/err" &&
+		grep -q 'fal_mpi_lfix_window(&fal_lf[0-9]*, fal_lw, hg->fal_mpi, hg->npoints)' "$tmp/a.c" &&
+		grep -q 'while (fal_lfix_take(&fal_lf' "$tmp/a.c"; then
+		pass "falconc --mpi: partitioned_sssp's host ranks share a window"
+	else
+		fail "falconc --mpi: partitioned_sssp has no window"; grep 'window' "$tmp/err" | head -3
+	fi
+	sed 's/^  while (1) {$/  while (rounds < 1000000) {/' "$srcdir/samples/partitioned_sssp.fal" >"$tmp/readcount.fal"
+	if ! cmp -s "$tmp/readcount.fal" "$srcdir/samples/partitioned_sssp.fal" &&
+		"$FALCONC" --mpi --explain -o "$tmp/a.c" "$tmp/readcount.fal" 2>"$tmp/err" &&
+		grep -q "^  window: none (the loop's condition is not a constant)" "$tmp/err" &&
+		! grep -q 'fal_mpi_lfix_window' "$tmp/a.c" && grep -q 'while (fal_lfix_pop(&fal_lf' "$tmp/a.c"; then
+		pass "falconc --mpi: no window when the loop's condition is not a constant"
+	else
+		fail "falconc --mpi: a window in a loop that is not a fixpoint loop"; grep 'window' "$tmp/err" | head -3
 	fi
 	sed 's/^    MIN(t.dist, p.dist + hg.getweight(p, t), hg.changed\[0\]);$/    foreach (u In t.outnbrs) MIN(u.dist, p.dist + 2, hg.changed[0]);/' \
 		"$srcdir/samples/partitioned_sssp.fal" >"$tmp/twohop.fal"

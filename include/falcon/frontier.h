@@ -22,6 +22,7 @@
 #ifndef FALCON_FRONTIER_H
 #define FALCON_FRONTIER_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -303,6 +304,14 @@ typedef struct fal_lfix {
   void *qv;
   size_t qbytes;
   int mode;          /* 0 unread, 1 on, 2 off, 3 auto (FALCON_MPI_LOCAL) */
+  /* The window that ranks share (falconc --mpi, a fixpoint loop; runtime
+   * mpi.c fal_mpi_lfix_window, docs/lowering.md "Ranks that share a
+   * window"): fal_lfix_take takes keys up to wtop (all when it is
+   * +inf), or with wcap > 0 at most wcap points; wpops and wlast count
+   * the round's takes and keep the last key; wdelta is the learnt width
+   * (0: not yet), wgmin the ranks' lowest key this round. */
+  double wtop, wdelta, wgmin, wlast;
+  int64_t wpops, wcap;
 } fal_lfix;
 
 /* auto: graphs of average degree up to 8 (roads: hundreds of rounds of
@@ -388,6 +397,20 @@ static inline int fal_lfix_pop(fal_lfix *l, int64_t *p)
   l->key[i] = k;
   l->pt[i] = q;
   return 1;
+}
+
+/* fal_lfix_pop within the round's window (above): 0 when the heap is
+ * empty or its lowest key is past the window (a NaN key is past every
+ * finite window). */
+static inline int fal_lfix_take(fal_lfix *l, int64_t *p)
+{
+  if (l->n == 0)
+    return 0;
+  if (l->wcap > 0 ? l->wpops >= l->wcap : l->wtop < HUGE_VAL && !(l->key[0] <= l->wtop))
+    return 0;
+  l->wlast = l->key[0];
+  l->wpops++;
+  return fal_lfix_pop(l, p);
 }
 
 #endif /* FALCON_FRONTIER_H */

@@ -108,6 +108,7 @@ typedef struct fal_mpi_plan {
   int64_t *ncount;        /* nnbr: records per neighbour (fal_mpi_exchange_dev) */
   int64_t dev_pulled, dev_pushed; /* GPU rank: entries copied from and to it */
   int64_t dev_reps; /* GPU rank: launches of phases repeated to their fixpoint */
+  int64_t windows;  /* host rank: rounds whose heap had a window (fal_mpi_lfix_window) */
   double t_pack, t_wait, t_apply; /* seconds in the exchanges: packing (the
                            * shadows at a foreach's start, and what is
                            * sent), waiting for messages, applying them */
@@ -207,6 +208,12 @@ int fal_mpi_local_size(void);
 void fal_mpi_allgather_bytes(const void *mine, void *all, size_t size);
 /* ok on every rank (MPI_Allreduce, MIN). */
 int fal_mpi_all_true(int ok);
+/* Before a host rank takes its heap l (on: it uses one this round; npoints:
+ * the graph's) in a fixpoint loop, the window that the ranks share
+ * (docs/lowering.md "Ranks that share a window"): one MPI_Allreduce that
+ * every rank makes, heap or not, then l's wtop or wcap for fal_lfix_take.
+ * With one rank, none: the whole heap. */
+void fal_mpi_lfix_window(fal_lfix *l, int on, fal_mpi_plan *pl, int64_t npoints);
 void fal_mpi_bcast0(void *v, size_t size);
 /* ... rank root's (MPI_Bcast). */
 void fal_mpi_bcast_from(void *v, size_t size, int root);
