@@ -915,6 +915,7 @@ e2e_mpi() {
 		for v in 2:8 3:8 2:off; do
 			np=${v%:*} wn=${v#*:}
 			name="mpi: FALCON_MPI_WINDOW=$wn: partitioned_sssp on the grid (-np $np)"
+			# shellcheck disable=SC2086 # $mpirun is words
 			if FALCON_VERBOSE=1 FALCON_MPI_LOCAL=on FALCON_MPI_WINDOW=$wn OMP_NUM_THREADS=1 timeout 120 \
 				$mpirun --oversubscribe -np "$np" "$p" "$g" 0 0 "$np" "$tmp/e2e/lf.out" >"$tmp/e2e/run" 2>&1 &&
 				"$FALREF" compare exact "$tmp/e2e/lf.out" "$tmp/e2e/lf.ref" >/dev/null 2>&1; then
