@@ -151,6 +151,10 @@ typedef struct Ctx {
   /* ... and it stops each round at the window the ranks share (plan.c
    * rank_window_rule) */
   bool topo_win;
+  /* ... and (plan.c rank_nosweep) after the first round the heap alone
+   * visits what changed, the rank setting topo_wflag[0] while its heap
+   * keeps points for later rounds; NULL otherwise */
+  const char *topo_wflag;
   /* --mpi, GPU ranks: the phase's fal_rep (cuda.cuh), whose word its
    * kernel sets on a visit, so the rank repeats it to its fixpoint
    * (lower_loop.c render_partitioned_foreach); NULL otherwise */

@@ -336,7 +336,9 @@ static void render_local_fixpoint(Ctx *c, const char *g, const char *L, const ch
   /* With the window (plan.c rank_window_rule): every rank makes the
    * window's reduction each round, whether its heap is on or not */
   const bool w = c->topo_win;
-  if (w)
+  if (w && c->topo_wflag) /* fal_lw: before the sweep (render_foreach_all) */
+    putf(c, "\nif (fal_snp) { %s *fal_qv = NULL; if (fal_lw) { ", T);
+  else if (w)
     putf(c, "\nif (fal_snp) { int fal_lw = fal_lfix_wanted(&%s, %s->npoints, %s->nedges, "
          "fal_mpi_threads()); %s *fal_qv = NULL; if (fal_lw) { ", lf, g, g, T);
   else
@@ -359,7 +361,12 @@ static void render_local_fixpoint(Ctx *c, const char *g, const char *L, const ch
        "memcmp(&fal_xv, &fal_qv[fal_x - fal_lo], sizeof fal_xv)) { fal_qv[fal_x - fal_lo] = fal_xv; "
        "fal_lfix_push(&%s, %s(double)fal_xv, "
        "fal_x); } } } } }%s",
-       g, L, g, L, g, T, g, P, lf, neg, w ? " }" : "");
+       g, L, g, L, g, T, g, P, lf, neg, w && !c->topo_wflag ? " }" : "");
+  /* Points the window left in the heap were changed by this round's
+   * MINs; without a sweep next round nothing else would visit them, so
+   * the round says there is more (as a MIN that lowered one would) */
+  if (w && c->topo_wflag)
+    putf(c, " if (%s.n) FAL_SET_FLAG(%s->%s[0]); }", lf, g, c->topo_wflag);
 }
 
 static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
@@ -427,6 +434,14 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     put(c, "{ ");
     coll_single_phases(c, &cs, limit, NULL);
   }
+  /* A host rank's phase whose heap alone visits what changed after the
+   * first round (plan.c rank_nosweep): the sweep only in the first
+   * round, or where the rank's heap is off */
+  const bool nosweep = ranged && c->rskip && c->topo_lf && c->topo_wflag;
+  if (nosweep)
+    putf(c, "int fal_lw = fal_snp && fal_lfix_wanted(&%s, %s->npoints, %s->nedges, "
+         "fal_mpi_threads()); if (!(fal_lw && %s && !fal_lfix_sweeps(&%s))) { ", c->topo_lf,
+         it->graph, it->graph, c->topo_tv, c->topo_lf);
   if (parallel) {
     /* Dynamic chunks: per-point work follows the degree, which is skewed
      * on social graphs. */
@@ -445,8 +460,8 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
   const char *decl = rb ? ctx_printf(c, "%s %s = %s; ", ranged ? "fal_point" : elem_ctype(it), var, L) : "";
   const char *inner = rb ? ctx_printf(c, "{ %s%s }", decl, body) : body;
   if (ranged && c->rskip) { /* a host rank's topology-driven phase: the skip first */
-    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s%s }", L,
-         L, L, decl, c->rskip, body);
+    putf(c, "for (fal_point %s = (fal_point)fal_lo; %s < fal_hi; %s++) { %s%s%s }%s", L,
+         L, L, decl, c->rskip, body, nosweep ? " }" : "");
     if (c->topo_lf)
       render_local_fixpoint(c, it->graph, L, decl, body);
   } else if (ranged) /* one part of a partitioned graph (§7) */

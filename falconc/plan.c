@@ -1925,6 +1925,36 @@ static const char *host_mins_flag(Ctx *c, const Node *root, const char *P, const
   return NULL;
 }
 
+/* A C type of an integer (words of int, char, short, long, signed and
+ * unsigned, or <stdint.h>'s int and uint types, size_t): its values
+ * converted to double are never NaN. */
+static bool ctype_integral(const char *t)
+{
+  static const char *const fixed[] = {"int8_t", "int16_t", "int32_t", "int64_t", "uint8_t",
+                                      "uint16_t", "uint32_t", "uint64_t", "size_t", "intptr_t",
+                                      "uintptr_t", "ptrdiff_t", "fal_point"};
+  for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+    if (strcmp(t, fixed[i]) == 0)
+      return true;
+  static const char *const words[] = {"int", "char", "short", "long", "signed", "unsigned"};
+  bool any = false;
+  for (const char *s = t; *s;) {
+    while (*s == ' ')
+      s++;
+    size_t n = strcspn(s, " ");
+    if (!n)
+      break;
+    bool known = false;
+    for (size_t i = 0; i < sizeof words / sizeof *words && !known; i++)
+      known = strlen(words[i]) == n && strncmp(s, words[i], n) == 0;
+    if (!known)
+      return false;
+    any = true;
+    s += n;
+  }
+  return any;
+}
+
 /* --mpi, host ranks (docs/lowering.md "Ranks that share a window"): a
  * topology-driven loop (parts_topo_rule) of flag_loop_shape (counters
  * that nothing reads) whose every MIN/MAX on P, in the phase and the
@@ -1962,6 +1992,9 @@ static void rank_window_rule(Ctx *c, LoopPlan *p)
     return;
   }
   p->rank_window = true;
+  const Prop *pr = program_prop(c->prog, p->topo);
+  p->rank_nosweep = ctype_integral(pr && pr->ctype ? pr->ctype : "int");
+  p->wflag = xstrdup(F);
 }
 
 /* ---- Level-synchronous loops over parts (docs/optimiser.md
@@ -3013,8 +3046,13 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
       fprintf(f, "  no pull rounds (%s)\n", p->pwhy);
     if (c->mpi && !c->gpu && p->topo)
       fprintf(f, p->rank_window ? "  window: with 2 ranks or more a rank's heap stops each round "
-                                  "at a window that the ranks share (a fixpoint loop)\n"
-                                : "  window: none (%s)\n", p->wwhy);
+                                  "at a window that the ranks share (a fixpoint loop)%s\n"
+                                : "  window: none (%s)\n",
+              p->rank_window ? p->rank_nosweep ? "; after the first round the heap alone visits "
+                                                 "the points that changed (no sweep)"
+                                               : "; every round sweeps the points that changed "
+                                                 "(not an integer property)"
+                             : p->wwhy);
     return;
   }
   fprintf(f, p->parts ? " (a cooperative kernel per part of '%s' when every part is on a GPU; "

@@ -912,11 +912,13 @@ e2e_mpi() {
 	# falref's, and FALCON_VERBOSE counts the rounds that had one (a
 	# window of 8 points at first: more than one round; off: none).
 	if [ -x "$p" ]; then
-		for v in 2:8 3:8 2:off; do
-			np=${v%:*} wn=${v#*:}
-			name="mpi: FALCON_MPI_WINDOW=$wn: partitioned_sssp on the grid (-np $np)"
+		# (FALCON_MPI_SWEEP=on: the sweep every round, as before the heap
+		# alone took the rounds after the first)
+		for v in 2:8:auto 3:8:auto 2:off:auto 2:8:on 3:8:on; do
+			np=${v%%:*} wn=${v#*:} sw=${v##*:} wn=${wn%:*}
+			name="mpi: FALCON_MPI_WINDOW=$wn FALCON_MPI_SWEEP=$sw: partitioned_sssp on the grid (-np $np)"
 			# shellcheck disable=SC2086 # $mpirun is words
-			if FALCON_VERBOSE=1 FALCON_MPI_LOCAL=on FALCON_MPI_WINDOW=$wn OMP_NUM_THREADS=1 timeout 120 \
+			if FALCON_VERBOSE=1 FALCON_MPI_LOCAL=on FALCON_MPI_WINDOW=$wn FALCON_MPI_SWEEP=$sw OMP_NUM_THREADS=1 timeout 120 \
 				$mpirun --oversubscribe -np "$np" "$p" "$g" 0 0 "$np" "$tmp/e2e/lf.out" >"$tmp/e2e/run" 2>&1 &&
 				"$FALREF" compare exact "$tmp/e2e/lf.out" "$tmp/e2e/lf.ref" >/dev/null 2>&1; then
 				n=$(sed -n "s/^falcon: rank 0: \([0-9]*\) rounds with a window the ranks share .*/\1/p" "$tmp/e2e/run")
@@ -927,6 +929,30 @@ e2e_mpi() {
 				fi
 			else
 				fail "$name"; sed 's/^/    /' "$tmp/e2e/run" | head -5
+			fi
+		done
+	fi
+	# A fan: the source reaches points 1..200 at distances 1..200, their
+	# edges to each other (weight 1000) lower nothing, and only point 200
+	# reaches point 201.  With a window of 8 points a round's heap leaves
+	# most of the fan for later rounds in which no MIN lowers anything:
+	# unless a rank that keeps points says so (the flag), the loop ends
+	# before point 200 is visited and point 201 stays unreached.
+	if [ -x "$p" ]; then
+		awk 'BEGIN { print "p sp 202 400"; for (i = 1; i <= 200; i++) print "a 1", i + 1, i
+			for (i = 1; i < 200; i++) print "a", i + 1, i + 2, 1000; print "a 201 202 1" }' >"$tmp/e2e/fan.gr"
+		"$FALREF" sssp "$tmp/e2e/fan.gr" 0 "$tmp/e2e/fan.ref" >/dev/null 2>&1
+		for v in 2:auto 3:auto 2:on; do
+			np=${v%:*} sw=${v#*:}
+			name="mpi: FALCON_MPI_WINDOW=8 FALCON_MPI_SWEEP=$sw: partitioned_sssp on a fan (-np $np)"
+			rm -f "$tmp/e2e/lf.out"
+			# shellcheck disable=SC2086 # $mpirun is words
+			if FALCON_MPI_LOCAL=on FALCON_MPI_WINDOW=8 FALCON_MPI_SWEEP=$sw OMP_NUM_THREADS=1 timeout 120 \
+				$mpirun --oversubscribe -np "$np" "$p" "$tmp/e2e/fan.gr" 0 0 "$np" "$tmp/e2e/lf.out" >"$tmp/e2e/run" 2>&1 &&
+				"$FALREF" compare exact "$tmp/e2e/lf.out" "$tmp/e2e/fan.ref" >"$tmp/e2e/cmp" 2>&1; then
+				pass "$name"
+			else
+				fail "$name"; sed 's/^/    /' "$tmp/e2e/run" "$tmp/e2e/cmp" | head -5
 			fi
 		done
 	fi
@@ -1024,6 +1050,27 @@ run_mpi_lowering() {
 		pass "falconc --mpi: partitioned_sssp's host ranks share a window"
 	else
 		fail "falconc --mpi: partitioned_sssp has no window"; grep 'window' "$tmp/err" | head -3
+	fi
+	# ... and, dist being an int, after the first round their heap alone
+	# visits what changed (no sweep; the flag set while it keeps points);
+	# with a double property every round sweeps, as before.
+	if grep -q "^  window: .*; after the first round the heap alone visits the points that changed (no sweep)$" "$tmp/err" &&
+		grep -q 'if (!(fal_lw && fal_tv[0-9]* && !fal_lfix_sweeps(&fal_lf[0-9]*))) {' "$tmp/a.c" &&
+		grep -q 'if (fal_lf[0-9]*\.n) FAL_SET_FLAG(hg->changed\[0\]); }' "$tmp/a.c"; then
+		pass "falconc --mpi: partitioned_sssp's host ranks sweep in the first round only"
+	else
+		fail "falconc --mpi: partitioned_sssp's host ranks sweep every round"; grep 'window' "$tmp/err" | head -3
+	fi
+	sed 's/^  hg.addPointProperty(dist, int);$/  hg.addPointProperty(dist, double);/' \
+		"$srcdir/samples/partitioned_sssp.fal" >"$tmp/dbl.fal"
+	if ! cmp -s "$tmp/dbl.fal" "$srcdir/samples/partitioned_sssp.fal" &&
+		"$FALCONC" --mpi --explain -o "$tmp/a.c" "$tmp/dbl.fal" 2>"$tmp/err" &&
+		grep -q "^  window: .*; every round sweeps the points that changed (not an integer property)$" "$tmp/err" &&
+		grep -q 'fal_mpi_lfix_window(&fal_lf' "$tmp/a.c" && ! grep -q 'fal_lfix_sweeps' "$tmp/a.c" &&
+		! grep -q 'FAL_SET_FLAG(hg->changed\[0\]); }' "$tmp/a.c"; then
+		pass "falconc --mpi: a double property's host ranks sweep every round"
+	else
+		fail "falconc --mpi: a double property's host ranks skip the sweep"; grep 'window' "$tmp/err" | head -3
 	fi
 	sed 's/^  while (1) {$/  while (rounds < 1000000) {/' "$srcdir/samples/partitioned_sssp.fal" >"$tmp/readcount.fal"
 	if ! cmp -s "$tmp/readcount.fal" "$srcdir/samples/partitioned_sssp.fal" &&

@@ -312,6 +312,7 @@ typedef struct fal_lfix {
    * (0: not yet), wgmin the ranks' lowest key this round. */
   double wtop, wdelta, wgmin, wlast;
   int64_t wpops, wcap;
+  int sweep; /* 0 unread, 1 every round, 2 the first only (FALCON_MPI_SWEEP) */
 } fal_lfix;
 
 /* auto: graphs of average degree up to 8 (roads: hundreds of rounds of
@@ -397,6 +398,22 @@ static inline int fal_lfix_pop(fal_lfix *l, int64_t *p)
   l->key[i] = k;
   l->pt[i] = q;
   return 1;
+}
+
+/* Where the heap alone may visit what changed (falconc's rank_nosweep,
+ * docs/lowering.md "Ranks that share a window"): 1 when the rank sweeps
+ * its points every round all the same (FALCON_MPI_SWEEP=on; auto, the
+ * default, sweeps in the first round only). */
+static inline int fal_lfix_sweeps(fal_lfix *l)
+{
+  if (l->sweep == 0) {
+    const char *e = getenv("FALCON_MPI_SWEEP");
+    int s = fal_env_switch("FALCON_MPI_SWEEP", "on", "auto");
+    if (e && *e && s < 0)
+      fprintf(stderr, "warning: FALCON_MPI_SWEEP=%s is not auto or on; using auto\n", e);
+    l->sweep = s == 1 ? 1 : 2;
+  }
+  return l->sweep == 1;
 }
 
 /* fal_lfix_pop within the round's window (above): 0 when the heap is
