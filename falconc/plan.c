@@ -3183,6 +3183,7 @@ void plan_free(LoopPlan *p)
     free(p->flags[i]);
   free(p->topo);
   free(p->own_flag);
+  free(p->wflag);
   free(p->sync_P);
   free(p->sync_flag);
   free(p->level);
