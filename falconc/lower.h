@@ -151,7 +151,7 @@ typedef struct Ctx {
   /* ... and it stops each round at the window the ranks share (plan.c
    * rank_window_rule) */
   bool topo_win;
-  /* ... and (plan.c rank_nosweep) after the first round the heap alone
+  /* ... and (plan.c rank_window_rule, p->wflag) after the first round the heap alone
    * visits what changed, the rank setting topo_wflag[0] while its heap
    * keeps points for later rounds; NULL otherwise */
   const char *topo_wflag;

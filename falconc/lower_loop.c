@@ -435,7 +435,7 @@ static void render_foreach_all(Ctx *c, const Node *n, const Iter *it,
     coll_single_phases(c, &cs, limit, NULL);
   }
   /* A host rank's phase whose heap alone visits what changed after the
-   * first round (plan.c rank_nosweep): the sweep only in the first
+   * first round (plan.c rank_window_rule, p->wflag): the sweep only in the first
    * round, or where the rank's heap is off */
   const bool nosweep = ranged && c->rskip && c->topo_lf && c->topo_wflag;
   if (nosweep)

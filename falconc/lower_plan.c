@@ -1195,7 +1195,7 @@ static void topo_open(Ctx *c, const LoopPlan *p)
     c->topo_lf = ctx_printf(c, "fal_lf%d", u);
     c->topo_max = p->topo_max;
     c->topo_win = p->rank_window;
-    c->topo_wflag = p->rank_window && p->rank_nosweep ? p->wflag : NULL;
+    c->topo_wflag = p->wflag; /* (set only with rank_window) */
     putf(c, "{ static struct { void *p; size_t n; } %s; static fal_lfix %s; int %s = 0, %s = "
          "!%s->fal_mpi || %s->fal_mpi->nranks < 2 || %s->fal_merge != NULL; ", c->topo_sn,
          c->topo_lf, c->topo_tv, c->topo_ok, g, g, g);

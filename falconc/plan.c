@@ -1993,8 +1993,8 @@ static void rank_window_rule(Ctx *c, LoopPlan *p)
   }
   p->rank_window = true;
   const Prop *pr = program_prop(c->prog, p->topo);
-  p->rank_nosweep = ctype_integral(pr && pr->ctype ? pr->ctype : "int");
-  p->wflag = xstrdup(F);
+  if (ctype_integral(pr && pr->ctype ? pr->ctype : "int"))
+    p->wflag = xstrdup(F);
 }
 
 /* ---- Level-synchronous loops over parts (docs/optimiser.md
@@ -3048,7 +3048,7 @@ void plan_explain(const Ctx *c, const LoopPlan *p)
       fprintf(f, p->rank_window ? "  window: with 2 ranks or more a rank's heap stops each round "
                                   "at a window that the ranks share (a fixpoint loop)%s\n"
                                 : "  window: none (%s)\n",
-              p->rank_window ? p->rank_nosweep ? "; after the first round the heap alone visits "
+              p->rank_window ? p->wflag ? "; after the first round the heap alone visits "
                                                  "the points that changed (no sweep)"
                                                : "; every round sweeps the points that changed "
                                                  "(not an integer property)"

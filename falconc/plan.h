@@ -159,11 +159,11 @@ typedef struct LoopPlan {
    * share (lower_loop.c render_local_fixpoint); wwhy: why not. */
   bool rank_window;
   char wwhy[256];
-  /* ... and P is of an integer type (a heap key is never NaN), so after
-   * the first round a rank's heap alone visits the points that changed,
-   * without the sweep; wflag: the graph property F whose F[0] the rank
-   * sets while its heap keeps points for later rounds */
-  bool rank_nosweep;
+  /* ... and where P is of an integer type (a heap key is never NaN),
+   * after the first round a rank's heap alone visits the points that
+   * changed, without the sweep: wflag is then the graph property F whose
+   * F[0] the rank sets while its heap keeps points for later rounds
+   * (NULL: a sweep every round) */
   char *wflag;
   /* parts, not topo (plan.c parts_sync_rule): a level-synchronous loop
    * (its phase may read a round counter and neighbours' P) whose MINs on
